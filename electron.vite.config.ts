@@ -1,0 +1,44 @@
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+import { resolve } from 'node:path'
+
+const root = import.meta.dirname
+const contractAlias = { '@contract': resolve(root, 'electron/contract') }
+
+/**
+ * Foyer keeps the design card's layout (electron/main, electron/preload,
+ * renderer/) rather than electron-vite's src/ defaults, so every entry is named.
+ */
+export default defineConfig({
+  main: {
+    resolve: { alias: contractAlias },
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias: contractAlias },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require() packages: bundle everything (zod,
+      // the contract) into one CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    base: './',
+    resolve: { alias: contractAlias },
+    plugins: [vue()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+    },
+  },
+})

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createAppServices } from '../services/app-services'
+import { packageVersion, readStartupConfig } from '../services/app-config'
+import { startBrowserHost } from './server'
+
+/**
+ * `npm run start:web`: runs the main-process services in plain Node and serves
+ * the built renderer to a browser on loopback. Prints one line with the address
+ * to open; the token travels in the URL fragment, which browsers never send to
+ * servers or put in logs.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.FOYER_HOST_PORT ?? '0' },
+    'renderer-dir': { type: 'string', default: fileURLToPath(new URL('../../out/renderer', import.meta.url)) },
+  },
+})
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Foyer browser host: --port must be a port number, got ${JSON.stringify(values.port)}`)
+  process.exit(2)
+}
+
+let config
+try {
+  config = readStartupConfig()
+} catch (error) {
+  console.error(`Foyer browser host: ${(error as Error).message}`)
+  process.exit(2)
+}
+
+const token = process.env.FOYER_HOST_TOKEN ?? randomBytes(24).toString('base64url')
+const services = createAppServices({
+  ...config,
+  appVersion: packageVersion(new URL('../../package.json', import.meta.url)),
+  host: 'browser',
+})
+const host = await startBrowserHost({ services, rendererDir: values['renderer-dir'], token, port })
+console.log(`Foyer (browser host, ${config.mode}, ${config.backend}): ${host.url}#token=${token}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void host.close().then(() => process.exit(0))
+  })
+}

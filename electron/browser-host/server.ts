@@ -1,0 +1,199 @@
+import { timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ContractErrorCode, errorReply, type Reply } from '../contract'
+import type { AppServices } from '../services/app-services'
+import { serveRenderer } from './static-files'
+
+/**
+ * The browser host: a development and test stand-in for Electron's IPC. It
+ * carries the same contract to the same service objects, over HTTP requests
+ * (`POST /ipc/<channel>`) and server-sent events (`GET /push`), so the real
+ * renderer runs in a plain browser. It listens on loopback only, demands a
+ * per-run bearer token, and is never part of the packaged app.
+ */
+export interface BrowserHostOptions {
+  services: AppServices
+  rendererDir: string
+  token: string
+  port?: number
+  /** Largest request body accepted; a sale's payloads are small. */
+  maxBodyBytes?: number
+  /** Comment line sent on idle push streams so proxies and browsers keep them open. */
+  heartbeatMs?: number
+}
+
+export interface BrowserHost {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const LOOPBACK = '127.0.0.1'
+
+function sendReply(res: ServerResponse, status: number, reply: Reply<unknown>): void {
+  const body = JSON.stringify(reply)
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  })
+  res.end(body)
+}
+
+function tokenMatches(header: string | undefined, token: Buffer): boolean {
+  const match = /^Bearer (.+)$/.exec(header ?? '')
+  if (!match?.[1]) return false
+  const given = Buffer.from(match[1])
+  return given.length === token.length && timingSafeEqual(given, token)
+}
+
+/**
+ * Reads a request body up to `limit` bytes. Past the limit the rest is drained
+ * and dropped rather than left unread, so the client gets its 413 instead of
+ * hanging on a half-sent upload.
+ */
+async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) {
+    req.resume()
+    return null
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= limit) chunks.push(chunk)
+  }
+  return size > limit ? null : Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const { services, rendererDir, maxBodyBytes = 1 << 20, heartbeatMs = 15_000 } = options
+  const token = Buffer.from(options.token)
+  if (token.length < 16) throw new Error('browser host token must be at least 16 characters')
+  const streams = new Set<ServerResponse>()
+  let port = 0
+
+  // A page on another site (or a DNS-rebound name) must not reach the services,
+  // even if it guessed the token: check Host, and Origin when the browser sends it.
+  const allowedHosts = () => [`${LOOPBACK}:${port}`, `localhost:${port}`]
+  const allowedOrigins = () => allowedHosts().map((host) => `http://${host}`)
+
+  function refuseUnauthorized(res: ServerResponse): void {
+    sendReply(
+      res,
+      401,
+      errorReply({ code: ContractErrorCode.Unauthorized, messageKey: 'errors.contract.unauthorized', retryable: false }),
+    )
+  }
+
+  async function handleCall(channel: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req, maxBodyBytes)
+    if (body === null) {
+      res.setHeader('connection', 'close')
+      sendReply(
+        res,
+        413,
+        errorReply({
+          code: ContractErrorCode.InvalidRequest,
+          messageKey: 'errors.contract.invalidRequest',
+          retryable: false,
+          detail: 'request body too large',
+        }),
+      )
+      return
+    }
+    let payload: unknown
+    try {
+      payload = body === '' ? undefined : JSON.parse(body)
+    } catch {
+      sendReply(
+        res,
+        400,
+        errorReply({
+          code: ContractErrorCode.InvalidRequest,
+          messageKey: 'errors.contract.invalidRequest',
+          retryable: false,
+          detail: 'request body is not JSON',
+        }),
+      )
+      return
+    }
+    const reply = await services.dispatcher.dispatch(channel, payload, { transport: 'browser-host' })
+    sendReply(res, 200, reply)
+  }
+
+  function openPushStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    res.write('retry: 2000\n: connected\n\n')
+    streams.add(res)
+    const detach = services.pushes.attach((name, payload) => {
+      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)
+    })
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs)
+    heartbeat.unref()
+    req.on('close', () => {
+      clearInterval(heartbeat)
+      detach()
+      streams.delete(res)
+    })
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!allowedHosts().includes(req.headers.host ?? '')) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('misdirected request')
+      return
+    }
+    const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`)
+    const isApi = url.pathname === '/push' || url.pathname.startsWith('/ipc/')
+    if (isApi) {
+      const origin = req.headers.origin
+      if ((origin !== undefined && !allowedOrigins().includes(origin)) || !tokenMatches(req.headers.authorization, token)) {
+        refuseUnauthorized(res)
+        return
+      }
+      if (url.pathname === '/push' && req.method === 'GET') return openPushStream(req, res)
+      if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
+        return handleCall(decodeURIComponent(url.pathname.slice('/ipc/'.length)), req, res)
+      }
+      res.writeHead(405, { allow: url.pathname === '/push' ? 'GET' : 'POST' }).end()
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end()
+      return
+    }
+    await serveRenderer(rendererDir, url.pathname, res, req.method === 'HEAD')
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('[foyer] browser host request failed', error)
+      if (!res.headersSent) {
+        sendReply(res, 500, errorReply({ code: ContractErrorCode.Internal, messageKey: 'errors.internal', retryable: true }))
+      } else res.destroy()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, LOOPBACK, () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+
+  return {
+    url: `http://${LOOPBACK}:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

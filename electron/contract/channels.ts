@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * The one IPC contract: every channel the renderer may call, with the zod schema
+ * of its request and of its response. Main validates requests against it before
+ * any service runs, and validates its own responses before they leave. The
+ * renderer derives its `window.foyer` types from the same map.
+ *
+ * Channel names are `<domain>.<method>`; the domain becomes a namespace of
+ * `window.foyer` and the method a function on it (`foyer.system.info()`).
+ */
+
+export const appModeSchema = z.enum(['self-service', 'counter'])
+export type AppMode = z.infer<typeof appModeSchema>
+
+export const backendKindSchema = z.enum(['sandbox', 'staging', 'production'])
+export type BackendKind = z.infer<typeof backendKindSchema>
+
+export const hostKindSchema = z.enum(['electron', 'browser'])
+export type HostKind = z.infer<typeof hostKindSchema>
+
+export const systemInfoSchema = z.object({
+  appName: z.string(),
+  appVersion: z.string(),
+  mode: appModeSchema,
+  backend: backendKindSchema,
+  host: hostKindSchema,
+})
+export type SystemInfo = z.infer<typeof systemInfoSchema>
+
+/** A request that takes no arguments: an empty object, nothing else accepted. */
+const noArgs = z.object({}).strict()
+
+export const channels = {
+  'system.info': {
+    request: noArgs,
+    response: systemInfoSchema,
+  },
+} as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelRequest<C extends ChannelName> = z.input<Channels[C]['request']>
+export type ChannelResponse<C extends ChannelName> = z.output<Channels[C]['response']>
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.hasOwn(channels, name)
+}

@@ -1,0 +1,4 @@
+export * from './channels'
+export * from './pushes'
+export * from './reply'
+export * from './api'

@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+import { systemInfoSchema } from './channels'
+
+/**
+ * Messages main pushes to the renderer without being asked (hold countdowns,
+ * connectivity, recovery notices). Same naming as channels: `<domain>.<event>`
+ * becomes `foyer.<domain>.on<Event>(listener)`.
+ */
+export const pushes = {
+  /** System facts changed (mode or backend switched by staff). */
+  'system.changed': systemInfoSchema,
+} as const satisfies Record<`${string}.${string}`, z.ZodType>
+
+export type Pushes = typeof pushes
+export type PushName = keyof Pushes
+export type PushPayload<P extends PushName> = z.output<Pushes[P]>
+
+export function isPushName(name: string): name is PushName {
+  return Object.hasOwn(pushes, name)
+}

@@ -1,0 +1,33 @@
+import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
+import { PushBus } from '../ipc-core/push-bus'
+import { SystemInfoService, type SystemFacts } from './system-info'
+
+/**
+ * The composition root of the main-process services. Electron main and the
+ * browser host both build exactly this, so the renderer talks to the same
+ * objects whichever host carries its calls.
+ */
+export interface AppServices {
+  dispatcher: Dispatcher
+  pushes: PushBus
+  system: SystemInfoService
+}
+
+export interface AppServicesOptions extends SystemFacts {
+  log?: Logger
+}
+
+export const stderrLogger: Logger = {
+  warn: (message, fields) => console.warn(`[foyer] ${message}`, fields ?? ''),
+  error: (message, fields) => console.error(`[foyer] ${message}`, fields ?? ''),
+}
+
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const { log = stderrLogger, ...facts } = options
+  const system = new SystemInfoService(facts)
+  const pushes = new PushBus()
+  const handlers: Handlers = {
+    'system.info': () => system.info(),
+  }
+  return { dispatcher: createDispatcher(handlers, log), pushes, system }
+}

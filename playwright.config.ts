@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import type { FoyerHostOptions } from './tests/e2e/fixtures'
+
+/**
+ * End-to-end tests drive the real renderer. The `chromium` project reaches it
+ * through the browser host (Debian's Chromium; Playwright cannot download its
+ * own here); the `electron` project runs the same specs in the Electron app
+ * where its binary exists and skips itself, saying why, where it does not.
+ */
+const port = Number(process.env.FOYER_E2E_PORT ?? 5317)
+// Set once in the runner process; workers inherit the environment, so every
+// worker and the web server agree on this run's token.
+process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig<FoyerHostOptions>({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [['list']],
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    trace: 'retain-on-failure',
+    viewport: { width: 1280, height: 800 },
+    // Shared by both projects: fixtures may open a browser page in either.
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  webServer: {
+    command: `node --import tsx electron/browser-host/cli.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { foyerHost: 'browser' },
+    },
+    {
+      name: 'electron',
+      use: { foyerHost: 'electron' },
+    },
+  ],
+})

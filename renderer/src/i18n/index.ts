@@ -1,0 +1,44 @@
+import { createI18n } from 'vue-i18n'
+import enSG from './locales/en-SG.json'
+import msMY from './locales/ms-MY.json'
+import zhCN from './locales/zh-CN.json'
+import zhHK from './locales/zh-HK.json'
+
+/** The kiosk's languages, in the order the language buttons show them. */
+export const locales = ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const
+export type Locale = (typeof locales)[number]
+export const defaultLocale: Locale = 'en-SG'
+
+/** Each language's name in its own language: a customer looks for their own. */
+export const localeNames: Record<Locale, string> = {
+  'en-SG': 'English',
+  'zh-CN': '简体中文',
+  'zh-HK': '繁體中文',
+  'ms-MY': 'Bahasa Melayu',
+}
+
+/** The `lang` query value the sales-flow API expects for each locale. */
+export const apiLanguage: Record<Locale, 'EN_SG' | 'ZH_CN' | 'ZH_HK' | 'MS_MY'> = {
+  'en-SG': 'EN_SG',
+  'zh-CN': 'ZH_CN',
+  'zh-HK': 'ZH_HK',
+  'ms-MY': 'MS_MY',
+}
+
+export type MessageSchema = typeof enSG
+
+export function isLocale(value: string): value is Locale {
+  return (locales as readonly string[]).includes(value)
+}
+
+export function createFoyerI18n(locale: Locale = defaultLocale) {
+  return createI18n<[MessageSchema], Locale>({
+    legacy: false,
+    locale,
+    fallbackLocale: defaultLocale,
+    messages: { 'en-SG': enSG, 'zh-CN': zhCN, 'zh-HK': zhHK, 'ms-MY': msMY },
+    // Missing keys are a bug caught by the locale tests, not something to log at a customer.
+    missingWarn: false,
+    fallbackWarn: false,
+  })
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { readStartupConfig } from '../../electron/services/app-config'
+
+describe('start-up configuration', () => {
+  it('defaults to a self-service kiosk selling against the sandbox', () => {
+    expect(readStartupConfig({})).toEqual({ mode: 'self-service', backend: 'sandbox' })
+  })
+
+  it('takes counter mode and a backend from the environment', () => {
+    expect(readStartupConfig({ FOYER_MODE: 'counter', FOYER_BACKEND: 'staging' })).toEqual({
+      mode: 'counter',
+      backend: 'staging',
+    })
+  })
+
+  it('refuses a mistyped value instead of guessing', () => {
+    expect(() => readStartupConfig({ FOYER_MODE: 'kisok' })).toThrow(/FOYER_MODE must be one of/)
+    expect(() => readStartupConfig({ FOYER_BACKEND: 'prod' })).toThrow(/FOYER_BACKEND must be one of/)
+  })
+})
