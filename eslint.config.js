@@ -55,6 +55,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Wire-level tests of the sandbox read raw JSON responses: checking their
+    // shape is the point, so they are not typed ahead of the assertions.
+    files: ['tests/unit/sandbox/**/*.ts', 'tests/support/sandbox-*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['electron/**/*.ts'],
     ignores: ['electron/main/**', 'electron/preload/**'],
     rules: {

@@ -38,11 +38,13 @@ const services = createAppServices({
   appVersion: packageVersion(new URL('../../package.json', import.meta.url)),
   host: 'browser',
 })
-const host = await startBrowserHost({ services, rendererDir: values['renderer-dir'], token, port })
-console.log(`Foyer (browser host, ${config.mode}, ${config.backend}): ${host.url}#token=${token}`)
-
+// Handlers before the address is printed: a signal that arrived in between
+// would otherwise take the default action.
+const started: { host?: Awaited<ReturnType<typeof startBrowserHost>> } = {}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void host.close().then(() => process.exit(0))
+    void (started.host ? started.host.close() : Promise.resolve()).then(() => process.exit(0))
   })
 }
+started.host = await startBrowserHost({ services, rendererDir: values['renderer-dir'], token, port })
+console.log(`Foyer (browser host, ${config.mode}, ${config.backend}): ${started.host.url}#token=${token}`)

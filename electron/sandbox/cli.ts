@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util'
+import { startSandbox } from './server'
+
+/**
+ * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks]`
+ * When ready, prints exactly one line of JSON on stdout with the addresses and
+ * the client credentials; everything else goes to stderr.
+ */
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n`)
+  process.exit(2)
+}
+
+function seconds(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1) fail(`--${name} must be a whole number of seconds, at least 1`)
+  return value
+}
+
+let values
+try {
+  ;({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      data: { type: 'string' },
+      'hold-ttl': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      quirks: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }))
+} catch (error) {
+  fail((error as Error).message)
+}
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number (0 picks a free one)')
+
+// Handlers first: a signal that arrives between "ready" and a late handler
+// would otherwise take the default action and kill the process mid-write.
+let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    const closing = sandbox ? sandbox.close() : Promise.resolve()
+    closing.then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}
+
+try {
+  sandbox = await startSandbox({
+    port,
+    dataDir: values.data,
+    holdTtlSeconds: seconds('hold-ttl', values['hold-ttl']),
+    tokenTtlSeconds: seconds('token-ttl', values['token-ttl']),
+    quirks: values.quirks,
+  })
+  const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
+  process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret })}\n`)
+  process.stderr.write(`sandbox: ready at ${baseUrl}${values.data ? ` (data in ${values.data})` : ' (in memory)'}\n`)
+} catch (error) {
+  fail(`could not start: ${(error as Error).message}`)
+}

@@ -1,0 +1,52 @@
+import type { ProductInventory } from '../model/inventory'
+import type { SeedSeat } from '../seed/types'
+import type { Shapes } from './shapes'
+
+const round1 = (n: number) => Math.round(n * 10) / 10
+
+/**
+ * The outline of a seat: `topLeftCoordinates` is the top-left corner of the
+ * unrotated width × height box, and the seat is turned by `seatAngle` (degrees,
+ * clockwise) about the box's centre. Four corners, clockwise from top-left.
+ */
+export function seatOutline(seat: SeedSeat, width: number, height: number): string {
+  const rad = (seat.angle * Math.PI) / 180
+  const [cos, sin] = [Math.cos(rad), Math.sin(rad)]
+  const [cx, cy] = [seat.x + width / 2, seat.y + height / 2]
+  const corners: [number, number][] = [
+    [-width / 2, -height / 2],
+    [width / 2, -height / 2],
+    [width / 2, height / 2],
+    [-width / 2, height / 2],
+  ]
+  return corners.map(([dx, dy]) => `${round1(cx + dx * cos - dy * sin)},${round1(cy + dx * sin + dy * cos)}`).join(',')
+}
+
+export interface SeatGeometryOptions {
+  shapes: Shapes
+  /** False in 2D mode, where the image carries the seat numbers and no coordinates are sent. */
+  geometry: boolean
+}
+
+export function geometryJson(inventory: ProductInventory, ordinal: number, { shapes }: SeatGeometryOptions) {
+  const { seat } = inventory.seat(ordinal)
+  const venue = inventory.product.event.venue
+  return {
+    topLeftCoordinates: `${seat.x},${seat.y}`,
+    seatAngle: shapes.seatAngle(seat.angle),
+    coordinates: seatOutline(seat, venue.seatWidth, venue.seatHeight),
+  }
+}
+
+/** A Seat of a reserved set (and, in the sandbox's design, of seatsAvailableList). */
+export function seatJson(inventory: ProductInventory, ordinal: number, options: SeatGeometryOptions) {
+  const { row, seat } = inventory.seat(ordinal)
+  return {
+    inventoryId: inventory.inventoryId(ordinal),
+    seatRowAlias: row.alias,
+    seatAlias: seat.alias,
+    seatType: seat.type,
+    ...(options.geometry ? geometryJson(inventory, ordinal, options) : {}),
+    isGroupBookingReserved: false,
+  }
+}

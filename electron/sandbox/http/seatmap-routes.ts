@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { isoSgt } from '../format/dates'
+import { sectionAvailabilities } from '../model/availability'
+import type { Product } from '../model/catalogue'
+import { ApiError, badRequest, invalidParameter } from './api-error'
+import { authorize, idParam, intParam, param, type Query, type SandboxContext } from './context'
+import { geometryJson, seatJson } from './seat-json'
+
+/** Operations 3 to 6: overview seat map, section availability, seat offers, release. */
+
+/** The tenant's maximum tickets per cart bounds one offer too. */
+const MAX_OFFER_QUANTITY = 20
+
+function productOr(ctx: SandboxContext, id: string, errorCode: string): Product {
+  const product = ctx.catalogue.product(idParam(id, 'productId'))
+  if (!product) throw badRequest(errorCode, `No show ${id}`)
+  return product
+}
+
+const seatsBodySchema = z
+  .object({
+    releasedSeatList: z.array(z.number().int().positive()).max(200).optional(),
+    reservedSeatList: z.array(z.number().int().positive()).max(200).optional(),
+  })
+  .refine((b) => (b.releasedSeatList?.length ?? 0) + (b.reservedSeatList?.length ?? 0) > 0, {
+    message: 'releasedSeatList must list at least one seat inventory id',
+  })
+
+export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const s = ctx.shapes
+
+  app.get('/api/v0/:tenant/products/:productId/seatmap/overview', (request, reply: FastifyReply) => {
+    authorize(ctx, request, 'product')
+    const { productId } = request.params as { productId: string }
+    const product = productOr(ctx, productId, 'error.product.overview-seatmap.generation.fail')
+    if (ctx.quirks && product.event.venue.id === 'expo-centre') {
+      // Vendor notes: a product with no seat-map data answered with an empty body.
+      return reply.code(200).type('application/json').send('null')
+    }
+    return {
+      hideStandardPrice: 0,
+      imageAvailable: 1,
+      interactive: product.ticketType === 'RS' ? 1 : 0,
+      mode: product.salesMode,
+      imageURL: s.imagePath(`images/seatmaps/${product.id}/overview.svg`),
+      groupBookingMode: 0,
+      isMembership: 0,
+      seatSectionList: product.event.categories.map((category) => ({
+        priceCatAlias: category.alias,
+        priceCatAmount: s.money(category.cents),
+        [s.seatLevelKey]: product.sections
+          .filter((ps) => ps.category.id === category.id)
+          .map(({ section }) => ({
+            seatLevelAlias: section.levelAlias,
+            seatSectionId: section.id,
+            seatSectionAlias: section.alias,
+            seatSectionType: section.type,
+            seatEntrance: section.entrance,
+            priceCategoryNum: category.num,
+            priceCategoryId: category.id,
+            price: s.money(category.cents),
+            redeem: false,
+            coordinatesList: [section.polygon.join(',')],
+          })),
+      })),
+    }
+  })
+
+  app.get('/api/v0/:tenant/products/:productId/seatmap/availability', (request) => {
+    authorize(ctx, request, 'product')
+    const { productId } = request.params as { productId: string }
+    const query = request.query as Query
+    const product = productOr(ctx, productId, 'error.product.invalid')
+    const now = ctx.now()
+    const offerParams = ['priceCatId', 'seatSectionId', 'mode', 'quantity'].filter((name) => param(query, name) !== undefined)
+    if (offerParams.length === 0) {
+      const list = sectionAvailabilities(ctx.book, product, now).map((a) => ({
+        seatSectionId: a.sectionId,
+        priceCategoryId: a.priceCategoryId,
+        seatSectionAvailability: a.availability,
+      }))
+      return s.list('seatAvailibilityList', list)
+    }
+
+    // A seat offer: every parameter is required.
+    const priceCatId = intParam(query, 'priceCatId', { min: 1, max: Number.MAX_SAFE_INTEGER })
+    const sectionId = intParam(query, 'seatSectionId', { min: 1, max: Number.MAX_SAFE_INTEGER })
+    const mode = param(query, 'mode')
+    if (mode !== 'BA' && mode !== 'HS') throw invalidParameter('mode', 'must be BA or HS')
+    const quantity = intParam(query, 'quantity', { min: 1, max: MAX_OFFER_QUANTITY })
+    const twoD = param(query, '2DSeatmap') === '1'
+    if (product.ticketType !== 'RS') {
+      throw badRequest('error.product.detail-seatmap.mode.invalid', 'Seat offers are for reserved-seating shows only')
+    }
+    const productSection = product.sectionById.get(sectionId)
+    if (!productSection || productSection.category.id !== priceCatId) {
+      throw badRequest('error.product.detail-seatmap.section.invalid', `Section ${sectionId} does not sell price category ${priceCatId}`)
+    }
+    ctx.offers.assertSellable(product, now)
+    if (!twoD && productSection.section.missingCoordinates) {
+      throw badRequest('error.product.detail-seatmap.generation.coordinate.missing', 'Seat coordinates are not configured for this section')
+    }
+    if (!twoD && productSection.section.missingSeatAngle) {
+      throw badRequest('error.product.detail-seatmap.generation.seatangle.missing', 'Seat angles are not configured for this section')
+    }
+
+    const offer = ctx.offers.offer(product, sectionId, mode, quantity, now)
+    if (!offer) {
+      if (ctx.quirks && mode === 'HS') return {} // Vendor notes: HS with no seats answered 200 with an empty object.
+      throw new ApiError(
+        400,
+        ctx.quirks ? 'detail.seatmap.insufficient.seats' : 'error.product.detail-seatmap.insufficient-seats',
+        `Not enough seats left in section ${sectionId} for ${quantity}`,
+      )
+    }
+    const { inventory, layout } = offer
+    const options = { shapes: s, geometry: !twoD }
+    const offered = new Set(offer.sets.flatMap((set) => set.ordinals))
+    const available: number[] = []
+    const unavailable: number[] = []
+    if (!twoD) {
+      for (let o = layout.start; o < layout.end; o++) {
+        if (offered.has(o)) continue
+        if (inventory.isFree(o, now)) available.push(o)
+        else unavailable.push(o)
+      }
+    }
+    return {
+      reservedTime: isoSgt(offer.reservedAt),
+      // Absent in the spec's 2D example, and (vendor notes) often in the real service.
+      ...(twoD || ctx.quirks ? {} : { expirationTime: isoSgt(offer.expiresAt) }),
+      imageAvailable: 1,
+      imageURL: s.imagePath(`images/seatmaps/${product.id}/${sectionId}/${twoD ? '2d' : '3d'}.svg`),
+      sectionAlias: layout.section.alias,
+      setsReservedList: offer.sets.map((set) => ({ setsReserved: set.ordinals.map((o) => seatJson(inventory, o, options)) })),
+      seatsAvailableList: available.map((o) => seatJson(inventory, o, options)),
+      seatsUnavailableList: unavailable.map((o) => geometryJson(inventory, o, options)),
+      groupBookingSeatList: [],
+      overlayImagePath: null,
+      seatSelectedType: mode,
+      viewFromSeatAvailable: 0,
+    }
+  })
+
+  app.post('/api/v0/:tenant/products/:productId/seats', (request) => {
+    authorize(ctx, request, 'product')
+    const { productId } = request.params as { productId: string }
+    const product = productOr(ctx, productId, 'error.product.invalid')
+    const body = seatsBodySchema.safeParse(request.body)
+    if (!body.success) {
+      throw badRequest('error.request.body.invalid', `body: ${body.error.issues[0]?.message ?? 'invalid'}`)
+    }
+    const now = ctx.now()
+    const failure = ctx.offers.changeSeats(product, body.data.releasedSeatList ?? [], body.data.reservedSeatList ?? [], now)
+    if (failure) return { status: s.releaseStatus(false), statusMessage: `Error releasing seats: ${failure}` }
+    return { status: s.releaseStatus(true), statusMessage: 'Seats released successfully', reservedTime: isoSgt(now) }
+  })
+}

@@ -1,0 +1,200 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { ApiError, errorBody } from './http/api-error'
+import { cartRoutes } from './http/cart-routes'
+import { param, type Query, type SandboxContext } from './http/context'
+import { eventRoutes } from './http/event-routes'
+import { imageRoutes } from './http/image-routes'
+import { orderRoutes } from './http/order-routes'
+import { seatmapRoutes } from './http/seatmap-routes'
+import { Shapes } from './http/shapes'
+import { TokenIssuer } from './http/tokens'
+import { Catalogue } from './model/catalogue'
+import { InventoryBook, SeatStatus } from './model/inventory'
+import { OrderBook } from './model/orders'
+import { SeatOffers } from './model/seat-offers'
+import { seedEvents } from './seed/events'
+import type { SeedEvent, SeedVenue } from './seed/types'
+import { buildVenues } from './seed/venues'
+import { metaValue, openDatabase } from './store/database'
+
+/**
+ * The sandbox: a stateful implementation of the sales-flow API, for training,
+ * development and every test. Plain Node (fastify + better-sqlite3), so it can
+ * also run inside the app as its training backend.
+ */
+export interface SandboxOptions {
+  /** 0 picks a free port. */
+  port?: number
+  /** Folder of the SQLite database; the same folder resumes the same state. In memory without it. */
+  dataDir?: string
+  /** How long an offer's seats stay reserved. Default 15 minutes. */
+  holdTtlSeconds?: number
+  /** Lifetime of bearer tokens. Default one hour. */
+  tokenTtlSeconds?: number
+  /** Answer in the other documented shapes and with the vendor's recorded behaviours. */
+  quirks?: boolean
+  now?: () => number
+  seeds?: { events: readonly SeedEvent[]; venues: readonly SeedVenue[] }
+  /** Where the sandbox logs (never secrets). Default: stderr. */
+  log?: (line: string) => void
+}
+
+export interface Sandbox {
+  baseUrl: string
+  authUrl: string
+  imageBaseUrl: string
+  tenant: string
+  clientId: string
+  clientSecret: string
+  /** Releases expired holds and expires unpaid orders now (it also runs every second). */
+  sweep(): void
+  close(): Promise<void>
+}
+
+export const SANDBOX_TENANT = 'foyer-training'
+export const SANDBOX_CLIENT_ID = 'foyer-kiosk'
+const LOOPBACK = '127.0.0.1'
+
+function newServer(log: (line: string) => void, now: () => number): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 1 << 20, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } })
+  // JSON bodies: an empty one is "no body" (delivery methods), a malformed one a 400 with the spec's body.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(new ApiError(400, 'error.request.body.malformed', 'The request body is not valid JSON'), undefined)
+    }
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.status === 401) reply.header('www-authenticate', `Bearer realm="${SANDBOX_TENANT}"`)
+      return reply.code(error.status).send(error.body(now()))
+    }
+    const status = error.statusCode ?? 500
+    if (status < 500) {
+      return reply.code(status).send(errorBody(status, 'error.request.malformed', error.message.slice(0, 200), now()))
+    }
+    log(`sandbox: ${request.method} ${request.url.split('?')[0]} failed: ${error.message}`)
+    return reply.code(500).send(errorBody(500, null, 'Internal server error', now()))
+  })
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send(errorBody(404, 'error.request.not-found', 'No such resource', now()))
+  })
+  return app
+}
+
+async function listen(app: FastifyInstance, port: number): Promise<string> {
+  await app.listen({ port, host: LOOPBACK })
+  return `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const quirks = options.quirks ?? false
+  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
+  const { db, close: closeDb } = openDatabase(options.dataDir)
+  const anchor = Number(metaValue(db, 'anchor', () => String(Catalogue.anchorFor(now()))))
+  const clientSecret = metaValue(db, 'client_secret', () => randomBytes(24).toString('base64url'))
+  const tokenKey = Buffer.from(metaValue(db, 'token_key', () => randomBytes(32).toString('base64')), 'base64')
+
+  const seeds = options.seeds ?? { events: seedEvents, venues: buildVenues() }
+  const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
+  const book = new InventoryBook(db)
+  const offers = new SeatOffers(catalogue, book, holdMs)
+  const orders = new OrderBook(db, catalogue, book, offers, holdMs)
+  const tokens = new TokenIssuer({
+    key: tokenKey,
+    tenant: SANDBOX_TENANT,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret,
+    ttlSeconds: options.tokenTtlSeconds ?? 3600,
+    quirks,
+    now,
+  })
+
+  const app = newServer(log, now)
+  // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
+  const imageApp = quirks ? newServer(log, now) : app
+  let origin = ''
+  const ctx: SandboxContext = {
+    tenant: SANDBOX_TENANT,
+    catalogue,
+    book,
+    offers,
+    orders,
+    tokens,
+    shapes: new Shapes(quirks),
+    quirks,
+    holdMs,
+    now,
+    baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
+  }
+
+  app.post('/auth/v0/:tenant/oauth/token', (request, reply) => {
+    const { tenant } = request.params as { tenant: string }
+    const query = request.query as Query
+    const form = (request.body ?? {}) as Record<string, string | undefined>
+    reply.header('cache-control', 'no-store')
+    return tokens.issue(tenant, request.headers.authorization, param(query, 'grant_type') ?? form.grant_type, param(query, 'scope') ?? form.scope)
+  })
+  eventRoutes(app, ctx)
+  seatmapRoutes(app, ctx)
+  cartRoutes(app, ctx)
+  orderRoutes(app, ctx)
+  imageRoutes(imageApp, catalogue)
+
+  function sweep(): void {
+    const at = now()
+    orders.expire(at)
+    for (const inventory of book.loadedSeats()) {
+      const changes = []
+      for (let o = 0; o < inventory.size; o++) {
+        if (inventory.status[o] === SeatStatus.Held && inventory.until[o]! <= at) {
+          changes.push({ ordinal: o, status: SeatStatus.Free, until: 0, orderRef: null })
+        }
+      }
+      if (changes.length > 0) book.commit([{ inventory, changes }])
+    }
+  }
+  const sweeper = setInterval(() => {
+    try {
+      sweep()
+    } catch (error) {
+      log(`sandbox: sweep failed (will retry): ${(error as Error).message}`)
+    }
+  }, 1000)
+  sweeper.unref()
+
+  try {
+    origin = await listen(app, options.port ?? 0)
+  } catch (error) {
+    clearInterval(sweeper)
+    closeDb()
+    throw error
+  }
+  const imageOrigin = imageApp === app ? origin : await listen(imageApp, 0)
+
+  return {
+    baseUrl: ctx.baseUrl(),
+    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
+    imageBaseUrl: imageOrigin,
+    tenant: SANDBOX_TENANT,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret,
+    sweep,
+    async close() {
+      clearInterval(sweeper)
+      await app.close()
+      if (imageApp !== app) await imageApp.close()
+      closeDb()
+    },
+  }
+}
