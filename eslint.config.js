@@ -55,9 +55,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Wire-level tests of the sandbox read raw JSON responses: checking their
-    // shape is the point, so they are not typed ahead of the assertions.
-    files: ['tests/unit/sandbox/**/*.ts', 'tests/support/sandbox-*.ts'],
+    // Wire-level tests and benchmarks of the sandbox read raw JSON responses:
+    // checking their shape is the point, so they are not typed ahead of it.
+    files: ['tests/unit/sandbox/**/*.ts', 'tests/support/sandbox-*.ts', 'scripts/bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

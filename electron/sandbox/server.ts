@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { ApiError, errorBody } from './http/api-error'
@@ -58,7 +58,18 @@ export const SANDBOX_CLIENT_ID = 'foyer-kiosk'
 const LOOPBACK = '127.0.0.1'
 
 function newServer(log: (line: string) => void, now: () => number): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1 << 20, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1 << 20,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors fastify raises before routing (a broken %-escape, an over-long path
+    // segment) bypass the error handler; they get the spec's error body too.
+    frameworkErrors: (_error, _request, reply) => {
+      ;(reply as FastifyReply).code(400).send(errorBody(400, 'error.request.malformed', 'The request address is malformed', now()))
+    },
+  })
+  // Only JSON (and, on the token endpoint, form) bodies: text/plain is refused with 415.
+  app.removeContentTypeParser('text/plain')
   // JSON bodies: an empty one is "no body" (delivery methods), a malformed one a 400 with the spec's body.
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -68,9 +79,6 @@ function newServer(log: (line: string) => void, now: () => number): FastifyInsta
     } catch {
       done(new ApiError(400, 'error.request.body.malformed', 'The request body is not valid JSON'), undefined)
     }
-  })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -138,12 +146,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
   }
 
-  app.post('/auth/v0/:tenant/oauth/token', (request, reply) => {
-    const { tenant } = request.params as { tenant: string }
-    const query = request.query as Query
-    const form = (request.body ?? {}) as Record<string, string | undefined>
-    reply.header('cache-control', 'no-store')
-    return tokens.issue(tenant, request.headers.authorization, param(query, 'grant_type') ?? form.grant_type, param(query, 'scope') ?? form.scope)
+  // The token endpoint alone takes an OAuth-style form body, in its own scope.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    })
+    scope.post('/auth/v0/:tenant/oauth/token', (request, reply) => {
+      const { tenant } = request.params as { tenant: string }
+      const query = request.query as Query
+      const form = (request.body ?? {}) as Record<string, string | undefined>
+      reply.header('cache-control', 'no-store')
+      return tokens.issue(tenant, request.headers.authorization, param(query, 'grant_type') ?? form.grant_type, param(query, 'scope') ?? form.scope)
+    })
   })
   eventRoutes(app, ctx)
   seatmapRoutes(app, ctx)

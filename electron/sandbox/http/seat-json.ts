@@ -50,3 +50,58 @@ export function seatJson(inventory: ProductInventory, ordinal: number, options: 
     isGroupBookingReserved: false,
   }
 }
+
+/**
+ * Serialised seats, cached per show. A seat's labels and geometry never
+ * change, and a 3D offer lists every seat of the section (hundreds), so each
+ * seat is serialised and UTF-8 encoded once, and answers are assembled from
+ * those bytes.
+ */
+export class SeatTextCache {
+  readonly #seats = new WeakMap<ProductInventory, { seat: (Buffer | undefined)[]; geometry: (Buffer | undefined)[] }>()
+
+  constructor(private readonly shapes: Shapes) {}
+
+  #of(inventory: ProductInventory) {
+    let texts = this.#seats.get(inventory)
+    if (!texts) {
+      texts = { seat: new Array(inventory.size), geometry: new Array(inventory.size) }
+      this.#seats.set(inventory, texts)
+    }
+    return texts
+  }
+
+  /**
+   * An element of seatsAvailableList (3D mode), as JSON bytes: the Seat shape
+   * less isGroupBookingReserved, which the spec marks unused in this flow.
+   */
+  availableSeat(inventory: ProductInventory, ordinal: number): Buffer {
+    const texts = this.#of(inventory)
+    if (texts.seat[ordinal] === undefined) {
+      const { isGroupBookingReserved: _unused, ...seat } = seatJson(inventory, ordinal, { shapes: this.shapes, geometry: true })
+      texts.seat[ordinal] = Buffer.from(JSON.stringify(seat))
+    }
+    return texts.seat[ordinal]
+  }
+
+  /** A SeatUnavailable (geometry only), as JSON bytes. */
+  geometry(inventory: ProductInventory, ordinal: number): Buffer {
+    const texts = this.#of(inventory)
+    return (texts.geometry[ordinal] ??= Buffer.from(
+      JSON.stringify(geometryJson(inventory, ordinal, { shapes: this.shapes, geometry: true })),
+    ))
+  }
+}
+
+const COMMA = Buffer.from(',')
+
+/** `[a,b,c]` from JSON elements already encoded, as a list of buffers to concatenate. */
+export function jsonArrayParts(elements: readonly Buffer[]): Buffer[] {
+  const parts: Buffer[] = [Buffer.from('[')]
+  elements.forEach((element, i) => {
+    if (i > 0) parts.push(COMMA)
+    parts.push(element)
+  })
+  parts.push(Buffer.from(']'))
+  return parts
+}

@@ -5,7 +5,8 @@ import { sectionAvailabilities } from '../model/availability'
 import type { Product } from '../model/catalogue'
 import { ApiError, badRequest, invalidParameter } from './api-error'
 import { authorize, idParam, intParam, param, type Query, type SandboxContext } from './context'
-import { geometryJson, seatJson } from './seat-json'
+import { randomUUID } from 'node:crypto'
+import { jsonArrayParts, SeatTextCache, seatJson } from './seat-json'
 
 /** Operations 3 to 6: overview seat map, section availability, seat offers, release. */
 
@@ -29,6 +30,11 @@ const seatsBodySchema = z
 
 export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const s = ctx.shapes
+  const seatTexts = new SeatTextCache(s)
+  // Stand-ins for the two long seat lists, replaced by pre-serialised text after
+  // JSON.stringify of the rest of the answer. Random, so no data can contain them.
+  const availableSlot = `"${randomUUID()}"`
+  const unavailableSlot = `"${randomUUID()}"`
 
   app.get('/api/v0/:tenant/products/:productId/seatmap/overview', (request, reply: FastifyReply) => {
     authorize(ctx, request, 'product')
@@ -67,7 +73,7 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
   })
 
-  app.get('/api/v0/:tenant/products/:productId/seatmap/availability', (request) => {
+  app.get('/api/v0/:tenant/products/:productId/seatmap/availability', (request, reply: FastifyReply) => {
     authorize(ctx, request, 'product')
     const { productId } = request.params as { productId: string }
     const query = request.query as Query
@@ -117,16 +123,16 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const { inventory, layout } = offer
     const options = { shapes: s, geometry: !twoD }
     const offered = new Set(offer.sets.flatMap((set) => set.ordinals))
-    const available: number[] = []
-    const unavailable: number[] = []
+    const available: Buffer[] = []
+    const unavailable: Buffer[] = []
     if (!twoD) {
       for (let o = layout.start; o < layout.end; o++) {
         if (offered.has(o)) continue
-        if (inventory.isFree(o, now)) available.push(o)
-        else unavailable.push(o)
+        if (inventory.isFree(o, now)) available.push(seatTexts.availableSeat(inventory, o))
+        else unavailable.push(seatTexts.geometry(inventory, o))
       }
     }
-    return {
+    const head = JSON.stringify({
       reservedTime: isoSgt(offer.reservedAt),
       // Absent in the spec's 2D example, and (vendor notes) often in the real service.
       ...(twoD || ctx.quirks ? {} : { expirationTime: isoSgt(offer.expiresAt) }),
@@ -134,13 +140,24 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       imageURL: s.imagePath(`images/seatmaps/${product.id}/${sectionId}/${twoD ? '2d' : '3d'}.svg`),
       sectionAlias: layout.section.alias,
       setsReservedList: offer.sets.map((set) => ({ setsReserved: set.ordinals.map((o) => seatJson(inventory, o, options)) })),
-      seatsAvailableList: available.map((o) => seatJson(inventory, o, options)),
-      seatsUnavailableList: unavailable.map((o) => geometryJson(inventory, o, options)),
+      seatsAvailableList: availableSlot.slice(1, -1),
+      seatsUnavailableList: unavailableSlot.slice(1, -1),
       groupBookingSeatList: [],
       overlayImagePath: null,
       seatSelectedType: mode,
       viewFromSeatAvailable: 0,
-    }
+    })
+    // Splice the pre-encoded seat lists in where the stand-ins are.
+    const [beforeAvailable, rest] = head.split(availableSlot) as [string, string]
+    const [between, after] = rest.split(unavailableSlot) as [string, string]
+    const body = Buffer.concat([
+      Buffer.from(beforeAvailable),
+      ...jsonArrayParts(available),
+      Buffer.from(between),
+      ...jsonArrayParts(unavailable),
+      Buffer.from(after),
+    ])
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.post('/api/v0/:tenant/products/:productId/seats', (request) => {

@@ -54,10 +54,24 @@ const FIRST_PRODUCT_ID = 10001
 const FIRST_PRICE_CATEGORY_ID = 500001
 const allPaymentMethods = ['VISA', 'MASTERCARD', 'AMEX', 'NETS', 'CASH'] as const
 
-/** A small stable hash, so per-event choices (payment methods) are deterministic. */
+/** A small stable hash of text, so per-event choices (payment methods) are deterministic. */
 export function stableHash(text: string): number {
   let h = 2166136261
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+
+/**
+ * A well-mixed 32-bit hash of two integers (murmur3's finaliser), for choices
+ * that must look random but repeat exactly, such as which seats a show pre-sold.
+ */
+export function mixInts(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ b
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
   return h >>> 0
 }
 

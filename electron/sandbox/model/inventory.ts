@@ -1,9 +1,9 @@
-import type { Statement } from 'better-sqlite3'
+import type { Statement, Transaction } from 'better-sqlite3'
 import { isBusy, type SandboxDb } from '../store/database'
 import { ApiError } from '../http/api-error'
 import type { PreSold, SeedRow, SeedSeat, SeedSection } from '../seed/types'
 import type { RowRange } from './best-available'
-import { stableHash, type Product } from './catalogue'
+import { mixInts, type Product } from './catalogue'
 
 /**
  * Seat inventory of the shows. Each reserved-seating show's seats live in
@@ -48,7 +48,7 @@ function isBaselineSold(preSold: PreSold | undefined, productId: number, ordinal
       // Every third seat left free: only isolated single seats remain.
       return seatIndex % 3 !== 1
     case 'fraction':
-      return stableHash(`${productId}:${ordinal}`) / 0x1_0000_0000 < preSold.value
+      return mixInts(productId, ordinal) / 0x1_0000_0000 < preSold.value
   }
 }
 
@@ -56,6 +56,8 @@ export class ProductInventory {
   readonly size: number
   readonly status: Uint8Array
   readonly until: Float64Array
+  /** seatType per seat, kept flat because offers test it for every candidate seat. */
+  readonly seatType: Uint8Array
   readonly orderRef = new Map<number, string>()
   readonly sections = new Map<number, SectionSeats>()
   readonly #sectionOf: Uint16Array
@@ -69,6 +71,7 @@ export class ProductInventory {
     if (this.size >= ID_STRIDE) throw new Error(`show ${product.id} has too many seats for its id range`)
     this.status = new Uint8Array(this.size)
     this.until = new Float64Array(this.size)
+    this.seatType = new Uint8Array(this.size)
     this.#sectionOf = new Uint16Array(this.size)
     this.#rowOf = new Uint16Array(this.size)
     this.#seatOf = new Uint16Array(this.size)
@@ -77,7 +80,8 @@ export class ProductInventory {
       const layout: SectionSeats = { section, start: ordinal, end: ordinal, rows: [] }
       section.rows.forEach((row, rowIndex) => {
         const start = ordinal
-        row.seats.forEach((_seat, seatIndex) => {
+        row.seats.forEach((seat, seatIndex) => {
+          this.seatType[ordinal] = seat.type
           this.#sectionOf[ordinal] = sectionIndex
           this.#rowOf[ordinal] = rowIndex
           this.#seatOf[ordinal] = seatIndex
@@ -158,6 +162,8 @@ export class InventoryBook {
   readonly #delete: Statement<[number]>
   readonly #loadGa: Statement<[number], { section_id: number; sold: number }>
   readonly #upsertGa: Statement<[number, number, number]>
+  /** One transaction function, made once: better-sqlite3 builds a wrapper per db.transaction() call. */
+  readonly #write: Transaction<(batches: readonly SeatBatch[], alsoInTransaction?: () => void) => void>
 
   constructor(readonly db: SandboxDb) {
     this.#load = db.prepare('SELECT inventory_id, status, until, order_ref FROM seat_state WHERE product_id = ?')
@@ -171,6 +177,16 @@ export class InventoryBook {
       `INSERT INTO ga_sold (product_id, section_id, sold) VALUES (?, ?, ?)
        ON CONFLICT (product_id, section_id) DO UPDATE SET sold = excluded.sold`,
     )
+    this.#write = db.transaction((batches: readonly SeatBatch[], alsoInTransaction?: () => void) => {
+      for (const { inventory, changes } of batches) {
+        for (const c of changes) {
+          const id = inventory.inventoryId(c.ordinal)
+          if (c.status === SeatStatus.Free) this.#delete.run(id)
+          else this.#upsert.run(id, inventory.product.id, c.status, c.until, c.orderRef)
+        }
+      }
+      alsoInTransaction?.()
+    })
   }
 
   /** The show's seats, built on first use and overlaid with what the database says changed. */
@@ -200,18 +216,8 @@ export class InventoryBook {
    * error, with nothing changed.
    */
   commit(batches: readonly SeatBatch[], alsoInTransaction?: () => void): void {
-    const write = this.db.transaction(() => {
-      for (const { inventory, changes } of batches) {
-        for (const c of changes) {
-          const id = inventory.inventoryId(c.ordinal)
-          if (c.status === SeatStatus.Free) this.#delete.run(id)
-          else this.#upsert.run(id, inventory.product.id, c.status, c.until, c.orderRef)
-        }
-      }
-      alsoInTransaction?.()
-    })
     try {
-      write.immediate()
+      this.#write.immediate(batches, alsoInTransaction)
     } catch (error) {
       if (isBusy(error)) {
         throw new ApiError(400, 'error.product.detail-seatmap.system-allocation-busy', 'Seat allocation timed out, please retry')

@@ -36,7 +36,7 @@ export class SeatOffers {
   offer(product: Product, sectionId: number, mode: 'BA' | 'HS', quantity: number, now: number): Offer | null {
     const inventory = this.book.seats(product)
     const layout = inventory.sections.get(sectionId)!
-    const available = (o: number) => inventory.isFree(o, now) && offerable.has(inventory.seat(o).seat.type)
+    const available = (o: number) => offerable.has(inventory.seatType[o]!) && inventory.isFree(o, now)
     const sets = chooseBestAvailable(layout.rows, available, quantity, mode === 'BA' ? 2 : 1)
     if (sets.length === 0) return null
     const expiresAt = now + this.holdMs
