@@ -157,7 +157,7 @@ export interface GaSection {
 export class InventoryBook {
   readonly #seats = new Map<number, ProductInventory>()
   readonly #ga = new Map<number, Map<number, GaSection>>()
-  readonly #load: Statement<[number], { inventory_id: number; status: number; until: number; order_ref: string | null }>
+  readonly #load: Statement<[number, number], { inventory_id: number; status: number; until: number; order_ref: string | null }>
   readonly #upsert: Statement<[number, number, number, number, string | null]>
   readonly #delete: Statement<[number]>
   readonly #loadGa: Statement<[number], { section_id: number; sold: number }>
@@ -166,7 +166,7 @@ export class InventoryBook {
   readonly #write: Transaction<(batches: readonly SeatBatch[], alsoInTransaction?: () => void) => void>
 
   constructor(readonly db: SandboxDb) {
-    this.#load = db.prepare('SELECT inventory_id, status, until, order_ref FROM seat_state WHERE product_id = ?')
+    this.#load = db.prepare('SELECT inventory_id, status, until, order_ref FROM seat_state WHERE inventory_id >= ? AND inventory_id < ?')
     this.#upsert = db.prepare(
       `INSERT INTO seat_state (inventory_id, product_id, status, until, order_ref) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (inventory_id) DO UPDATE SET status = excluded.status, until = excluded.until, order_ref = excluded.order_ref`,
@@ -194,7 +194,7 @@ export class InventoryBook {
     let inventory = this.#seats.get(product.id)
     if (!inventory) {
       inventory = new ProductInventory(product)
-      for (const row of this.#load.all(product.id)) {
+      for (const row of this.#load.all(product.id * ID_STRIDE, (product.id + 1) * ID_STRIDE)) {
         const ordinal = inventory.ordinalOf(row.inventory_id)
         if (ordinal >= 0) {
           inventory.apply({ ordinal, status: row.status as SeatStatusCode, until: row.until, orderRef: row.order_ref })

@@ -10,6 +10,8 @@ import { join } from 'node:path'
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 -- Seats whose state differs from the show's pre-sold baseline: held, ordered or sold by the API.
+-- No index but the key: a show's seats are one key range (inventory_id = product_id * 100000 + n),
+-- and every extra index is one more page written by each offer and release.
 CREATE TABLE IF NOT EXISTS seat_state (
   inventory_id INTEGER PRIMARY KEY,
   product_id INTEGER NOT NULL,
@@ -17,7 +19,6 @@ CREATE TABLE IF NOT EXISTS seat_state (
   until INTEGER NOT NULL,
   order_ref TEXT
 );
-CREATE INDEX IF NOT EXISTS seat_state_by_product ON seat_state (product_id);
 -- General-admission tickets sold by the API, per show and section.
 CREATE TABLE IF NOT EXISTS ga_sold (
   product_id INTEGER NOT NULL,
