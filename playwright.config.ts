@@ -45,7 +45,7 @@ export default defineConfig<FoyerHostOptions>({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
+    env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
   },
   projects: [
     {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createAppServices } from '../services/app-services'
+import { stderrLogger } from '../services/app-services'
 import { packageVersion, readStartupConfig } from '../services/app-config'
+import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { startBrowserHost } from './server'
 
 /**
@@ -33,18 +34,27 @@ try {
 }
 
 const token = process.env.FOYER_HOST_TOKEN ?? randomBytes(24).toString('base64url')
-const services = createAppServices({
-  ...config,
-  appVersion: packageVersion(new URL('../../package.json', import.meta.url)),
-  host: 'browser',
-})
+// FOYER_DATA_DIR=memory keeps nothing on disk (tests); by default state lives in .foyer-data/web.
+const dataDir =
+  process.env.FOYER_DATA_DIR === 'memory'
+    ? null
+    : (process.env.FOYER_DATA_DIR ?? fileURLToPath(new URL('../../.foyer-data/web', import.meta.url)))
 // Handlers before the address is printed: a signal that arrived in between
 // would otherwise take the default action.
-const started: { host?: Awaited<ReturnType<typeof startBrowserHost>> } = {}
+const started: { host?: Awaited<ReturnType<typeof startBrowserHost>>; runtime?: HostRuntime } = {}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void (started.host ? started.host.close() : Promise.resolve()).then(() => process.exit(0))
+    // Close the door first, then give every seat hold back.
+    void (started.host ? started.host.close() : Promise.resolve())
+      .then(() => started.runtime?.close())
+      .finally(() => process.exit(0))
   })
 }
-started.host = await startBrowserHost({ services, rendererDir: values['renderer-dir'], token, port })
+started.runtime = await startHostRuntime(
+  config,
+  { appVersion: packageVersion(new URL('../../package.json', import.meta.url)), host: 'browser' },
+  dataDir,
+  stderrLogger,
+)
+started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 console.log(`Foyer (browser host, ${config.mode}, ${config.backend}): ${started.host.url}#token=${token}`)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { salesChannels } from './sales-channels'
 
 /**
  * The one IPC contract: every channel the renderer may call, with the zod schema
@@ -36,6 +37,7 @@ export const channels = {
     request: noArgs,
     response: systemInfoSchema,
   },
+  ...salesChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 
 export type Channels = typeof channels

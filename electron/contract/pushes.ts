@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { systemInfoSchema } from './channels'
+import { salesPushes } from './sales-channels'
 
 /**
  * Messages main pushes to the renderer without being asked (hold countdowns,
@@ -9,6 +10,7 @@ import { systemInfoSchema } from './channels'
 export const pushes = {
   /** System facts changed (mode or backend switched by staff). */
   'system.changed': systemInfoSchema,
+  ...salesPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>
 
 export type Pushes = typeof pushes

@@ -1,13 +1,18 @@
 import { app, BrowserWindow } from 'electron'
-import { createAppServices } from '../services/app-services'
+import { stderrLogger } from '../services/app-services'
 import { readStartupConfig } from '../services/app-config'
+import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { forwardPushes, handleContract } from './ipc'
 import { createMainWindow, rendererSenderPolicy } from './window'
+
+let runtime: HostRuntime | null = null
+let closed = false
 
 async function start(): Promise<void> {
   await app.whenReady()
   const config = readStartupConfig()
-  const services = createAppServices({ ...config, appVersion: app.getVersion(), host: 'electron' })
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger)
+  const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)
   await createMainWindow()
@@ -16,6 +21,18 @@ async function start(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow()
   })
 }
+
+// Every seat hold goes back before Foyer quits.
+app.on('before-quit', (event) => {
+  if (closed || !runtime) return
+  event.preventDefault()
+  const closing = runtime
+  runtime = null
+  void closing.close().finally(() => {
+    closed = true
+    app.quit()
+  })
+})
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

@@ -1,5 +1,6 @@
 import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
+import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
 /**
@@ -15,6 +16,9 @@ export interface AppServices {
 
 export interface AppServicesOptions extends SystemFacts {
   log?: Logger
+  /** The sale's services; without them every sale channel answers "no backend connected". */
+  sales?: SalesHandlers
+  pushes?: PushBus
 }
 
 export const stderrLogger: Logger = {
@@ -23,11 +27,11 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, ...facts } = options
+  const { log = stderrLogger, sales, pushes = new PushBus(), ...facts } = options
   const system = new SystemInfoService(facts)
-  const pushes = new PushBus()
   const handlers: Handlers = {
     'system.info': () => system.info(),
+    ...(sales ?? disconnectedSalesHandlers()),
   }
   return { dispatcher: createDispatcher(handlers, log), pushes, system }
 }

@@ -3,6 +3,7 @@ import enSG from '../../renderer/src/i18n/locales/en-SG.json'
 import msMY from '../../renderer/src/i18n/locales/ms-MY.json'
 import zhCN from '../../renderer/src/i18n/locales/zh-CN.json'
 import zhHK from '../../renderer/src/i18n/locales/zh-HK.json'
+import { apiMessageKeys } from '../../electron/api/api-error'
 import { ContractErrorCode } from '../../electron/contract'
 
 type Tree = { [key: string]: string | Tree }
@@ -47,5 +48,9 @@ describe('translations', () => {
       [ContractErrorCode.Internal]: 'errors.internal',
     }
     for (const key of Object.values(keys)) expect(english.has(key), key).toBe(true)
+  })
+
+  it('has a message for every API failure the main process can report', () => {
+    for (const key of apiMessageKeys) expect(english.has(key), key).toBe(true)
   })
 })

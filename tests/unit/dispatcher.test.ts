@@ -3,6 +3,7 @@ import { channels, ContractErrorCode, type ChannelName } from '../../electron/co
 import { call, createDispatcher, type Handlers, type Logger } from '../../electron/ipc-core/dispatcher'
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
+import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 
 const quietLog: Logger = { warn: vi.fn(), error: vi.fn() }
 const services = () =>
@@ -58,6 +59,7 @@ describe('contract dispatch', () => {
   it('turns an unexpected handler failure into a generic internal reply and logs it', async () => {
     const log: Logger = { warn: vi.fn(), error: vi.fn() }
     const handlers: Handlers = {
+      ...disconnectedSalesHandlers(),
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -69,6 +71,7 @@ describe('contract dispatch', () => {
 
   it('passes a service FoyerError through as its own typed reply', async () => {
     const handlers: Handlers = {
+      ...disconnectedSalesHandlers(),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },
@@ -77,8 +80,13 @@ describe('contract dispatch', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'backend.offline', messageKey: 'errors.offline', retryable: true } })
   })
 
+  it('answers sale channels with "no backend connected" until one is', async () => {
+    const reply = await services().dispatcher.dispatch('catalogue.events', { lang: 'EN_SG' }, { transport: 'test' })
+    expect(reply).toMatchObject({ ok: false, error: { code: 'backend.unavailable', messageKey: 'errors.backend.unavailable', retryable: true } })
+  })
+
   it('refuses to send a response that breaks the contract', async () => {
-    const handlers = { 'system.info': () => ({ appName: 'Foyer', mode: 'nonsense' }) } as unknown as Handlers
+    const handlers = { ...disconnectedSalesHandlers(), 'system.info': () => ({ appName: 'Foyer', mode: 'nonsense' }) } as unknown as Handlers
     const reply = await call(createDispatcher(handlers, quietLog), 'system.info', {})
     expect(reply).toMatchObject({ ok: false, error: { code: ContractErrorCode.InvalidResponse, retryable: false } })
   })

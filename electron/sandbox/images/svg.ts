@@ -1,3 +1,4 @@
+import { priceCategoryColour } from '../../contract/palette'
 import { escapeXml } from '../format/escape'
 import type { Product, SandboxEvent } from '../model/catalogue'
 import { genres } from '../seed/types'
@@ -7,14 +8,6 @@ import { seatOutline } from '../http/seat-json'
  * Generated training images: event posters and seat maps as SVG. Deterministic
  * (same data, same bytes), so clients can cache them and tests can compare them.
  */
-
-/** The spec's colour for each priceCategoryNum (1–20). */
-export const priceCategoryColours = [
-  '#FECD84', '#A5C7F5', '#71BA64', '#D097F0', '#F7F19F', '#B5EDF3', '#D9C297', '#A6F0B9', '#FB9CC0', '#D6CC1B',
-  '#929E92', '#4AD1B1', '#8C65A0', '#A80717', '#FF0049', '#D89D61', '#3D7717', '#AE9FD6', '#EC826A', '#FFC7CE',
-] as const
-
-const colourOf = (num: number) => priceCategoryColours[(num - 1) % 20] ?? '#cccccc'
 
 function points(polygon: readonly number[]): string {
   const out: string[] = []
@@ -59,7 +52,7 @@ export function overviewMap(product: Product): string {
   const shapes = product.sections
     .map(
       ({ section, category }) =>
-        `<polygon points="${points(section.polygon)}" fill="${colourOf(category.num)}" stroke="#333" stroke-width="2"/>`,
+        `<polygon points="${points(section.polygon)}" fill="${priceCategoryColour(category.num)}" stroke="#333" stroke-width="2"/>`,
     )
     .join('')
   return (
@@ -85,7 +78,7 @@ export function sectionMap(product: Product, sectionId: number, numbered: boolea
   const seats = section.rows
     .flatMap((row) =>
       row.seats.map((seat) => {
-        const outline = `<polygon points="${points(seatOutline(seat, w, h).split(',').map(Number))}" fill="${colourOf(category.num)}" stroke="#555" stroke-width="0.5"/>`
+        const outline = `<polygon points="${points(seatOutline(seat, w, h).split(',').map(Number))}" fill="${priceCategoryColour(category.num)}" stroke="#555" stroke-width="0.5"/>`
         const label = numbered
           ? `<text x="${seat.x + w / 2}" y="${seat.y + h * 0.7}" font-size="${(h * 0.5).toFixed(1)}" text-anchor="middle" transform="rotate(${seat.angle} ${seat.x + w / 2} ${seat.y + h / 2})">${escapeXml(seat.alias)}</text>`
           : ''

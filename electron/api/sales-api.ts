@@ -1,0 +1,351 @@
+import type {
+  ApiLang,
+  DeliveryMethod,
+  EventPage,
+  EventShows,
+  Order,
+  OverviewSeatMap,
+  PriceClass,
+  ReleaseResult,
+  SeatOffer,
+  SectionAvailability,
+} from '../contract/model'
+import type { Logger } from '../ipc-core/dispatcher'
+import { ApiCallError, apiRejection, shapeFailure, timeoutFailure } from './api-error'
+import type { BackendEndpoints } from './endpoints'
+import * as read from './reader'
+import { allocationPolicy, noRetry, readPolicy, realSleeper, withRetry, type RetryPolicy, type Sleeper } from './retry'
+import { TokenSource } from './token-source'
+import { exchange, type Fetch, type HttpAnswer } from './transport'
+
+/**
+ * The sales-flow API, one method per operation of the spec (and the order
+ * operations of docs/sandbox-api.md). Every call carries a deadline and the
+ * caller's cancellation, a bearer token (renewed once and retried once on a
+ * 401), the retry policy that is safe for it, and the tolerant reader of its
+ * answer. Failures are ApiCallErrors with a message key and a retryable flag.
+ */
+export interface SalesApiOptions {
+  endpoints: BackendEndpoints
+  secret: () => Promise<string>
+  fetch?: Fetch
+  now?: () => number
+  sleeper?: Sleeper
+  log?: Logger
+  timeouts?: Partial<Timeouts>
+}
+
+export interface Timeouts {
+  readMs: number
+  writeMs: number
+  tokenMs: number
+  /** How long a timed-out seat offer is still listened for, so its seats can be released. */
+  lateOfferMs: number
+}
+
+const defaultTimeouts: Timeouts = { readMs: 10_000, writeMs: 15_000, tokenMs: 10_000, lateOfferMs: 60_000 }
+
+type Query = Record<string, string | number | undefined>
+
+interface Call<T> {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Query
+  body?: unknown
+  read: (raw: unknown) => T
+  policy: RetryPolicy
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+export interface OfferRequest {
+  productId: number
+  priceCategoryId: number
+  sectionId: number
+  mode: 'BA' | 'HS'
+  quantity: number
+  /** Ask for the 2D image with seat numbers instead of seat coordinates. */
+  twoD?: boolean
+}
+
+export interface EventQuery {
+  lang: ApiLang
+  page?: number
+  size?: number
+  q?: string
+  genre?: string
+  venue?: string
+  sort?: string
+}
+
+const quietLog: Logger = { warn: () => {}, error: () => {} }
+
+export class SalesApi {
+  readonly tokens: TokenSource
+  readonly #fetch: Fetch
+  readonly #timeouts: Timeouts
+  readonly #sleeper: Sleeper
+  readonly #log: Logger
+
+  constructor(private readonly options: SalesApiOptions) {
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+    this.#timeouts = { ...defaultTimeouts, ...options.timeouts }
+    this.#sleeper = options.sleeper ?? realSleeper
+    this.#log = options.log ?? quietLog
+    this.tokens = new TokenSource({
+      authUrl: options.endpoints.authUrl,
+      clientId: options.endpoints.clientId,
+      secret: options.secret,
+      fetch: this.#fetch,
+      now: options.now ?? Date.now,
+      timeoutMs: this.#timeouts.tokenMs,
+    })
+  }
+
+  get endpoints(): BackendEndpoints {
+    return this.options.endpoints
+  }
+
+  // ------------------------------------------------------------ operations 1–2
+
+  listEvents(query: EventQuery, signal?: AbortSignal): Promise<EventPage> {
+    return this.#call({ method: 'GET', path: '/icc', query: { ...query }, read: read.readEventPage, policy: readPolicy, timeoutMs: this.#timeouts.readMs, signal })
+  }
+
+  eventShows(code: string, query: { lang: ApiLang; startDate?: string; numOfDays?: number }, signal?: AbortSignal): Promise<EventShows> {
+    return this.#call({
+      method: 'GET',
+      path: `/icc/${encodeURIComponent(code)}`,
+      query,
+      read: read.readEventShows,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.readMs,
+      signal,
+    })
+  }
+
+  // ------------------------------------------------------------ operations 3–6
+
+  overview(productId: number, signal?: AbortSignal): Promise<OverviewSeatMap | null> {
+    return this.#call({ method: 'GET', path: `/products/${productId}/seatmap/overview`, read: read.readOverview, policy: readPolicy, timeoutMs: this.#timeouts.readMs, signal })
+  }
+
+  sectionAvailability(productId: number, signal?: AbortSignal): Promise<SectionAvailability[]> {
+    return this.#call({
+      method: 'GET',
+      path: `/products/${productId}/seatmap/availability`,
+      read: read.readSectionAvailability,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.readMs,
+      signal,
+    })
+  }
+
+  /**
+   * A seat offer reserves seats. It is retried only when the vendor said its
+   * allocation was busy (nothing reserved). After a time-out it is not asked
+   * again: the answer is still awaited for a while, and any seats it reserved
+   * are released, so a lost answer does not leave seats held until expiry.
+   */
+  async offerSeats(request: OfferRequest, signal?: AbortSignal): Promise<SeatOffer> {
+    const query: Query = {
+      priceCatId: request.priceCategoryId,
+      seatSectionId: request.sectionId,
+      mode: request.mode,
+      quantity: request.quantity,
+      ...(request.twoD ? { '2DSeatmap': '1' } : {}),
+    }
+    const offer = await withRetry(
+      allocationPolicy,
+      () => this.#offerOnce(request.productId, query, signal),
+      this.#sleeper,
+      signal,
+    )
+    if (offer.sets.length === 0) {
+      // Vendor notes: Hot Show with no seats answers 200 with an empty object.
+      throw new ApiCallError('rejected', 'api.no-seats-offered', 'errors.api.notEnoughSeats', false, 200, 'the offer had no seats')
+    }
+    return offer
+  }
+
+  async #offerOnce(productId: number, query: Query, signal?: AbortSignal): Promise<SeatOffer> {
+    const path = `/products/${productId}/seatmap/availability`
+    const answer = this.#authorised('GET', path, query, undefined, this.#timeouts.lateOfferMs, signal)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.#timeouts.writeMs)
+    })
+    const first = await Promise.race([answer, deadline]).finally(() => clearTimeout(timer))
+    if (first === 'timeout') {
+      void this.#releaseLateOffer(productId, answer)
+      throw timeoutFailure(`GET ${path} gave no answer within ${this.#timeouts.writeMs} ms`)
+    }
+    return this.#readAnswer(first, read.readSeatOffer, `GET ${path}`)
+  }
+
+  async #releaseLateOffer(productId: number, answer: Promise<HttpAnswer>): Promise<void> {
+    try {
+      const late = await answer
+      if (late.status !== 200) return
+      const offer = read.readSeatOffer(late.body)
+      const ids = offer.sets.flat().map((seat) => seat.inventoryId)
+      if (ids.length === 0) return
+      const result = await this.releaseSeats(productId, ids)
+      this.#log.warn('released the seats of a seat offer that answered after its time-out', { productId, seats: ids.length, ok: result.ok })
+    } catch {
+      // No late answer (or it could not be read): whatever it reserved lapses at the hold's expiry.
+    }
+  }
+
+  releaseSeats(productId: number, inventoryIds: readonly number[], signal?: AbortSignal): Promise<ReleaseResult> {
+    return this.#seats(productId, { releasedSeatList: inventoryIds }, signal)
+  }
+
+  /** Reserves seats the patron picked (the seats endpoint's reservedSeatList, vendor notes). */
+  reserveSeats(productId: number, inventoryIds: readonly number[], signal?: AbortSignal): Promise<ReleaseResult> {
+    return this.#seats(productId, { reservedSeatList: inventoryIds }, signal)
+  }
+
+  #seats(productId: number, body: object, signal?: AbortSignal): Promise<ReleaseResult> {
+    // All or nothing on the vendor's side, so asking again after a lost answer is safe: a seat
+    // already released simply makes the second answer a failure, and the hold is gone either way.
+    return this.#call({ method: 'POST', path: `/products/${productId}/seats`, body, read: read.readRelease, policy: readPolicy, timeoutMs: this.#timeouts.writeMs, signal })
+  }
+
+  // ------------------------------------------------------------ operations 7–9
+
+  ticketTypes(productId: number, priceCategoryId?: number, signal?: AbortSignal): Promise<PriceClass[]> {
+    return this.#call({
+      method: 'GET',
+      path: `/products/${productId}/tickettype`,
+      query: { priceCatId: priceCategoryId },
+      read: read.readPriceClasses,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.readMs,
+      signal,
+    })
+  }
+
+  deliveryMethods(
+    items: { productId: number; priceCategoryId?: number; mode?: string; priceClassCodes?: string[] }[],
+    signal?: AbortSignal,
+  ): Promise<DeliveryMethod[]> {
+    const body = items.map((i) => ({ productId: i.productId, priceCatId: i.priceCategoryId, mode: i.mode, priceClassCodeList: i.priceClassCodes }))
+    return this.#call({ method: 'POST', path: '/cart/deliverymethods', body, read: read.readDeliveryMethods, policy: readPolicy, timeoutMs: this.#timeouts.readMs, signal })
+  }
+
+  paymentMethods(productIds: readonly number[], signal?: AbortSignal): Promise<string[]> {
+    return this.#call({
+      method: 'POST',
+      path: '/cart/paymentmethods',
+      body: { productIdList: productIds },
+      read: read.readPaymentMethods,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.readMs,
+      signal,
+    })
+  }
+
+  // ------------------------------------------------------------ orders
+
+  /** Never repeated blindly: a lost answer may mean the order was placed. */
+  submitOrder(request: object, signal?: AbortSignal): Promise<Order> {
+    return this.#call({ method: 'POST', path: '/orders/', body: request, read: read.readOrder, policy: noRetry, timeoutMs: this.#timeouts.writeMs, signal })
+  }
+
+  /** Idempotent by transaction reference: safe to repeat with the same payment reference. */
+  confirmOrder(reference: string, body: { paymentReference: string; amountPaid: number; paymentMethodCode?: string }, signal?: AbortSignal): Promise<Order> {
+    return this.#call({
+      method: 'POST',
+      path: `/orders/${encodeURIComponent(reference)}/confirm`,
+      body,
+      read: read.readOrder,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.writeMs,
+      signal,
+    })
+  }
+
+  getOrder(reference: string, signal?: AbortSignal): Promise<Order> {
+    return this.#call({ method: 'GET', path: `/orders/${encodeURIComponent(reference)}`, read: read.readOrder, policy: readPolicy, timeoutMs: this.#timeouts.readMs, signal })
+  }
+
+  cancelOrder(reference: string, signal?: AbortSignal): Promise<Order> {
+    return this.#call({ method: 'POST', path: `/orders/${encodeURIComponent(reference)}/cancel`, read: read.readOrder, policy: readPolicy, timeoutMs: this.#timeouts.writeMs, signal })
+  }
+
+  // ------------------------------------------------------------ images
+
+  /** An image path from any answer, resolved against the image host (no bearer: images are public). */
+  async image(path: string, signal?: AbortSignal): Promise<{ contentType: string; bytes: Buffer }> {
+    const url = new URL(path.replace(/^\/+/, ''), this.options.endpoints.imageBaseUrl.replace(/\/?$/, '/'))
+    return withRetry(
+      readPolicy,
+      async () => {
+        const deadline = AbortSignal.timeout(this.#timeouts.readMs)
+        let response: Response
+        try {
+          response = await this.#fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
+        } catch (error) {
+          throw deadline.aborted ? timeoutFailure(`image ${url.pathname}`) : new ApiCallError('network', 'api.network', 'errors.api.offline', true, null, `image ${url.pathname}`, { cause: error })
+        }
+        if (!response.ok) throw apiRejection(response.status, null, `image ${url.pathname}`)
+        return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', bytes: Buffer.from(await response.arrayBuffer()) }
+      },
+      this.#sleeper,
+      signal,
+    )
+  }
+
+  // ------------------------------------------------------------ plumbing
+
+  #url(path: string, query?: Query): URL {
+    const url = new URL(`${this.options.endpoints.baseUrl.replace(/\/$/, '')}${path}`)
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
+    return url
+  }
+
+  /** One exchange with a token; on a 401 the token is renewed once and the exchange repeated once. */
+  async #authorised(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<HttpAnswer> {
+    const send = async () => {
+      const token = await this.tokens.token()
+      const answer = await exchange(this.#fetch, {
+        method,
+        url: this.#url(path, query),
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        body,
+        timeoutMs,
+        signal,
+      })
+      return { token, answer }
+    }
+    const first = await send()
+    if (first.answer.status !== 401) return first.answer
+    this.tokens.invalidate(first.token)
+    return (await send()).answer
+  }
+
+  #readAnswer<T>(answer: HttpAnswer, reader: (raw: unknown) => T, where: string): T {
+    if (answer.status < 200 || answer.status >= 300) {
+      const error = read.readErrorBody(answer.body)
+      throw apiRejection(answer.status, error?.errorCode ?? null, error?.statusMessage ?? null)
+    }
+    if (answer.notJson) throw shapeFailure(`${where} answered something that is not JSON`)
+    try {
+      return reader(answer.body)
+    } catch (error) {
+      if (error instanceof read.ResponseShapeError) throw shapeFailure(`${where}: ${error.message}`, error)
+      throw error
+    }
+  }
+
+  #call<T>(call: Call<T>): Promise<T> {
+    const where = `${call.method} ${call.path}`
+    return withRetry(
+      call.policy,
+      async () => this.#readAnswer(await this.#authorised(call.method, call.path, call.query, call.body, call.timeoutMs, call.signal), call.read, where),
+      this.#sleeper,
+      call.signal,
+    )
+  }
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+import { holdStatusSchema } from './holds'
+import {
+  apiLangSchema,
+  deliveryMethodSchema,
+  eventPageSchema,
+  eventShowsSchema,
+  orderSchema,
+  overviewSeatMapSchema,
+  priceClassSchema,
+  sectionAvailabilitySchema,
+  seatOfferSchema,
+} from './model'
+
+/**
+ * Channels of the sale: catalogue, seat maps, offers and holds, pricing, cart
+ * options and orders. Requests are validated here before main calls the API,
+ * so a malformed request never reaches the vendor.
+ */
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const quantity = z.number().int().min(1).max(20)
+
+/** The API refuses search criteria under 3 characters; so does the contract, before asking it. */
+const searchText = z.string().trim().min(3).max(100)
+
+export const orderLineSchema = z.object({ priceClassCode: z.string().min(1).max(64), quantity })
+
+export const orderRequestSchema = z
+  .object({
+    patron: z
+      .object({
+        email: z.email().max(255),
+        firstName: z.string().max(100).optional(),
+        lastName: z.string().max(100).optional(),
+        phone: z.string().max(30).optional(),
+      })
+      .strict(),
+    items: z
+      .array(
+        z
+          .object({
+            productId: id,
+            sectionId: id,
+            priceCategoryId: id,
+            /** '' lets the backend allocate (and is the only mode for general admission). */
+            mode: z.enum(['', 'BA', 'HS', 'SP']),
+            inventoryIds: z.array(id).max(20).optional(),
+            quantity: quantity.optional(),
+            lines: z.array(orderLineSchema).min(1).max(10),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(10),
+    deliveryMethodCode: z.string().min(1).max(100),
+    deliveryAddress: z
+      .object({
+        addressLine1: z.string().min(1).max(255),
+        addressLine2: z.string().max(255).optional(),
+        postalCode: z.string().min(1).max(20),
+        country: z.string().min(2).max(60),
+      })
+      .strict()
+      .optional(),
+    paymentMethodCode: z.string().min(1).max(100),
+    totalAmount: z.number().nonnegative().max(1_000_000),
+  })
+  .strict()
+export type OrderRequest = z.infer<typeof orderRequestSchema>
+
+export const salesChannels = {
+  'catalogue.events': {
+    request: z
+      .object({
+        lang: apiLangSchema,
+        page: z.number().int().min(0).max(100_000).optional(),
+        size: z.number().int().min(1).max(100).optional(),
+        search: searchText.optional(),
+        genre: z.string().min(3).max(40).optional(),
+        sort: z.enum(['title', 'promoter', 'venue', 'synopsis', 'sellabilityStartDate']).optional(),
+        descending: z.boolean().optional(),
+      })
+      .strict(),
+    response: eventPageSchema,
+  },
+  'catalogue.shows': {
+    request: z
+      .object({
+        code: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+        lang: apiLangSchema,
+        startDate: z.string().regex(/^\d{8}$/).optional(),
+        numOfDays: z.number().int().min(1).max(366).optional(),
+      })
+      .strict(),
+    response: eventShowsSchema,
+  },
+  'seatmap.overview': {
+    request: z.object({ productId: id }).strict(),
+    /** null: the show has no seat-map data (vendor notes). */
+    response: overviewSeatMapSchema.nullable(),
+  },
+  'seatmap.availability': {
+    request: z.object({ productId: id }).strict(),
+    response: z.array(sectionAvailabilitySchema),
+  },
+  'offers.request': {
+    request: z
+      .object({ productId: id, priceCategoryId: id, sectionId: id, mode: z.enum(['BA', 'HS']), quantity, twoD: z.boolean().optional() })
+      .strict(),
+    response: z.object({ offerId: z.string(), expiresAt: z.string(), offer: seatOfferSchema }),
+  },
+  'offers.keep': {
+    request: z.object({ offerId: z.uuid(), setIndex: z.number().int().min(0).max(1) }).strict(),
+    response: z.object({ kept: z.array(z.number().int()), released: z.number().int() }),
+  },
+  'offers.release': {
+    request: z.object({ inventoryIds: z.array(id).min(1).max(100) }).strict(),
+    response: z.object({ released: z.number().int() }),
+  },
+  'holds.status': {
+    request: z.object({}).strict(),
+    response: holdStatusSchema,
+  },
+  'holds.releaseAll': {
+    request: z.object({}).strict(),
+    response: z.object({ released: z.number().int() }),
+  },
+  'pricing.ticketTypes': {
+    request: z.object({ productId: id, priceCategoryId: id.optional() }).strict(),
+    response: z.array(priceClassSchema),
+  },
+  'cart.deliveryMethods': {
+    request: z
+      .object({
+        items: z
+          .array(
+            z
+              .object({
+                productId: id,
+                priceCategoryId: id.optional(),
+                mode: z.string().max(10).optional(),
+                priceClassCodes: z.array(z.string().min(1).max(64)).max(20).optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(10),
+      })
+      .strict(),
+    response: z.array(deliveryMethodSchema),
+  },
+  'cart.paymentMethods': {
+    request: z.object({ productIds: z.array(id).min(1).max(10) }).strict(),
+    response: z.array(z.string()),
+  },
+  'orders.submit': {
+    request: orderRequestSchema,
+    response: orderSchema,
+  },
+  'orders.confirm': {
+    request: z
+      .object({
+        reference: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+        paymentReference: z.string().min(1).max(100),
+        amountPaid: z.number().nonnegative().max(1_000_000),
+        paymentMethodCode: z.string().min(1).max(100).optional(),
+      })
+      .strict(),
+    response: orderSchema,
+  },
+  'images.get': {
+    request: z
+      .object({
+        path: z
+          .string()
+          .min(1)
+          .max(255)
+          .regex(/^\/?[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/)
+          .refine((p) => !p.split('/').includes('..'), 'no parent segments'),
+      })
+      .strict(),
+    /** A data: URL, so the renderer (which has no network) can show it directly. */
+    response: z.object({ dataUrl: z.string() }),
+  },
+} as const
+
+export const salesPushes = {
+  /** Seats held, and seconds until the first hold lapses; sent on change and every second while held. */
+  'holds.changed': holdStatusSchema,
+} as const

@@ -1,0 +1,103 @@
+import { salesChannels, type ChannelName, type HoldStatus, type OrderRequest } from '../contract'
+import type { SalesApi } from '../api/sales-api'
+import type { HoldManager } from '../holds/hold-manager'
+import type { Handler } from '../ipc-core/dispatcher'
+import { FoyerError } from '../ipc-core/foyer-error'
+import { ImageCache } from './image-cache'
+
+/**
+ * The sale's main-process services behind the contract: each channel is one
+ * API operation plus what Foyer adds around it (hold bookkeeping, the vendor's
+ * quirks turned into clear answers, images handed over as data).
+ */
+export type SalesChannel = Exclude<ChannelName, 'system.info'>
+export type SalesHandlers = { [C in SalesChannel]: Handler<C> }
+
+export interface SalesContext {
+  api: SalesApi
+  holds: HoldManager
+}
+
+const unavailable = () =>
+  new FoyerError({ code: 'backend.unavailable', messageKey: 'errors.backend.unavailable', retryable: true, detail: 'no backend is connected' })
+
+/** Handlers that answer "no backend" until one is connected (e.g. before settings are complete). */
+export function disconnectedSalesHandlers(): SalesHandlers {
+  const refuse = () => {
+    throw unavailable()
+  }
+  return Object.fromEntries(Object.keys(salesChannels).map((name) => [name, refuse])) as unknown as SalesHandlers
+}
+
+/** The order request of the contract, in the API's words (docs/sandbox-api.md). */
+function orderBody(request: OrderRequest) {
+  return {
+    patronInfo: { patronType: 'G', ...request.patron },
+    cartItemList: request.items.map((item) => ({
+      productId: item.productId,
+      seatSectionId: item.sectionId,
+      priceCatId: item.priceCategoryId,
+      mode: item.mode,
+      ...(item.inventoryIds ? { inventoryIdList: item.inventoryIds } : {}),
+      ...(item.quantity !== undefined ? { quantity: item.quantity } : {}),
+      priceClassList: item.lines.map((l) => ({ priceClassCode: l.priceClassCode, quantity: l.quantity })),
+    })),
+    deliveryMethodCode: request.deliveryMethodCode,
+    ...(request.deliveryAddress ? { deliveryAddress: request.deliveryAddress } : {}),
+    paymentMethodCode: request.paymentMethodCode,
+    totalAmount: request.totalAmount,
+  }
+}
+
+export function salesHandlers({ api, holds }: SalesContext): SalesHandlers {
+  const images = new ImageCache((path) => api.image(path))
+  return {
+    'catalogue.events': (r) =>
+      api.listEvents({
+        lang: r.lang,
+        page: r.page,
+        size: r.size,
+        q: r.search,
+        genre: r.genre,
+        sort: r.sort ? `${r.sort}${r.descending ? ',desc' : ''}` : undefined,
+      }),
+    'catalogue.shows': (r) => api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays }),
+    'seatmap.overview': (r) => api.overview(r.productId),
+    'seatmap.availability': (r) => api.sectionAvailability(r.productId),
+    'offers.request': async (r) => {
+      const offer = await api.offerSeats(r)
+      const { offerId, expiresAt } = holds.recordOffer(r.productId, offer)
+      return { offerId, expiresAt: new Date(expiresAt).toISOString(), offer }
+    },
+    'offers.keep': async (r) => {
+      try {
+        return await holds.keepSet(r.offerId, r.setIndex)
+      } catch (error) {
+        if (error instanceof FoyerError) throw error
+        throw new FoyerError({ code: 'holds.unknown-offer', messageKey: 'errors.holds.lapsed', retryable: false, detail: 'that offer is no longer held' })
+      }
+    },
+    'offers.release': async (r) => ({ released: await holds.release(r.inventoryIds) }),
+    'holds.status': (): HoldStatus => holds.status(),
+    'holds.releaseAll': async () => ({ released: await holds.releaseAll() }),
+    'pricing.ticketTypes': async (r) => {
+      const classes = await api.ticketTypes(r.productId, r.priceCategoryId)
+      // Vendor notes: the back end answered [] on internal failures; a show on sale is never free.
+      if (classes.length === 0) {
+        throw new FoyerError({ code: 'api.no-price-classes', messageKey: 'errors.api.pricesUnavailable', retryable: true, detail: 'the show answered no price classes' })
+      }
+      return classes
+    },
+    'cart.deliveryMethods': (r) => api.deliveryMethods(r.items),
+    'cart.paymentMethods': (r) => api.paymentMethods(r.productIds),
+    'orders.submit': async (r) => {
+      const order = await api.submitOrder(orderBody(r))
+      // The order owns these seats now: they are no longer holds to give back on cancel or quit.
+      holds.handOver(order.items.flatMap((item) => item.seats.map((s) => s.inventoryId)))
+      return order
+    },
+    'orders.confirm': (r) =>
+      api.confirmOrder(r.reference, { paymentReference: r.paymentReference, amountPaid: r.amountPaid, paymentMethodCode: r.paymentMethodCode }),
+    'images.get': async (r) => ({ dataUrl: await images.dataUrl(r.path) }),
+  }
+}

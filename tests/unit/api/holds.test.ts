@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { HoldStatus } from '../../../electron/contract'
+import { call } from '../../../electron/ipc-core/dispatcher'
+import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { FaultProxy } from '../../support/fault-proxy'
+import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
+
+let rig: ApiRig
+let runtime: Runtime | null = null
+let dataDir: string
+
+const quiet = { warn: () => {}, error: () => {} }
+const connection = () => ({ endpoints: rig.api.endpoints, secret: async () => rig.sandbox.clientSecret, holdWindowMs: 900_000, close: async () => {} })
+const start = async () =>
+  (runtime = await startRuntime({ facts: { appVersion: 't', mode: 'self-service', host: 'browser' }, dataDir, connection: connection(), log: quiet }))
+
+/** Whether the sandbox still holds these seats for someone: if so, nobody else can reserve them. */
+async function heldAtVendor(productId: number, ids: number[]): Promise<boolean> {
+  const attempt = await rig.direct.post(`/products/${productId}/seats`, { reservedSeatList: ids })
+  if (attempt.body.status === 0) await rig.direct.post(`/products/${productId}/seats`, { releasedSeatList: ids })
+  return attempt.body.status !== 0
+}
+
+async function offerRequest(mode: 'BA' | 'HS', quantity: number) {
+  const show = await findShow(rig.direct, (s) => s.venue === 'Grand Theatre' && isOnSale(s))
+  const section = (await sectionsOf(rig.direct, show.productId)).find((s) => s.seatSectionAlias === 'Stalls Centre')!
+  return { productId: show.productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode, quantity }
+}
+
+beforeEach(async () => {
+  rig = await apiRig()
+  dataDir = mkdtempSync(join(tmpdir(), 'foyer-holds-'))
+})
+afterEach(async () => {
+  await runtime?.close()
+  runtime = null
+  await rig.close()
+})
+
+describe('seat holds', () => {
+  it('keeps the chosen Best Available set and releases the other at once', async () => {
+    const { services } = await start()
+    const request = await offerRequest('BA', 2)
+    const offered = await call(services.dispatcher, 'offers.request', request)
+    if (!offered.ok) throw new Error(offered.error.code)
+    const [first, second] = offered.value.offer.sets.map((set) => set.map((s) => s.inventoryId)) as [number[], number[]]
+    expect(offered.value.expiresAt).toBe(offered.value.offer.expirationTime && new Date(Date.parse(offered.value.offer.expirationTime)).toISOString())
+    const kept = await call(services.dispatcher, 'offers.keep', { offerId: offered.value.offerId, setIndex: 1 })
+    expect(kept).toEqual({ ok: true, value: { kept: second, released: 2 } })
+    expect(await heldAtVendor(request.productId, first)).toBe(false)
+    expect(await heldAtVendor(request.productId, second)).toBe(true)
+    expect(runtime!.holds.status()).toMatchObject({ count: 2, productIds: [request.productId] })
+  })
+
+  it('pushes the hold status on change and counts down while seats are held', async () => {
+    const { services } = await start()
+    const pushed: HoldStatus[] = []
+    services.pushes.attach((name, payload) => name === 'holds.changed' && pushed.push(payload as HoldStatus))
+    await call(services.dispatcher, 'offers.request', await offerRequest('HS', 1))
+    expect(pushed.at(-1)).toMatchObject({ count: 1 })
+    expect(pushed.at(-1)!.secondsLeft).toBeGreaterThan(890)
+    await expect.poll(() => pushed.length, { timeout: 3_000 }).toBeGreaterThanOrEqual(3)
+    await call(services.dispatcher, 'holds.releaseAll', {})
+    expect(pushed.at(-1)).toMatchObject({ count: 0, secondsLeft: null })
+  })
+
+  it('gives every hold back on release-all (cancel, idle reset) and on close (quit)', async () => {
+    const { services } = await start()
+    const request = await offerRequest('HS', 2)
+    const a = await call(services.dispatcher, 'offers.request', request)
+    const b = await call(services.dispatcher, 'offers.request', request)
+    if (!a.ok || !b.ok) throw new Error('offer failed')
+    const idsA = a.value.offer.sets.flat().map((s) => s.inventoryId)
+    const idsB = b.value.offer.sets.flat().map((s) => s.inventoryId)
+    expect(await call(services.dispatcher, 'holds.releaseAll', {})).toEqual({ ok: true, value: { released: 4 } })
+    expect(await heldAtVendor(request.productId, [...idsA, ...idsB])).toBe(false)
+
+    const c = await call(services.dispatcher, 'offers.request', request)
+    if (!c.ok) throw new Error('offer failed')
+    await runtime!.close()
+    runtime = null
+    expect(await heldAtVendor(request.productId, c.value.offer.sets.flat().map((s) => s.inventoryId))).toBe(false)
+  })
+
+  it('releases, on the next start, the seats a crashed run left held', async () => {
+    const request = await offerRequest('BA', 2)
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-runner.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        CRASH_ENDPOINTS: JSON.stringify(rig.api.endpoints),
+        CRASH_SECRET: rig.sandbox.clientSecret,
+        CRASH_DATA_DIR: dataDir,
+        CRASH_OFFER: JSON.stringify(request),
+      },
+    })
+    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))
+    const held = JSON.parse(line) as number[]
+    expect(held).toHaveLength(4)
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    expect(await heldAtVendor(request.productId, held)).toBe(true)
+
+    await start()
+    expect(await heldAtVendor(request.productId, held)).toBe(false)
+    expect(runtime!.holds.status().count).toBe(0)
+  }, 30_000)
+
+  it('keeps holds recorded when the backend cannot be reached, and releases them later', async () => {
+    const proxy = await FaultProxy.start(new URL(rig.sandbox.baseUrl).origin)
+    const endpoints = { ...rig.api.endpoints, baseUrl: proxy.via(rig.sandbox.baseUrl), authUrl: proxy.via(rig.sandbox.authUrl) }
+    runtime = await startRuntime({
+      facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
+      dataDir,
+      connection: { ...connection(), endpoints },
+      log: quiet,
+    })
+    const { services } = runtime
+    const request = await offerRequest('HS', 2)
+    const offered = await call(services.dispatcher, 'offers.request', request)
+    if (!offered.ok) throw new Error('offer failed')
+    const ids = offered.value.offer.sets.flat().map((s) => s.inventoryId)
+    // The kiosk loses the network: the release fails, and the hold stays on record rather than being forgotten.
+    proxy.fail(/\/seats$/, { kind: 'close' }, 10)
+    const failed = await call(services.dispatcher, 'holds.releaseAll', {})
+    expect(failed).toMatchObject({ ok: false, error: { code: 'api.network', retryable: true } })
+    expect(runtime.holds.status().count).toBe(2)
+    expect(await heldAtVendor(request.productId, ids)).toBe(true)
+    proxy.clear()
+    expect(await call(services.dispatcher, 'holds.releaseAll', {})).toEqual({ ok: true, value: { released: 2 } })
+    expect(await heldAtVendor(request.productId, ids)).toBe(false)
+    await proxy.close()
+  })
+})
