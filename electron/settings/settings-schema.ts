@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { appModeSchema, backendKindSchema } from '../contract'
+import { TENANT_PATTERN } from '../vault/credential-vault'
+import { PIN_HASH_PATTERN } from './staff-pin'
+
+/**
+ * The shape of settings.json. Every object is strict: an unknown key is an
+ * error, never silently kept, so a secret (a `clientSecret`, a token) cannot
+ * end up in this file by mistake. Secrets belong in the credential vault.
+ */
+
+/**
+ * A vendor URL: https only, because staging and production carry real
+ * credentials and customer data. No user:password@ part (that would be a
+ * secret in the settings file) and no query or fragment (paths are appended
+ * to these bases, and a query is another place a token could hide).
+ */
+const vendorUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => {
+      if (!URL.canParse(value)) return false
+      const url = new URL(value)
+      return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !url.search && !url.hash
+    },
+    { error: 'must be an https URL without credentials, query or fragment' },
+  )
+
+const backendConfigSchema = z
+  .object({
+    baseUrl: vendorUrl,
+    authUrl: vendorUrl,
+    imageBaseUrl: vendorUrl,
+    tenant: z.string().regex(TENANT_PATTERN, { error: 'must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" or "-"' }),
+    // A public OAuth client id, not the secret; printable ASCII without spaces.
+    clientId: z.string().regex(/^[\x21-\x7e]{1,200}$/, { error: 'must be 1 to 200 printable characters without spaces' }),
+  })
+  .strict()
+export type BackendConfig = z.infer<typeof backendConfigSchema>
+
+const backendsSchema = z
+  .object({
+    staging: backendConfigSchema.nullable(),
+    production: backendConfigSchema.nullable(),
+  })
+  .strict()
+
+const fieldSchemas = {
+  mode: appModeSchema,
+  backend: backendKindSchema,
+  // How long seats stay held while a customer pays; the vendor's holds last about this long.
+  holdWindowMinutes: z.int().min(1).max(120),
+  // Seconds without a touch before a self-service kiosk returns to the attract screen.
+  idleSeconds: z.int().min(10).max(3600),
+  staffPinHash: z.string().regex(PIN_HASH_PATTERN, { error: 'must be a hash from hashPin(), never a PIN' }).nullable(),
+}
+
+/** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
+function selectedBackendIsConfigured(settings: { backend: string; backends: Record<string, unknown> }): boolean {
+  return settings.backend === 'sandbox' || settings.backends[settings.backend] != null
+}
+const selectedBackendIssue = { error: 'is not configured in backends', path: ['backend'] }
+
+export const SETTINGS_VERSION = 1
+
+export const settingsSchema = z
+  .object({ version: z.literal(SETTINGS_VERSION), ...fieldSchemas, backends: backendsSchema })
+  .strict()
+  .refine(selectedBackendIsConfigured, selectedBackendIssue)
+export type Settings = z.infer<typeof settingsSchema>
+
+/**
+ * A change to settings: any top-level field but `version`, and within
+ * `backends` either backend on its own (a backend's configuration is replaced
+ * whole, or set to null to remove it). Strict like the file.
+ */
+export const settingsPatchSchema = z
+  .object({ ...fieldSchemas, backends: backendsSchema.partial() })
+  .partial()
+  .strict()
+export type SettingsPatch = z.input<typeof settingsPatchSchema>
+
+/** Freezes an object and everything in it, so shared settings cannot be changed behind the store's back. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** A first run: a self-service kiosk on the sandbox, no vendor backends, no staff PIN yet. */
+export const DEFAULT_SETTINGS: Settings = deepFreeze({
+  version: SETTINGS_VERSION,
+  mode: 'self-service',
+  backend: 'sandbox',
+  backends: { staging: null, production: null },
+  holdWindowMinutes: 15,
+  idleSeconds: 60,
+  staffPinHash: null,
+})
+
+/**
+ * A setting was refused. The message names the field and the rule, never the
+ * value: the value might be a secret typed into the wrong box.
+ */
+export class SettingsError extends Error {
+  /** Dotted path of the offending setting, e.g. `backends.production.baseUrl`; null for file-level problems. */
+  readonly field: string | null
+
+  constructor(field: string | null, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'SettingsError'
+    this.field = field
+  }
+}
+
+/** Turns zod's first issue into a SettingsError that names the field only. */
+export function settingsErrorFrom(error: z.ZodError): SettingsError {
+  const issue = error.issues[0]
+  if (!issue) return new SettingsError(null, 'Invalid settings')
+  const path = issue.path.map(String)
+  if (issue.code === 'unrecognized_keys') {
+    const field = [...path, issue.keys[0] ?? ''].join('.')
+    return new SettingsError(field, `"${field}" is not a setting (secrets belong in the credential vault)`)
+  }
+  const field = path.length > 0 ? path.join('.') : null
+  // Custom messages above and zod's own messages for these types describe the rule, not the input.
+  return new SettingsError(field, `Invalid setting "${field ?? '(settings)'}": ${issue.message}`)
+}
+
+/** Names the problems in a settings file by field, for warnings; values are never shown. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String)
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => [...path, key].join('.')).join(', ') + ' (unknown)'
+      return path.length > 0 ? path.join('.') : '(settings)'
+    })
+    .join(', ')
+}

@@ -1,0 +1,175 @@
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { isTempFileOf, tempPrefix, writeFileAtomic } from './atomic-file'
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_VERSION,
+  SettingsError,
+  deepFreeze,
+  describeIssues,
+  settingsErrorFrom,
+  settingsPatchSchema,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from './settings-schema'
+
+export { DEFAULT_SETTINGS, SettingsError, type BackendConfig, type Settings, type SettingsPatch } from './settings-schema'
+
+export const SETTINGS_FILE = 'settings.json'
+
+export interface SettingsStoreOptions {
+  /** Clock for the name of a moved-aside file; tests inject their own. */
+  now?: () => Date
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code
+}
+
+/**
+ * Everything Foyer remembers between runs except secrets (those are in the
+ * credential vault): mode, backend, vendor endpoints, timings, the staff PIN
+ * hash. One store per user-data folder; it is the only writer of its file.
+ */
+export class SettingsStore {
+  /** Problems found when opening, for the admin screen and the log; each says what happened and where the old file went. */
+  readonly warnings: readonly string[]
+  private readonly file: string
+  private current: Settings
+  // Updates run one after another, each on the result of the last, so none is lost.
+  private queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(file: string, settings: Settings, warnings: string[]) {
+    this.file = file
+    this.current = deepFreeze(structuredClone(settings))
+    this.warnings = Object.freeze(warnings)
+  }
+
+  static async open(dir: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    const now = options.now ?? (() => new Date())
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    const file = join(dir, SETTINGS_FILE)
+    await sweepTempFiles(dir, file)
+    const warnings: string[] = []
+    const settings = await load(dir, file, now, warnings)
+    return new SettingsStore(file, settings, warnings)
+  }
+
+  /** The current settings, deeply frozen: change them through update(). */
+  get(): Settings {
+    return this.current
+  }
+
+  /**
+   * Validates the patch, writes the merged settings atomically, and only then
+   * makes them current. A refused patch changes nothing, on disk or in memory.
+   */
+  update(patch: SettingsPatch): Promise<Settings> {
+    const result = this.queue.then(() => this.apply(patch))
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  private async apply(patch: SettingsPatch): Promise<Settings> {
+    const parsedPatch = settingsPatchSchema.safeParse(patch)
+    if (!parsedPatch.success) throw settingsErrorFrom(parsedPatch.error)
+    const { backends, ...fields } = parsedPatch.data
+    const merged = {
+      ...this.current,
+      ...definedOnly(fields),
+      backends: { ...this.current.backends, ...definedOnly(backends ?? {}) },
+    }
+    // The whole result is checked again: some rules (the selected backend is configured) span fields.
+    const parsed = settingsSchema.safeParse(merged)
+    if (!parsed.success) throw settingsErrorFrom(parsed.error)
+    await writeFileAtomic(this.file, `${JSON.stringify(parsed.data, null, 2)}\n`)
+    this.current = deepFreeze(parsed.data)
+    return this.current
+  }
+}
+
+/** `{ mode: undefined }` means "no change", not "clear the mode". */
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+/** Reads settings.json; anything unusable is moved aside (never deleted) and the defaults are used. */
+async function load(dir: string, file: string, now: () => Date, warnings: string[]): Promise<Settings> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return DEFAULT_SETTINGS
+    return setAside(dir, file, now, warnings, `could not be read (${errorCode(error) ?? 'unknown error'})`, error)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return setAside(dir, file, now, warnings, 'is not valid JSON', error)
+  }
+  const parsed = settingsSchema.safeParse(json)
+  if (parsed.success) return parsed.data
+  const version = (json as { version?: unknown } | null)?.version
+  const problem =
+    typeof version === 'number' && version > SETTINGS_VERSION
+      ? `was written by a newer Foyer (settings version ${version})`
+      : `has invalid settings (${describeIssues(parsed.error)})`
+  return setAside(dir, file, now, warnings, problem, parsed.error)
+}
+
+async function setAside(
+  dir: string,
+  file: string,
+  now: () => Date,
+  warnings: string[],
+  problem: string,
+  cause: unknown,
+): Promise<Settings> {
+  let aside: string
+  try {
+    aside = await moveAside(dir, file, now())
+  } catch (error) {
+    // Starting from defaults now would overwrite the file on the next update; better to stop and say why.
+    throw new SettingsError(null, `${SETTINGS_FILE} ${problem} and could not be moved aside (${errorCode(error) ?? 'unknown error'})`, {
+      cause,
+    })
+  }
+  warnings.push(`${SETTINGS_FILE} ${problem}; it was moved to ${aside} and the default settings are in use`)
+  return DEFAULT_SETTINGS
+}
+
+/** Renames the file to `settings.corrupt-<timestamp>.json`, never over an earlier one. Returns the new name. */
+async function moveAside(dir: string, file: string, when: Date): Promise<string> {
+  const stamp = when.toISOString().replace(/[:.]/g, '-')
+  for (let n = 0; ; n++) {
+    const name = `settings.corrupt-${stamp}${n === 0 ? '' : `-${n}`}.json`
+    const target = join(dir, name)
+    if (await exists(target)) continue
+    await rename(file, target)
+    return name
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false
+    throw error
+  }
+}
+
+/**
+ * A crash between creating a temp file and renaming it leaves the temp file
+ * behind; the real file is intact, so the leftover is just removed. Temp files
+ * of this process are left alone in case another store here is mid-write.
+ */
+async function sweepTempFiles(dir: string, file: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const ours = name.startsWith(`${tempPrefix(file)}${process.pid}.`)
+    if (isTempFileOf(file, name) && !ours) await rm(join(dir, name), { force: true })
+  }
+}
