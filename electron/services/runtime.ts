@@ -1,73 +1,79 @@
-import { SalesApi } from '../api/sales-api'
-import { HoldManager } from '../holds/hold-manager'
+import type { SalesApi } from '../api/sales-api'
+import type { BackendKind } from '../contract'
+import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
 import { openLocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
-import { salesHandlers } from './sales-service'
+import { salesHandlers, type SalesHandlers } from './sales-service'
+import { SalesRuntime } from './sales-runtime'
 import type { SystemFacts } from './system-info'
 
 /**
  * Everything main runs, started and stopped in order: the local store, the
- * API client for the connected backend, the hold manager (which first releases
+ * connected backend with its API client and hold manager (which first releases
  * what a crashed run left held), and the services behind the contract.
  */
 export interface RuntimeOptions {
   facts: Omit<SystemFacts, 'backend'>
   /** The user data folder; null keeps everything in memory (tests, throwaway runs). */
   dataDir: string | null
-  connection: BackendConnection
+  /** The backend to sell against at start. */
+  backend?: BackendKind
+  /** How to connect to a backend; a fixed `connection` stands for one that never changes. */
+  connect?: (kind: BackendKind) => Promise<BackendConnection>
+  connection?: BackendConnection
   log?: Logger
+  /** Further handlers that need the runtime (the admin services); they replace the defaults. */
+  extraHandlers?: (runtime: { sales: SalesRuntime; pushes: PushBus }) => Partial<Omit<ReturnType<typeof fullHandlers>, never>>
 }
+
+type FullHandlers = SalesHandlers
+const fullHandlers = (sales: SalesRuntime): FullHandlers => salesHandlers(() => sales.context)
 
 export interface Runtime {
   services: AppServices
-  api: SalesApi
-  holds: HoldManager
+  sales: SalesRuntime
+  /** The current backend's API client and hold manager (throws when none is connected). */
+  readonly api: SalesApi
+  readonly holds: HoldManager
   /** Gives every hold back and stops, as on quit. */
   close(): Promise<void>
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const log = options.log ?? stderrLogger
-  const { connection } = options
   const db = openLocalDb(options.dataDir)
-  const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, log })
   const pushes = new PushBus()
-  const holds = new HoldManager({
-    db,
-    backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
-    api,
-    holdWindowMs: connection.holdWindowMs,
-    onChange: (status) => pushes.publish('holds.changed', status),
-    log,
-  })
-  try {
-    const released = await holds.releaseLeftovers()
-    if (released > 0) log.warn('released seats a previous run left held', { seats: released })
-  } catch {
-    // The backend is unreachable now; the leftovers stay recorded and lapse at the vendor anyway.
-  }
+  const fixed = options.connection
+  const connect = options.connect ?? (async () => fixed ?? Promise.reject(new Error('no backend connection given')))
+  const backend = options.backend ?? fixed?.endpoints.kind ?? 'sandbox'
+  const sales = new SalesRuntime({ db, pushes, log, connect })
+  await sales.use(backend)
   const services = createAppServices({
     ...options.facts,
-    backend: connection.endpoints.kind,
+    backend,
     log,
     pushes,
-    sales: salesHandlers({ api, holds }),
+    sales: { ...fullHandlers(sales), ...options.extraHandlers?.({ sales, pushes }) } as SalesHandlers,
   })
+  const current = () => {
+    const context = sales.context
+    if (!context) throw new Error('no backend is connected')
+    return context
+  }
   return {
     services,
-    api,
-    holds,
+    sales,
+    get api() {
+      return current().api
+    },
+    get holds() {
+      return current().holds
+    },
     async close() {
-      try {
-        await holds.releaseAll()
-      } catch {
-        // Unreachable: recorded holds are released on the next start.
-      }
-      holds.stop()
-      await connection.close()
+      await sales.disconnect()
       db.close()
     },
   }

@@ -16,6 +16,7 @@ export type SalesHandlers = { [C in SalesChannel]: Handler<C> }
 export interface SalesContext {
   api: SalesApi
   holds: HoldManager
+  images: ImageCache
 }
 
 const unavailable = () =>
@@ -49,11 +50,24 @@ function orderBody(request: OrderRequest) {
   }
 }
 
-export function salesHandlers({ api, holds }: SalesContext): SalesHandlers {
-  const images = new ImageCache((path) => api.image(path))
+/** A context for one backend connection. */
+export function salesContext(api: SalesApi, holds: HoldManager): SalesContext {
+  return { api, holds, images: new ImageCache((path) => api.image(path)) }
+}
+
+/**
+ * The handlers, over whichever backend is connected when each call arrives
+ * (staff may switch backends while Foyer runs); none connected → a typed error.
+ */
+export function salesHandlers(current: () => SalesContext | null): SalesHandlers {
+  const ctx = (): SalesContext => {
+    const connected = current()
+    if (!connected) throw unavailable()
+    return connected
+  }
   return {
     'catalogue.events': (r) =>
-      api.listEvents({
+      ctx().api.listEvents({
         lang: r.lang,
         page: r.page,
         size: r.size,
@@ -61,43 +75,45 @@ export function salesHandlers({ api, holds }: SalesContext): SalesHandlers {
         genre: r.genre,
         sort: r.sort ? `${r.sort}${r.descending ? ',desc' : ''}` : undefined,
       }),
-    'catalogue.shows': (r) => api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays }),
-    'seatmap.overview': (r) => api.overview(r.productId),
-    'seatmap.availability': (r) => api.sectionAvailability(r.productId),
+    'catalogue.shows': (r) => ctx().api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays }),
+    'seatmap.overview': (r) => ctx().api.overview(r.productId),
+    'seatmap.availability': (r) => ctx().api.sectionAvailability(r.productId),
     'offers.request': async (r) => {
+      const { api, holds } = ctx()
       const offer = await api.offerSeats(r)
       const { offerId, expiresAt } = holds.recordOffer(r.productId, offer)
       return { offerId, expiresAt: new Date(expiresAt).toISOString(), offer }
     },
     'offers.keep': async (r) => {
       try {
-        return await holds.keepSet(r.offerId, r.setIndex)
+        return await ctx().holds.keepSet(r.offerId, r.setIndex)
       } catch (error) {
         if (error instanceof FoyerError) throw error
         throw new FoyerError({ code: 'holds.unknown-offer', messageKey: 'errors.holds.lapsed', retryable: false, detail: 'that offer is no longer held' })
       }
     },
-    'offers.release': async (r) => ({ released: await holds.release(r.inventoryIds) }),
-    'holds.status': (): HoldStatus => holds.status(),
-    'holds.releaseAll': async () => ({ released: await holds.releaseAll() }),
+    'offers.release': async (r) => ({ released: await ctx().holds.release(r.inventoryIds) }),
+    'holds.status': (): HoldStatus => ctx().holds.status(),
+    'holds.releaseAll': async () => ({ released: await ctx().holds.releaseAll() }),
     'pricing.ticketTypes': async (r) => {
-      const classes = await api.ticketTypes(r.productId, r.priceCategoryId)
+      const classes = await ctx().api.ticketTypes(r.productId, r.priceCategoryId)
       // Vendor notes: the back end answered [] on internal failures; a show on sale is never free.
       if (classes.length === 0) {
         throw new FoyerError({ code: 'api.no-price-classes', messageKey: 'errors.api.pricesUnavailable', retryable: true, detail: 'the show answered no price classes' })
       }
       return classes
     },
-    'cart.deliveryMethods': (r) => api.deliveryMethods(r.items),
-    'cart.paymentMethods': (r) => api.paymentMethods(r.productIds),
+    'cart.deliveryMethods': (r) => ctx().api.deliveryMethods(r.items),
+    'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
     'orders.submit': async (r) => {
+      const { api, holds } = ctx()
       const order = await api.submitOrder(orderBody(r))
       // The order owns these seats now: they are no longer holds to give back on cancel or quit.
       holds.handOver(order.items.flatMap((item) => item.seats.map((s) => s.inventoryId)))
       return order
     },
     'orders.confirm': (r) =>
-      api.confirmOrder(r.reference, { paymentReference: r.paymentReference, amountPaid: r.amountPaid, paymentMethodCode: r.paymentMethodCode }),
-    'images.get': async (r) => ({ dataUrl: await images.dataUrl(r.path) }),
+      ctx().api.confirmOrder(r.reference, { paymentReference: r.paymentReference, amountPaid: r.amountPaid, paymentMethodCode: r.paymentMethodCode }),
+    'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
   }
 }

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline'
 import { SalesApi } from '../../electron/api/sales-api'
 import type { ChannelName } from '../../electron/contract'
 import { createAppServices } from '../../electron/services/app-services'
-import { salesHandlers } from '../../electron/services/sales-service'
+import { salesContext, salesHandlers } from '../../electron/services/sales-service'
 import { HoldManager } from '../../electron/holds/hold-manager'
 import { openLocalDb } from '../../electron/store/local-db'
 
@@ -29,7 +29,8 @@ const info = JSON.parse(
 const api = new SalesApi({ endpoints: { kind: 'sandbox', ...info }, secret: async () => info.clientSecret })
 const quiet = { warn: () => {}, error: () => {} }
 const holds = new HoldManager({ db: openLocalDb(null), backend: 'bench', api, holdWindowMs: 900_000 })
-const { dispatcher } = createAppServices({ appVersion: 'bench', mode: 'self-service', backend: 'sandbox', host: 'electron', log: quiet, sales: salesHandlers({ api, holds }) })
+const context = salesContext(api, holds)
+const { dispatcher } = createAppServices({ appVersion: 'bench', mode: 'self-service', backend: 'sandbox', host: 'electron', log: quiet, sales: salesHandlers(() => context) })
 const token = await api.tokens.token()
 
 const raw = async (path: string) => {

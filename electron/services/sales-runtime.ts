@@ -1,0 +1,79 @@
+import { SalesApi } from '../api/sales-api'
+import type { BackendKind } from '../contract'
+import { HoldManager } from '../holds/hold-manager'
+import type { Logger } from '../ipc-core/dispatcher'
+import type { PushBus } from '../ipc-core/push-bus'
+import type { LocalDb } from '../store/local-db'
+import type { BackendConnection } from './backend-connection'
+import { salesContext, type SalesContext } from './sales-service'
+
+/**
+ * The connected backend and what sells through it: the API client and the
+ * hold manager. Staff may switch backends while Foyer runs; every hold at the
+ * old backend is given back before the new one is used, and a crashed run's
+ * holds at the new one are released on connecting.
+ */
+export class SalesRuntime {
+  #current: { kind: BackendKind; connection: BackendConnection; context: SalesContext } | null = null
+  #switching: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly options: {
+      db: LocalDb
+      pushes: PushBus
+      log: Logger
+      connect: (kind: BackendKind) => Promise<BackendConnection>
+    },
+  ) {}
+
+  get context(): SalesContext | null {
+    return this.#current?.context ?? null
+  }
+
+  get kind(): BackendKind | null {
+    return this.#current?.kind ?? null
+  }
+
+  /** Connects to `kind` (closing the current backend first); switches run one at a time. */
+  use(kind: BackendKind): Promise<void> {
+    const next = this.#switching.then(() => this.#use(kind))
+    this.#switching = next.catch(() => {})
+    return next
+  }
+
+  async #use(kind: BackendKind): Promise<void> {
+    await this.disconnect()
+    const { db, pushes, log } = this.options
+    const connection = await this.options.connect(kind)
+    const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, log })
+    const holds = new HoldManager({
+      db,
+      backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
+      api,
+      holdWindowMs: connection.holdWindowMs,
+      onChange: (status) => pushes.publish('holds.changed', status),
+      log,
+    })
+    try {
+      const released = await holds.releaseLeftovers()
+      if (released > 0) log.warn('released seats a previous run left held', { seats: released })
+    } catch {
+      // The backend is unreachable now; the leftovers stay recorded and lapse at the vendor anyway.
+    }
+    this.#current = { kind, connection, context: salesContext(api, holds) }
+  }
+
+  /** Gives every hold back and closes the backend (switching, quitting). */
+  async disconnect(): Promise<void> {
+    const current = this.#current
+    if (!current) return
+    this.#current = null
+    try {
+      await current.context.holds.releaseAll()
+    } catch {
+      // Unreachable: recorded holds are released the next time this backend is connected.
+    }
+    current.context.holds.stop()
+    await current.connection.close()
+  }
+}
