@@ -57,4 +57,5 @@ started.runtime = await startHostRuntime(
   stderrLogger,
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
-console.log(`Foyer (browser host, ${config.mode}, ${config.backend}): ${started.host.url}#token=${token}`)
+const { mode, backend } = started.runtime.services.system.info()
+console.log(`Foyer (browser host, ${mode}, ${backend}): ${started.host.url}#token=${token}`)

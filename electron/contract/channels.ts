@@ -1,5 +1,9 @@
 import { z } from 'zod'
+import { adminChannels } from './admin-channels'
+import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { salesChannels } from './sales-channels'
+
+export * from './base'
 
 /**
  * The one IPC contract: every channel the renderer may call, with the zod schema
@@ -10,15 +14,6 @@ import { salesChannels } from './sales-channels'
  * Channel names are `<domain>.<method>`; the domain becomes a namespace of
  * `window.foyer` and the method a function on it (`foyer.system.info()`).
  */
-
-export const appModeSchema = z.enum(['self-service', 'counter'])
-export type AppMode = z.infer<typeof appModeSchema>
-
-export const backendKindSchema = z.enum(['sandbox', 'staging', 'production'])
-export type BackendKind = z.infer<typeof backendKindSchema>
-
-export const hostKindSchema = z.enum(['electron', 'browser'])
-export type HostKind = z.infer<typeof hostKindSchema>
 
 export const systemInfoSchema = z.object({
   appName: z.string(),
@@ -38,6 +33,7 @@ export const channels = {
     response: systemInfoSchema,
   },
   ...salesChannels,
+  ...adminChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 
 export type Channels = typeof channels

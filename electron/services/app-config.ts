@@ -2,21 +2,29 @@ import { readFileSync } from 'node:fs'
 import { appModeSchema, backendKindSchema, type AppMode, type BackendKind } from '../contract'
 
 /**
- * Start-up choices that come from the environment until the settings store
- * (issue 4) owns them. Invalid values are refused with a clear message rather
- * than silently replaced, so a mistyped kiosk configuration is noticed.
+ * Start-up choices from the environment, which override the settings file for
+ * one run. Invalid values are refused with a clear message rather than
+ * silently replaced, so a mistyped kiosk configuration is noticed.
  */
 export interface StartupConfig {
-  mode: AppMode
-  backend: BackendKind
+  /** Overrides of the settings file for this run (development, tests); absent = as settings say. */
+  mode?: AppMode
+  backend?: BackendKind
 }
 
 export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConfig {
-  const mode = appModeSchema.safeParse(env.FOYER_MODE ?? 'self-service')
-  if (!mode.success) throw new Error(`FOYER_MODE must be one of ${appModeSchema.options.join(', ')}`)
-  const backend = backendKindSchema.safeParse(env.FOYER_BACKEND ?? 'sandbox')
-  if (!backend.success) throw new Error(`FOYER_BACKEND must be one of ${backendKindSchema.options.join(', ')}`)
-  return { mode: mode.data, backend: backend.data }
+  const config: StartupConfig = {}
+  if (env.FOYER_MODE !== undefined) {
+    const mode = appModeSchema.safeParse(env.FOYER_MODE)
+    if (!mode.success) throw new Error(`FOYER_MODE must be one of ${appModeSchema.options.join(', ')}`)
+    config.mode = mode.data
+  }
+  if (env.FOYER_BACKEND !== undefined) {
+    const backend = backendKindSchema.safeParse(env.FOYER_BACKEND)
+    if (!backend.success) throw new Error(`FOYER_BACKEND must be one of ${backendKindSchema.options.join(', ')}`)
+    config.backend = backend.data
+  }
+  return config
 }
 
 /** The version in package.json, for hosts that are not Electron (which has app.getVersion()). */

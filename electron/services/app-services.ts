@@ -1,5 +1,6 @@
 import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
+import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
@@ -18,7 +19,10 @@ export interface AppServicesOptions extends SystemFacts {
   log?: Logger
   /** The sale's services; without them every sale channel answers "no backend connected". */
   sales?: SalesHandlers
+  /** Staff services (PIN, settings, credentials); without them those channels answer "unavailable". */
+  admin?: AdminHandlers
   pushes?: PushBus
+  system?: SystemInfoService
 }
 
 export const stderrLogger: Logger = {
@@ -27,11 +31,12 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, pushes = new PushBus(), ...facts } = options
-  const system = new SystemInfoService(facts)
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, ...facts } = options
+  const system = given ?? new SystemInfoService(facts)
   const handlers: Handlers = {
     'system.info': () => system.info(),
     ...(sales ?? disconnectedSalesHandlers()),
+    ...(admin ?? unavailableAdminHandlers()),
   }
   return { dispatcher: createDispatcher(handlers, log), pushes, system }
 }

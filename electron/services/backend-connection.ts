@@ -1,6 +1,9 @@
 import { join } from 'node:path'
 import type { BackendEndpoints } from '../api/endpoints'
+import { FoyerError } from '../ipc-core/foyer-error'
 import { startSandbox } from '../sandbox/server'
+import type { SettingsStore } from '../settings/settings-store'
+import type { CredentialVault } from '../vault/credential-vault'
 
 /**
  * A backend Foyer sells against: its addresses and where its client secret
@@ -25,5 +28,31 @@ export async function startSandboxConnection(dataDir: string | null, log?: (line
     secret: async () => clientSecret,
     holdWindowMs: holdTtlSeconds * 1000,
     close: () => sandbox.close(),
+  }
+}
+
+/**
+ * A vendor backend (staging, production) as staff configured it: addresses
+ * from settings, the client secret read from the OS keychain for each token
+ * request (never kept in memory longer than that request).
+ */
+export function vendorConnection(kind: 'staging' | 'production', settings: SettingsStore, vault: CredentialVault): BackendConnection {
+  const current = settings.get()
+  const config = current.backends[kind]
+  if (!config) {
+    throw new FoyerError({ code: 'settings.backend-unconfigured', messageKey: 'errors.settings.backendUnconfigured', retryable: false, detail: `${kind} has no configuration` })
+  }
+  const ref = { backend: kind, tenant: config.tenant }
+  return {
+    endpoints: { kind, ...config },
+    secret: async () => {
+      const secret = await vault.read(ref)
+      if (!secret) {
+        throw new FoyerError({ code: 'credentials.missing', messageKey: 'errors.settings.secretMissing', retryable: false, detail: `no client secret stored for ${kind}` })
+      }
+      return secret
+    },
+    holdWindowMs: current.holdWindowMinutes * 60_000,
+    close: async () => {},
   }
 }

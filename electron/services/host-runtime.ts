@@ -1,14 +1,22 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
-import { createAppServices, type AppServices } from './app-services'
+import { SettingsStore } from '../settings/settings-store'
+import { PinGate } from '../settings/staff-pin'
+import { KeytarVault } from '../vault/keytar-vault'
+import { adminHandlers } from './admin-service'
+import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
-import { startSandboxConnection } from './backend-connection'
+import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
 import { startRuntime } from './runtime'
 import type { SystemFacts } from './system-info'
 
 /**
- * What a host (Electron main, the browser host) starts: the full runtime on the
- * built-in sandbox, or, for a vendor backend not yet configured, the services
- * without a sale (every sale channel answers "no backend connected").
+ * What a host (Electron main, the browser host) starts: settings from the user
+ * data folder, the OS keychain, the backend they name (the built-in sandbox on
+ * first run), the sale and the staff services.
  */
 export interface HostRuntime {
   services: AppServices
@@ -16,16 +24,26 @@ export interface HostRuntime {
 }
 
 export async function startHostRuntime(
-  config: StartupConfig,
+  overrides: StartupConfig,
   facts: Pick<SystemFacts, 'appVersion' | 'host'>,
   dataDir: string | null,
   log: Logger,
 ): Promise<HostRuntime> {
-  if (config.backend !== 'sandbox') {
-    log.warn(`the ${config.backend} backend is not configured yet; only the sandbox can sell`)
-    return { services: createAppServices({ ...facts, mode: config.mode, backend: config.backend, log }), close: async () => {} }
-  }
-  const connection = await startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`))
-  const runtime = await startRuntime({ facts: { ...facts, mode: config.mode }, dataDir, connection, log })
+  // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
+  const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
+  for (const warning of settings.warnings) log.warn(warning)
+  const vault = new KeytarVault()
+  const connect = (kind: BackendKind): Promise<BackendConnection> =>
+    kind === 'sandbox'
+      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`))
+      : Promise.resolve().then(() => vendorConnection(kind, settings, vault))
+  const runtime = await startRuntime({
+    facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
+    backend: overrides.backend ?? settings.get().backend,
+    dataDir,
+    connect,
+    log,
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect }),
+  })
   return { services: runtime.services, close: () => runtime.close() }
 }

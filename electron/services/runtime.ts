@@ -6,9 +6,10 @@ import { PushBus } from '../ipc-core/push-bus'
 import { openLocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
-import { salesHandlers, type SalesHandlers } from './sales-service'
+import type { AdminHandlers } from './admin-service'
+import { salesHandlers } from './sales-service'
 import { SalesRuntime } from './sales-runtime'
-import type { SystemFacts } from './system-info'
+import { SystemInfoService, type SystemFacts } from './system-info'
 
 /**
  * Everything main runs, started and stopped in order: the local store, the
@@ -25,12 +26,9 @@ export interface RuntimeOptions {
   connect?: (kind: BackendKind) => Promise<BackendConnection>
   connection?: BackendConnection
   log?: Logger
-  /** Further handlers that need the runtime (the admin services); they replace the defaults. */
-  extraHandlers?: (runtime: { sales: SalesRuntime; pushes: PushBus }) => Partial<Omit<ReturnType<typeof fullHandlers>, never>>
+  /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
+  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService }) => AdminHandlers
 }
-
-type FullHandlers = SalesHandlers
-const fullHandlers = (sales: SalesRuntime): FullHandlers => salesHandlers(() => sales.context)
 
 export interface Runtime {
   services: AppServices
@@ -50,13 +48,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const connect = options.connect ?? (async () => fixed ?? Promise.reject(new Error('no backend connection given')))
   const backend = options.backend ?? fixed?.endpoints.kind ?? 'sandbox'
   const sales = new SalesRuntime({ db, pushes, log, connect })
-  await sales.use(backend)
+  try {
+    await sales.use(backend)
+  } catch (error) {
+    // A vendor backend that cannot be connected (not configured, no secret) leaves the kiosk
+    // running without a sale, so staff can reach the settings and put it right.
+    log.warn(`could not connect to the ${backend} backend`, { reason: (error as Error).message })
+  }
+  const system = new SystemInfoService({ ...options.facts, backend })
   const services = createAppServices({
     ...options.facts,
     backend,
     log,
     pushes,
-    sales: { ...fullHandlers(sales), ...options.extraHandlers?.({ sales, pushes }) } as SalesHandlers,
+    system,
+    sales: salesHandlers(() => sales.context),
+    admin: options.admin?.({ sales, pushes, system }),
   })
   const current = () => {
     const context = sales.context

@@ -1,4 +1,4 @@
-import { salesChannels, type ChannelName, type HoldStatus, type OrderRequest } from '../contract'
+import { salesChannels, type HoldStatus, type OrderRequest } from '../contract'
 import type { SalesApi } from '../api/sales-api'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Handler } from '../ipc-core/dispatcher'
@@ -10,7 +10,7 @@ import { ImageCache } from './image-cache'
  * API operation plus what Foyer adds around it (hold bookkeeping, the vendor's
  * quirks turned into clear answers, images handed over as data).
  */
-export type SalesChannel = Exclude<ChannelName, 'system.info'>
+export type SalesChannel = keyof typeof salesChannels
 export type SalesHandlers = { [C in SalesChannel]: Handler<C> }
 
 export interface SalesContext {

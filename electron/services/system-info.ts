@@ -9,10 +9,15 @@ export interface SystemFacts {
 
 /** Answers "what is this installation": shown on the attract screen and in support logs. */
 export class SystemInfoService {
-  readonly #facts: SystemFacts
+  #facts: SystemFacts
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
+  }
+
+  /** Mode and backend change when staff change settings. */
+  update(changes: Partial<Pick<SystemFacts, 'mode' | 'backend'>>): void {
+    this.#facts = { ...this.#facts, ...changes }
   }
 
   info(): SystemInfo {

@@ -4,6 +4,7 @@ import msMY from '../../renderer/src/i18n/locales/ms-MY.json'
 import zhCN from '../../renderer/src/i18n/locales/zh-CN.json'
 import zhHK from '../../renderer/src/i18n/locales/zh-HK.json'
 import { apiMessageKeys } from '../../electron/api/api-error'
+import { adminMessageKeys } from '../../electron/services/admin-service'
 import { ContractErrorCode } from '../../electron/contract'
 
 type Tree = { [key: string]: string | Tree }
@@ -51,6 +52,6 @@ describe('translations', () => {
   })
 
   it('has a message for every API failure the main process can report', () => {
-    for (const key of apiMessageKeys) expect(english.has(key), key).toBe(true)
+    for (const key of [...apiMessageKeys, ...adminMessageKeys]) expect(english.has(key), key).toBe(true)
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { readStartupConfig } from '../../electron/services/app-config'
 
 describe('start-up configuration', () => {
-  it('defaults to a self-service kiosk selling against the sandbox', () => {
-    expect(readStartupConfig({})).toEqual({ mode: 'self-service', backend: 'sandbox' })
+  it('overrides nothing when the environment says nothing (settings decide)', () => {
+    expect(readStartupConfig({})).toEqual({})
   })
 
   it('takes counter mode and a backend from the environment', () => {

@@ -3,6 +3,7 @@ import { channels, ContractErrorCode, type ChannelName } from '../../electron/co
 import { call, createDispatcher, type Handlers, type Logger } from '../../electron/ipc-core/dispatcher'
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
+import { unavailableAdminHandlers } from '../../electron/services/admin-service'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 
 const quietLog: Logger = { warn: vi.fn(), error: vi.fn() }
@@ -60,6 +61,7 @@ describe('contract dispatch', () => {
     const log: Logger = { warn: vi.fn(), error: vi.fn() }
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
+      ...unavailableAdminHandlers(),
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -72,6 +74,7 @@ describe('contract dispatch', () => {
   it('passes a service FoyerError through as its own typed reply', async () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
+      ...unavailableAdminHandlers(),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },
@@ -86,7 +89,7 @@ describe('contract dispatch', () => {
   })
 
   it('refuses to send a response that breaks the contract', async () => {
-    const handlers = { ...disconnectedSalesHandlers(), 'system.info': () => ({ appName: 'Foyer', mode: 'nonsense' }) } as unknown as Handlers
+    const handlers = { ...disconnectedSalesHandlers(), ...unavailableAdminHandlers(), 'system.info': () => ({ appName: 'Foyer', mode: 'nonsense' }) } as unknown as Handlers
     const reply = await call(createDispatcher(handlers, quietLog), 'system.info', {})
     expect(reply).toMatchObject({ ok: false, error: { code: ContractErrorCode.InvalidResponse, retryable: false } })
   })

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { appModeSchema, backendKindSchema } from './base'
+import { errorReplySchema } from './reply'
+
+/**
+ * Staff-only channels: the staff PIN, settings and vendor credentials. Every
+ * change takes the PIN. The client secret goes in through credentials.store
+ * and never comes back out: no answer of any channel carries it.
+ */
+const pin = z.string().regex(/^\d{4,8}$/)
+const vendorBackend = z.enum(['staging', 'production'])
+
+export const backendConfigSchema = z
+  .object({
+    baseUrl: z.string().max(2048),
+    authUrl: z.string().max(2048),
+    imageBaseUrl: z.string().max(2048),
+    tenant: z.string().min(1).max(64),
+    clientId: z.string().min(1).max(200),
+  })
+  .strict()
+export type BackendConfigView = z.infer<typeof backendConfigSchema>
+
+const configuredBackend = z.object({ config: backendConfigSchema, hasSecret: z.boolean() }).nullable()
+
+/** Settings as staff see them: everything but secrets, and whether each secret is stored. */
+export const settingsViewSchema = z.object({
+  mode: appModeSchema,
+  backend: backendKindSchema,
+  holdWindowMinutes: z.number().int(),
+  idleSeconds: z.number().int(),
+  pinSet: z.boolean(),
+  backends: z.object({ staging: configuredBackend, production: configuredBackend }),
+})
+export type SettingsView = z.infer<typeof settingsViewSchema>
+
+export const pinCheckSchema = z.object({
+  ok: z.boolean(),
+  reason: z.enum(['wrong', 'locked', 'not-set']).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+})
+
+export const adminChannels = {
+  'staff.verify': {
+    request: z.object({ pin: z.string().max(16) }).strict(),
+    response: pinCheckSchema,
+  },
+  'staff.setPin': {
+    request: z.object({ currentPin: pin.optional(), newPin: pin }).strict(),
+    response: z.object({ ok: z.literal(true) }),
+  },
+  'settings.get': {
+    request: z.object({}).strict(),
+    response: settingsViewSchema,
+  },
+  'settings.update': {
+    request: z
+      .object({
+        pin,
+        patch: z
+          .object({
+            mode: appModeSchema.optional(),
+            backend: backendKindSchema.optional(),
+            holdWindowMinutes: z.number().int().optional(),
+            idleSeconds: z.number().int().optional(),
+            staging: backendConfigSchema.nullable().optional(),
+            production: backendConfigSchema.nullable().optional(),
+          })
+          .strict(),
+      })
+      .strict(),
+    response: settingsViewSchema,
+  },
+  'credentials.store': {
+    request: z.object({ pin, backend: vendorBackend, clientSecret: z.string().min(1).max(4096) }).strict(),
+    response: z.object({ stored: z.literal(true) }),
+  },
+  'credentials.test': {
+    request: z.object({ pin, backend: backendKindSchema }).strict(),
+    response: z.object({ ok: z.boolean(), latencyMs: z.number(), error: errorReplySchema.optional() }),
+  },
+} as const
