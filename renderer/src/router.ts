@@ -1,5 +1,7 @@
 import { createMemoryHistory, createRouter } from 'vue-router'
+import AdminSettingsScreen from './screens/AdminSettingsScreen.vue'
 import AttractScreen from './screens/AttractScreen.vue'
+import StaffPinScreen from './screens/StaffPinScreen.vue'
 
 /**
  * Screens are driven by the sale's state, not by addresses: a kiosk has no
@@ -11,6 +13,8 @@ export function createFoyerRouter() {
     history: createMemoryHistory(),
     routes: [
       { path: '/', name: 'attract', component: AttractScreen },
+      { path: '/staff', name: 'staff', component: StaffPinScreen },
+      { path: '/admin', name: 'admin', component: AdminSettingsScreen },
       { path: '/:pathMatch(.*)*', redirect: { name: 'attract' } },
     ],
   })

@@ -1,0 +1,88 @@
+import type { BackendConfigView, BackendKind, ErrorReply, SettingsView } from '@contract'
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import { useFoyer } from '../bridge/foyer'
+
+/**
+ * The staff side: unlocking with the PIN, and the settings screen. The PIN is
+ * kept in memory only while the settings screen is open (every change needs
+ * it) and forgotten on leaving. The client secret is sent once and never read
+ * back: the screen only learns whether one is stored.
+ */
+export const useStaffStore = defineStore('staff', () => {
+  const settings = ref<SettingsView | null>(null)
+  const error = ref<ErrorReply | null>(null)
+  const busy = ref(false)
+  let pin: string | null = null
+
+  const unlocked = () => pin !== null
+
+  async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: ErrorReply }>): Promise<T | null> {
+    busy.value = true
+    error.value = null
+    try {
+      const reply = await work()
+      if (reply.ok) return reply.value
+      error.value = reply.error
+      return null
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function load(): Promise<void> {
+    const view = await run(() => useFoyer().settings.get())
+    if (view) settings.value = view
+  }
+
+  /** Checks a PIN; on success the settings screen may be opened with it. */
+  async function unlock(candidate: string): Promise<{ ok: boolean; reason?: string; retryAfterSeconds?: number }> {
+    const result = await run(() => useFoyer().staff.verify({ pin: candidate }))
+    if (!result) return { ok: false }
+    if (result.ok) pin = candidate
+    return result
+  }
+
+  async function setFirstPin(newPin: string): Promise<boolean> {
+    const done = await run(() => useFoyer().staff.setPin({ newPin }))
+    if (done) {
+      pin = newPin
+      await load()
+    }
+    return done !== null
+  }
+
+  async function save(patch: {
+    mode?: SettingsView['mode']
+    backend?: BackendKind
+    holdWindowMinutes?: number
+    idleSeconds?: number
+    staging?: BackendConfigView | null
+    production?: BackendConfigView | null
+  }): Promise<boolean> {
+    if (!pin) return false
+    const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
+    if (view) settings.value = view
+    return view !== null
+  }
+
+  async function storeSecret(backend: 'staging' | 'production', clientSecret: string): Promise<boolean> {
+    if (!pin) return false
+    const stored = await run(() => useFoyer().credentials.store({ pin: pin!, backend, clientSecret }))
+    if (stored) await load()
+    return stored !== null
+  }
+
+  async function testConnection(backend: BackendKind) {
+    if (!pin) return null
+    return run(() => useFoyer().credentials.test({ pin: pin!, backend }))
+  }
+
+  /** Leaving the staff screens: the PIN is forgotten. */
+  function lock(): void {
+    pin = null
+    error.value = null
+  }
+
+  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, lock }
+})
