@@ -103,3 +103,11 @@ export async function call<C extends ChannelName>(
 ): Promise<Reply<ChannelResponse<C>>> {
   return (await dispatcher.dispatch(channel, request, context)) as Reply<ChannelResponse<C>>
 }
+
+/** Handlers for every channel of `channelMap` that all refuse with the error `refusal()` makes. */
+export function refusingHandlers<H>(channelMap: object, refusal: () => Error): H {
+  const refuse = () => {
+    throw refusal()
+  }
+  return Object.fromEntries(Object.keys(channelMap).map((name) => [name, refuse])) as H
+}

@@ -1,6 +1,6 @@
 import { SalesApi } from '../api/sales-api'
 import { adminChannels, type BackendKind, type SettingsView } from '../contract'
-import type { Handler } from '../ipc-core/dispatcher'
+import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
 import { SettingsError, type Settings } from '../settings/settings-schema'
@@ -46,10 +46,7 @@ const staffError = (code: string, messageKey: string, detail?: string) => new Fo
 
 /** Handlers that answer "not available" where no settings store exists (e.g. renderer tests). */
 export function unavailableAdminHandlers(): AdminHandlers {
-  const refuse = () => {
-    throw staffError('staff.unavailable', 'errors.staff.unavailable')
-  }
-  return Object.fromEntries(Object.keys(adminChannels).map((name) => [name, refuse])) as unknown as AdminHandlers
+  return refusingHandlers<AdminHandlers>(adminChannels, () => staffError('staff.unavailable', 'errors.staff.unavailable'))
 }
 
 export async function settingsView(settings: Settings, vault: CredentialVault): Promise<SettingsView> {

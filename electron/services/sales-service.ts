@@ -1,7 +1,7 @@
 import { salesChannels, type HoldStatus, type OrderRequest } from '../contract'
 import type { SalesApi } from '../api/sales-api'
 import type { HoldManager } from '../holds/hold-manager'
-import type { Handler } from '../ipc-core/dispatcher'
+import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import { ImageCache } from './image-cache'
 
@@ -24,10 +24,7 @@ const unavailable = () =>
 
 /** Handlers that answer "no backend" until one is connected (e.g. before settings are complete). */
 export function disconnectedSalesHandlers(): SalesHandlers {
-  const refuse = () => {
-    throw unavailable()
-  }
-  return Object.fromEntries(Object.keys(salesChannels).map((name) => [name, refuse])) as unknown as SalesHandlers
+  return refusingHandlers<SalesHandlers>(salesChannels, unavailable)
 }
 
 /** The order request of the contract, in the API's words (docs/sandbox-api.md). */
