@@ -150,13 +150,10 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     // Splice the pre-encoded seat lists in where the stand-ins are.
     const [beforeAvailable, rest] = head.split(availableSlot) as [string, string]
     const [between, after] = rest.split(unavailableSlot) as [string, string]
-    const body = Buffer.concat([
-      Buffer.from(beforeAvailable),
-      ...jsonArrayParts(available),
-      Buffer.from(between),
-      ...jsonArrayParts(unavailable),
-      Buffer.from(after),
-    ])
+    const parts = [Buffer.from(beforeAvailable), ...jsonArrayParts(available), Buffer.from(between), ...jsonArrayParts(unavailable), Buffer.from(after)]
+    let length = 0
+    for (const part of parts) length += part.length
+    const body = Buffer.concat(parts, length)
     return reply.type('application/json; charset=utf-8').send(body)
   })
 
