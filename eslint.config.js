@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**/*.ts', 'renderer/**/*.vue', 'tests/renderer/**/*.ts'],
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue', 'tests/renderer/**/*.ts', 'tests/seatmap-harness/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

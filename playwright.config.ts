@@ -9,11 +9,15 @@ import type { FoyerHostOptions } from './tests/e2e/fixtures'
  * where its binary exists and skips itself, saying why, where it does not.
  */
 const port = Number(process.env.FOYER_E2E_PORT ?? 5317)
+/** The seat-map harness (tests/seatmap-harness), served beside the app for component-level specs. */
+export const harnessPort = Number(process.env.FOYER_HARNESS_PORT ?? 5318)
 // Set once in the runner process; workers inherit the environment, so every
 // worker and the web server agree on this run's token.
 process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
 
 const chromiumArgs = [
+  // WebGL through SwiftShader where the machine has no GPU.
+  '--enable-unsafe-swiftshader',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -39,14 +43,22 @@ export default defineConfig<FoyerHostOptions>({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: {
-    command: `node --import tsx electron/browser-host/cli.ts --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
-  },
+  webServer: [
+    {
+      command: `node --import tsx electron/browser-host/cli.ts --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
+    },
+    {
+      command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
+      url: `http://127.0.0.1:${harnessPort}/`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+  ],
   projects: [
     {
       name: 'chromium',
