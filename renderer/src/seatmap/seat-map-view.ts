@@ -3,6 +3,8 @@ import { Viewport } from 'pixi-viewport'
 import { boundsOf, fitTransform, isEmptyBounds, labelAnchor, unionBounds, type Bounds } from './geometry'
 import { HitIndex } from './hit-index'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
+import { SeatLabels } from './seat-labels'
+import { watchTaps } from './tap-gesture'
 import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
 import { COLOURS, COMPANION, FONT, installFont, LABEL_FONT_PX, luminance, makeSeatTextures, parseColour, SEAT_TINT, WHEELCHAIR } from './seat-map-style'
 
@@ -82,7 +84,6 @@ interface SeatsScene {
 }
 
 /** Labels drawn at most at once (reused as the view moves), a tap's allowed wobble, and the margin of fit(). */
-const SEAT_LABEL_POOL = 600
 const TAP_SLOP_PX = 10
 const FIT_PADDING_PX = 24
 
@@ -134,7 +135,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   let fitScale = 1
   let hitIndex: HitIndex | null = null
   let hitIndexStale = false
-  const seatLabelPool: BitmapText[] = []
+  const seatLabels = new SeatLabels(labelLayer)
   const listeners = new Set<(selection: MapSelection) => void>()
 
   // --- render on demand -------------------------------------------------------
@@ -256,7 +257,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     viewport.plugins.remove('animate')
     for (const child of world.removeChildren()) child.destroy({ children: true })
     for (const child of labelLayer.removeChildren()) child.destroy()
-    seatLabelPool.length = 0
+    seatLabels.reset()
     scene = null
     hitIndex = null
   }
@@ -321,10 +322,6 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     hitIndexStale = false
     updateLimits()
     jumpTo(contentBounds)
-  }
-
-  function seatCentre(seat: MapSeat, size: SeatSize): { x: number; y: number } {
-    return { x: seat.x + size.width / 2, y: seat.y + size.height / 2 }
   }
 
   function markFor(state: SeatState): 'stripes' | 'check' | null {
@@ -475,50 +472,12 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       }
       return
     }
-    const s = scene
-    const seatPx = s.size.width * scale
-    let used = 0
-    if (seatPx >= 22 && hitIndex) {
+    let visible: number[] | null = null
+    if (scene.size.width * scale >= 22 && hitIndex) {
       const vb = viewport.getVisibleBounds()
-      const visible = hitIndex.inBox({ minX: vb.x, minY: vb.y, maxX: vb.x + vb.width, maxY: vb.y + vb.height })
-      if (visible.length <= SEAT_LABEL_POOL / 2) {
-        const fontWorld = Math.min(s.size.height * 0.5, (LABEL_FONT_PX * 1.2) / scale)
-        const place = (text: string, x: number, y: number, tint: number, rotation: number) => {
-          if (used >= SEAT_LABEL_POOL) return
-          let label = seatLabelPool[used]
-          if (!label) {
-            label = new BitmapText({ text, style: { fontFamily: FONT, fontSize: LABEL_FONT_PX, fill: 0xffffff } })
-            label.anchor.set(0.5)
-            label.eventMode = 'none'
-            seatLabelPool.push(label)
-            labelLayer.addChild(label)
-          } else if (label.text !== text) {
-            label.text = text
-          }
-          label.scale.set(fontWorld / LABEL_FONT_PX)
-          label.position.set(x, y)
-          label.rotation = rotation
-          label.tint = tint
-          label.visible = true
-          used++
-        }
-        for (const i of visible) {
-          const seat = s.seats[i]!
-          const c = seatCentre(seat, s.size)
-          const rotation = (seat.angle * Math.PI) / 180
-          if (seat.seat && seat.seatType !== WHEELCHAIR && seat.seatType !== COMPANION) {
-            const dark = seat.state === 'unavailable'
-            place(seat.seat, c.x, c.y, dark ? 0xb0b4bc : COLOURS.labelDark, rotation)
-          }
-          if (s.rowStarts.has(i) && seat.row) {
-            // The row's name just before its first seat, along the seat's own axis.
-            const d = s.size.width * 1.1
-            place(seat.row, c.x - Math.cos(rotation) * d, c.y - Math.sin(rotation) * d, COLOURS.label, rotation)
-          }
-        }
-      }
+      visible = hitIndex.inBox({ minX: vb.x, minY: vb.y, maxX: vb.x + vb.width, maxY: vb.y + vb.height })
     }
-    for (let k = used; k < seatLabelPool.length; k++) seatLabelPool[k]!.visible = false
+    seatLabels.layout(scene, visible, scale)
   }
 
   // --- taps -------------------------------------------------------------------
@@ -547,48 +506,14 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     return { kind: 'seat', index: found, inventoryId: seat.inventoryId }
   }
 
-  const pointers = new Map<number, { x: number; y: number; t: number }>()
-  let gestureIsTap = true
-
-  function localPoint(e: PointerEvent): { x: number; y: number } {
-    const rect = canvas.getBoundingClientRect()
-    return { x: e.clientX - rect.left, y: e.clientY - rect.top }
-  }
-
-  const onPointerDown = (e: PointerEvent) => {
-    if (pointers.size === 0) {
-      // A touch that stops a fling is not a choice.
-      gestureIsTap = viewport.plugins.get('decelerate')?.isActive() !== true && !viewport.plugins.get('animate')
-    } else {
-      gestureIsTap = false
-    }
-    pointers.set(e.pointerId, { ...localPoint(e), t: e.timeStamp })
-  }
-  const onPointerMove = (e: PointerEvent) => {
-    const start = pointers.get(e.pointerId)
-    if (!start) return
-    const p = localPoint(e)
-    if (Math.hypot(p.x - start.x, p.y - start.y) > TAP_SLOP_PX) gestureIsTap = false
-  }
-  const onPointerUp = (e: PointerEvent) => {
-    const start = pointers.get(e.pointerId)
-    if (!start) return
-    pointers.delete(e.pointerId)
-    if (!gestureIsTap || pointers.size > 0 || (e.pointerType === 'mouse' && e.button !== 0)) return
-    const p = localPoint(e)
-    if (Math.hypot(p.x - start.x, p.y - start.y) > TAP_SLOP_PX) return
-    const selection = hitTest(p.x, p.y)
-    if (!selection) return
-    for (const listener of [...listeners]) listener(selection)
-  }
-  const onPointerCancel = (e: PointerEvent) => {
-    pointers.delete(e.pointerId)
-    gestureIsTap = false
-  }
-  canvas.addEventListener('pointerdown', onPointerDown)
-  canvas.addEventListener('pointermove', onPointerMove)
-  canvas.addEventListener('pointerup', onPointerUp)
-  canvas.addEventListener('pointercancel', onPointerCancel)
+  const stopWatchingTaps = watchTaps(canvas, {
+    slopPx: TAP_SLOP_PX,
+    mayStartTap: () => viewport.plugins.get('decelerate')?.isActive() !== true && !viewport.plugins.get('animate'),
+    onTap(x, y) {
+      const selection = hitTest(x, y)
+      if (selection) for (const listener of [...listeners]) listener(selection)
+    },
+  })
 
   requestFrame()
 
@@ -635,10 +560,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       destroyed = true
       if (frameId !== null) cancelAnimationFrame(frameId)
       frameId = null
-      canvas.removeEventListener('pointerdown', onPointerDown)
-      canvas.removeEventListener('pointermove', onPointerMove)
-      canvas.removeEventListener('pointerup', onPointerUp)
-      canvas.removeEventListener('pointercancel', onPointerCancel)
+      stopWatchingTaps()
       listeners.clear()
       delete host.dataset.seatmapReady
       app.destroy(true, { children: true })
