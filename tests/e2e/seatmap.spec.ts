@@ -74,6 +74,20 @@ test('pans and zooms without losing taps, and renders nothing while idle', async
   await pointFor(page, /^section:\d+$/)
 })
 
+test('zooms to a section: it fills the middle of the view', async ({ page }) => {
+  await page.goto(harness())
+  await ready(page)
+  // Section 1001 is at the pitch's edge in the lower ring; after zooming it is under the centre.
+  await page.evaluate(() => (window as unknown as { seatMapZoomTo: (id: number) => void }).seatMapZoomTo(1001))
+  await page.waitForTimeout(1200)
+  const box = (await page.getByTestId('seat-map').boundingBox())!
+  const centre = await page.evaluate(
+    ({ x, y }) => (window as unknown as { seatMapHitTest: (x: number, y: number) => unknown }).seatMapHitTest(x, y),
+    { x: box.width / 2, y: box.height / 2 },
+  )
+  expect(centre).toEqual({ kind: 'section', sectionId: 1001 })
+})
+
 test('the accessible list offers the same choices as the map and selects the same seats', async ({ page }) => {
   await page.goto(harness())
   await ready(page)
