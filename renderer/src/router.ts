@@ -1,6 +1,8 @@
 import { createMemoryHistory, createRouter } from 'vue-router'
 import AdminSettingsScreen from './screens/AdminSettingsScreen.vue'
 import AttractScreen from './screens/AttractScreen.vue'
+import EventsScreen from './screens/EventsScreen.vue'
+import ShowsScreen from './screens/ShowsScreen.vue'
 import StaffPinScreen from './screens/StaffPinScreen.vue'
 
 /**
@@ -13,6 +15,8 @@ export function createFoyerRouter() {
     history: createMemoryHistory(),
     routes: [
       { path: '/', name: 'attract', component: AttractScreen },
+      { path: '/events', name: 'events', component: EventsScreen },
+      { path: '/events/:code', name: 'shows', component: ShowsScreen },
       { path: '/staff', name: 'staff', component: StaffPinScreen },
       { path: '/admin', name: 'admin', component: AdminSettingsScreen },
       { path: '/:pathMatch(.*)*', redirect: { name: 'attract' } },

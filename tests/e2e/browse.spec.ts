@@ -1,0 +1,77 @@
+import { expect, test } from './fixtures'
+
+/**
+ * The first steps of a walk-up sale through the real renderer, against the
+ * sandbox: touch to start, find an event (the 3-character search rule, genre,
+ * sort, a language switch), and its shows with every availability shown.
+ */
+test.beforeEach(async ({ kiosk }) => {
+  await kiosk.getByTestId('touch-to-start').click()
+  await expect(kiosk.getByTestId('events-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('event-list').getByRole('button').first()).toBeVisible()
+})
+
+test('searching sends nothing under 3 characters, says why, and finds events from 3 on', async ({ kiosk, page }) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/ipc/catalogue.events')) asked.push(request.postData() ?? '')
+  })
+  await kiosk.getByTestId('event-search').fill('ro')
+  await expect(kiosk.getByTestId('search-hint')).toHaveText('Type at least 3 letters to search.')
+  await kiosk.waitForTimeout(600)
+  expect(asked, 'no question is sent for two letters').toEqual([])
+
+  await kiosk.getByTestId('event-search').fill('rock')
+  await expect(kiosk.getByTestId('search-hint')).toHaveCount(0)
+  // Escaped API text is shown as text: the title keeps its ampersand and quotes.
+  await expect.poll(() => asked.some((body) => body.includes('"search":"rock"'))).toBe(true)
+  // Narrowed to the few events that mention rock (title, promoter, genre, venue or synopsis).
+  await expect.poll(() => kiosk.getByTestId('event-list').getByRole('button').count()).toBeLessThan(5)
+  await expect(kiosk.getByText('Rock & Roll "Live" at the Lawn')).toBeVisible()
+})
+
+test('filters by genre, sorts, and asks again in the language the customer picks', async ({ kiosk }) => {
+  const list = kiosk.getByTestId('event-list').getByRole('button')
+  const all = await list.count()
+  await kiosk.getByTestId('genre-sports').click()
+  await expect.poll(() => list.count()).toBeLessThan(all)
+  await kiosk.getByTestId('genre-sports').click()
+  await kiosk.getByTestId('sort-title').click()
+  await expect.poll(async () => {
+    const titles = await kiosk.locator('.event-title').allTextContents()
+    return titles.length > 3 && titles.slice(0, 5).every((t, i, a) => i === 0 || a[i - 1]!.localeCompare(t, 'en') <= 0)
+  }).toBe(true)
+  await kiosk.getByTestId('language-zh-CN').click()
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('近期演出')
+  // The titles come from the API in the new language, not just the screen's own words.
+  await expect.poll(async () => (await kiosk.locator('.event-title').first().textContent()) ?? '').toMatch(/[\u4e00-\u9fff]/)
+})
+
+test('shows every show with its availability; sold-out and cancelled shows cannot be chosen', async ({ kiosk }, testInfo) => {
+  await kiosk.getByTestId('event-search').fill('Kopi')
+  await kiosk.getByText('Kopi & Kaya: The Musical').click()
+  await expect(kiosk.getByTestId('shows-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('event-title')).toHaveText('Kopi & Kaya: The Musical')
+  const soldOut = kiosk.getByTestId('show-list').locator('li', { has: kiosk.getByTestId('badge-sold-out') })
+  await expect(soldOut).toHaveCount(1)
+  await expect(soldOut.getByRole('button')).toBeDisabled()
+  await expect(kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first()).toBeEnabled()
+  await kiosk.screenshot({ path: testInfo.outputPath('shows-en-SG.png'), fullPage: true })
+
+  await kiosk.getByTestId('back-to-events').click()
+  await kiosk.getByTestId('event-search').fill('Siu Ma')
+  await kiosk.getByText('Siu Ma: Cantonese Stand-up Live').click()
+  const cancelled = kiosk.getByTestId('show-list').locator('li', { has: kiosk.getByTestId('badge-cancelled') })
+  await expect(cancelled).toHaveCount(1)
+  await expect(cancelled.getByRole('button')).toBeDisabled()
+})
+
+test('an event whose sale has not started says from when, and sells nothing yet', async ({ kiosk }) => {
+  await kiosk.getByTestId('event-search').fill('Monsoon')
+  const event = kiosk.getByRole('button', { name: /Seventh Monsoon 10th Anniversary Concert/ })
+  await expect(event.getByTestId('on-sale-from')).toContainText('On sale from')
+  await event.click()
+  await expect(kiosk.getByTestId('shows-screen').getByTestId('on-sale-from')).toBeVisible()
+  const buttons = kiosk.getByTestId('show-list').getByRole('button')
+  await expect(buttons.first()).toBeDisabled()
+})
