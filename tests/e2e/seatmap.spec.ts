@@ -53,6 +53,15 @@ test('taps a section, then a seat, and reads the selection back', async ({ page 
   await pointFor(page, /^seat:\d+$/)
 })
 
+test('draws and taps venues whose coordinates are far from the origin', async ({ page }) => {
+  // pixi-viewport assumes a world starting at (0, 0): real venue sections do not.
+  await page.goto(harness('?offset=5800,2300'))
+  await ready(page)
+  await pointFor(page, /^section:\d+$/)
+  await ready(page)
+  await pointFor(page, /^seat:\d+$/)
+})
+
 test('pans and zooms without losing taps, and renders nothing while idle', async ({ page }) => {
   await page.goto(harness())
   await ready(page)

@@ -1,4 +1,7 @@
 import { Application, BitmapText, Color, Container, Graphics, ParticleContainer, Rectangle, type IParticle, type Texture } from 'pixi.js'
+// Foyer's CSP forbids eval: this module swaps pixi's generated code for eval-free
+// implementations (the name says what it replaces, not what it needs).
+import 'pixi.js/unsafe-eval'
 import { Viewport } from 'pixi-viewport'
 import { boundsOf, fitTransform, isEmptyBounds, labelAnchor, unionBounds, type Bounds } from './geometry'
 import { HitIndex } from './hit-index'
@@ -163,6 +166,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     if (app.screen.width !== viewport.screenWidth || app.screen.height !== viewport.screenHeight) {
       viewport.resize(app.screen.width, app.screen.height)
       updateLimits()
+      // The host settled on its size after the scene was fitted: fit again, unless the customer moved it.
+      if (fitted) jumpTo(contentBounds)
     }
     viewport.update(elapsed)
     if (labelsDirty || viewport.moving || viewport.zooming || viewport.dirty) layoutLabels()
@@ -207,6 +212,17 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     return Math.max(fitScale * 12, 1e-6)
   }
 
+  /**
+   * pixi-viewport's world runs from (0, 0) to (worldWidth, worldHeight): its
+   * clamping and centring assume so. Venue coordinates need not start at the
+   * origin (a theatre's stalls sit far from it), so the drawn content is moved
+   * by `offset` to put its bounds, plus a margin, at the origin. The view's
+   * own code keeps to venue coordinates and converts where it meets the viewport.
+   */
+  const offset = { x: 0, y: 0 }
+  const toViewport = (x: number, y: number) => ({ x: x + offset.x, y: y + offset.y })
+  const toContent = (x: number, y: number) => ({ x: x - offset.x, y: y - offset.y })
+
   function updateLimits(): void {
     if (isEmptyBounds(contentBounds)) return
     fitScale = fitFor(contentBounds).scale
@@ -216,32 +232,39 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     const w = contentBounds.maxX - contentBounds.minX
     const h = contentBounds.maxY - contentBounds.minY
     const margin = Math.max(w, h) * 0.15
-    viewport.clamp({
-      left: contentBounds.minX - margin,
-      right: contentBounds.maxX + margin,
-      top: contentBounds.minY - margin,
-      bottom: contentBounds.maxY + margin,
-      underflow: 'center',
-    })
+    offset.x = margin - contentBounds.minX
+    offset.y = margin - contentBounds.minY
+    world.position.set(offset.x, offset.y)
+    labelLayer.position.set(offset.x, offset.y)
+    viewport.worldWidth = w + 2 * margin
+    viewport.worldHeight = h + 2 * margin
+    viewport.clamp({ left: true, right: true, top: true, bottom: true, underflow: 'center' })
   }
 
+  /** Whether the view shows the whole scene as fitted (no pan or zoom by the customer since). */
+  let fitted = true
+  for (const gesture of ['drag-start', 'pinch-start', 'wheel-start'] as const) viewport.on(gesture, () => (fitted = false))
+
   function jumpTo(bounds: Bounds): void {
+    fitted = bounds === contentBounds
     if (isEmptyBounds(bounds)) return
     const t = fitFor(bounds)
     const scale = Math.min(Math.max(t.scale, fitScale * 0.5), maxScale())
     viewport.plugins.remove('animate')
     viewport.setZoom(scale, true)
-    viewport.moveCenter((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2)
+    const centre = toViewport((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2)
+    viewport.moveCenter(centre.x, centre.y)
     labelsDirty = true
     requestFrame()
   }
 
   function animateTo(bounds: Bounds): void {
+    fitted = false
     if (isEmptyBounds(bounds)) return
     const t = fitFor(bounds)
     const scale = Math.min(Math.max(t.scale, fitScale * 0.5), maxScale())
     viewport.animate({
-      position: { x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2 },
+      position: toViewport((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2),
       scale,
       time: 300,
       ease: 'easeInOutSine',
@@ -475,7 +498,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     let visible: number[] | null = null
     if (scene.size.width * scale >= 22 && hitIndex) {
       const vb = viewport.getVisibleBounds()
-      visible = hitIndex.inBox({ minX: vb.x, minY: vb.y, maxX: vb.x + vb.width, maxY: vb.y + vb.height })
+      const from = toContent(vb.x, vb.y)
+      visible = hitIndex.inBox({ minX: from.x, minY: from.y, maxX: from.x + vb.width, maxY: from.y + vb.height })
     }
     seatLabels.layout(scene, visible, scale)
   }
@@ -493,7 +517,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   function hitTest(screenX: number, screenY: number): MapSelection | null {
     const index = currentHitIndex()
     if (!scene || !index) return null
-    const p = viewport.toWorld(screenX, screenY)
+    const w = viewport.toWorld(screenX, screenY)
+    const p = toContent(w.x, w.y)
     const found = index.hit(p.x, p.y, fingerRadius / viewport.scale.x)
     if (found === null) return null
     if (scene.kind === 'overview') {
@@ -544,13 +569,16 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     },
     resize(width: number, height: number) {
       if (destroyed || width <= 0 || height <= 0) return
-      if (width === app.screen.width && height === app.screen.height) return
+      if (width === app.screen.width && height === app.screen.height) {
+        // pixi's own resizeTo got there first: the next frame resizes the viewport (and refits).
+        requestFrame()
+        return
+      }
       const centre = viewport.center
-      const wasFit = Math.abs(viewport.scale.x - fitScale) < fitScale * 0.01
       app.renderer.resize(width, height)
       viewport.resize(width, height)
       updateLimits()
-      if (wasFit) jumpTo(contentBounds)
+      if (fitted) jumpTo(contentBounds)
       else viewport.moveCenter(centre.x, centre.y)
       labelsDirty = true
       requestFrame()

@@ -1,0 +1,141 @@
+import type { ErrorReply, EventSummary, HoldStatus, OverviewSeatMap, SeatOffer, SectionAvailability, Show } from '@contract'
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowRef } from 'vue'
+import { useFoyer } from '../bridge/foyer'
+
+/**
+ * The sale in progress: the chosen show, its seat map, the seats held for the
+ * customer, and how long the hold has left (pushed by main every second).
+ * Seats the customer does not keep are given back at once.
+ */
+export interface HeldOffer {
+  offerId: string
+  expiresAt: string
+  offer: SeatOffer
+  /** The set the customer kept; null while choosing between the sets offered. */
+  chosenSet: number | null
+}
+
+export const useSaleStore = defineStore('sale', () => {
+  const event = ref<EventSummary | null>(null)
+  const show = ref<Show | null>(null)
+  // Seat maps are large and only drawn, never edited: kept out of Vue's deep reactivity.
+  const overview = shallowRef<OverviewSeatMap | null>(null)
+  const availability = shallowRef<SectionAvailability[]>([])
+  const sectionId = ref<number | null>(null)
+  const quantity = ref(2)
+  const held = shallowRef<HeldOffer | null>(null)
+  const hold = ref<HoldStatus>({ count: 0, expiresAt: null, secondsLeft: null, productIds: [] })
+  const busy = ref(false)
+  const error = ref<ErrorReply | null>(null)
+  let unsubscribe: (() => void) | null = null
+
+  const section = computed(() => overview.value?.sections.find((s) => s.sectionId === sectionId.value) ?? null)
+  const isGeneralAdmission = computed(() => show.value?.ticketType === 'GA')
+  /** The show's sales mode: Hot Show offers one set, Best Available two. */
+  const offerMode = computed<'BA' | 'HS'>(() => (overview.value?.mode === 'HS' ? 'HS' : 'BA'))
+
+  function watchHolds(): void {
+    unsubscribe ??= useFoyer().holds.onChanged((status) => {
+      hold.value = status
+    })
+  }
+
+  async function call<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: ErrorReply }>): Promise<T | null> {
+    busy.value = true
+    error.value = null
+    try {
+      const reply = await work()
+      if (reply.ok) return reply.value
+      error.value = reply.error
+      return null
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function openShow(forEvent: EventSummary, chosen: Show): Promise<void> {
+    watchHolds()
+    event.value = forEvent
+    show.value = chosen
+    sectionId.value = null
+    held.value = null
+    overview.value = null
+    const [map, sections] = await Promise.all([
+      call(() => useFoyer().seatmap.overview({ productId: chosen.productId })),
+      call(() => useFoyer().seatmap.availability({ productId: chosen.productId })),
+    ])
+    overview.value = map ? markRaw(map) : null
+    availability.value = markRaw(sections ?? [])
+  }
+
+  function chooseSection(id: number): void {
+    sectionId.value = id
+  }
+
+  /** Asks for seats in the chosen section: one set (HS) or two to choose from (BA). */
+  async function findSeats(): Promise<void> {
+    const current = section.value
+    if (!show.value || !current) return
+    await giveBackOffer()
+    const result = await call(() =>
+      useFoyer().offers.request({
+        productId: show.value!.productId,
+        priceCategoryId: current.priceCategoryId,
+        sectionId: current.sectionId,
+        mode: offerMode.value,
+        quantity: quantity.value,
+      }),
+    )
+    if (result) held.value = { ...result, offer: markRaw(result.offer), chosenSet: result.offer.sets.length === 1 ? 0 : null }
+  }
+
+  /** Keeps one of the two sets; the other goes back at once. */
+  async function keepSet(index: number): Promise<void> {
+    const current = held.value
+    if (!current) return
+    if (current.offer.sets.length > 1) {
+      const kept = await call(() => useFoyer().offers.keep({ offerId: current.offerId, setIndex: index }))
+      if (!kept) return
+    }
+    held.value = { ...current, chosenSet: index }
+  }
+
+  /** Gives the current offer's seats back (try again, another section, leaving). */
+  async function giveBackOffer(): Promise<void> {
+    const current = held.value
+    if (!current) return
+    held.value = null
+    const ids = current.offer.sets.flat().map((s) => s.inventoryId)
+    if (ids.length > 0) await call(() => useFoyer().offers.release({ inventoryIds: ids }))
+  }
+
+  /** The customer walks away (cancel, idle): every hold goes back. */
+  async function cancel(): Promise<void> {
+    held.value = null
+    sectionId.value = null
+    await call(() => useFoyer().holds.releaseAll())
+  }
+
+  return {
+    event,
+    show,
+    overview,
+    availability,
+    sectionId,
+    quantity,
+    held,
+    hold,
+    busy,
+    error,
+    section,
+    isGeneralAdmission,
+    offerMode,
+    openShow,
+    chooseSection,
+    findSeats,
+    keepSet,
+    giveBackOffer,
+    cancel,
+  }
+})

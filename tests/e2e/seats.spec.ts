@@ -1,0 +1,72 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/**
+ * Choosing seats through the real renderer, against the sandbox: a section and
+ * a quantity, Best Available's two sets side by side, keeping one (the other
+ * is given back at once), trying again, and the hold countdown.
+ */
+test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
+
+/** main's own view of the kiosk's holds, through the browser host's contract endpoint. */
+async function holdCount(request: APIRequestContext): Promise<number> {
+  const answer = await request.post('ipc/holds.status', {
+    headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` },
+    data: {},
+  })
+  const reply = (await answer.json()) as { ok: boolean; value: { count: number } }
+  return reply.value.count
+}
+
+test('Best Available: two sets side by side, keep one and the other goes back; try again; countdown', async ({ kiosk, request }, testInfo) => {
+  await kiosk.getByTestId('touch-to-start').click()
+  await kiosk.getByTestId('event-search').fill('Kopi')
+  await kiosk.getByText('Kopi & Kaya: The Musical').click()
+  await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
+  await expect(kiosk.getByTestId('seats-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+
+  const stalls = kiosk.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ })
+  await stalls.click()
+  await expect(stalls).toHaveAttribute('aria-pressed', 'true')
+  await kiosk.getByTestId('quantity-more').click()
+  await expect(kiosk.getByTestId('quantity')).toHaveText('3')
+  await kiosk.getByTestId('quantity-less').click()
+  await kiosk.getByTestId('find-seats').click()
+
+  await expect(kiosk.getByTestId('set-0')).toBeVisible()
+  await expect(kiosk.getByTestId('set-1')).toBeVisible()
+  await expect(kiosk.getByTestId('set-0')).toContainText('Row ')
+  await expect(kiosk.getByTestId('hold-countdown')).toContainText('Seats held for 1')
+  expect(await holdCount(request)).toBe(4)
+  // The map now shows the section's seats with both offered sets.
+  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await kiosk.waitForTimeout(300)
+  await kiosk.screenshot({ path: testInfo.outputPath('seats-offer-en-SG.png'), fullPage: true })
+
+  await kiosk.getByTestId('keep-set-1').click()
+  await expect(kiosk.getByTestId('set-1')).toHaveClass(/chosen/)
+  // The set not kept was given back at once: only the kept two are held.
+  await expect.poll(() => holdCount(request)).toBe(2)
+
+  await kiosk.getByTestId('try-again').click()
+  await expect(kiosk.getByTestId('keep-set-0')).toBeVisible()
+  await expect.poll(() => holdCount(request)).toBe(4)
+
+  // Leaving gives everything back.
+  await kiosk.getByTestId('back-to-shows').click()
+  await expect(kiosk.getByTestId('shows-screen')).toBeVisible()
+  await expect.poll(() => holdCount(request)).toBe(0)
+})
+
+test('general admission asks for a quantity only', async ({ kiosk }) => {
+  await kiosk.getByTestId('touch-to-start').click()
+  await kiosk.getByTestId('genre-food').click()
+  const first = kiosk.getByTestId('event-list').getByRole('button').first()
+  await first.click()
+  await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
+  await expect(kiosk.getByTestId('seats-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('ga-note')).toBeVisible()
+  await expect(kiosk.getByTestId('find-seats')).toHaveCount(0)
+  await expect(kiosk.getByTestId('quantity')).toHaveText('2')
+})
