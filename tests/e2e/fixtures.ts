@@ -1,4 +1,4 @@
-import { test as base, _electron, type ElectronApplication, type Page } from '@playwright/test'
+import { test as base, _electron, type APIRequestContext, type ElectronApplication, type Page } from '@playwright/test'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -59,3 +59,9 @@ export const test = base.extend<{ kiosk: Page }, FoyerHostOptions & { electronAp
 })
 
 export { expect } from '@playwright/test'
+
+/** main's own count of the kiosk's seat holds, through the browser host's contract endpoint. */
+export async function holdCount(request: APIRequestContext): Promise<number> {
+  const answer = await request.post('ipc/holds.status', { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data: {} })
+  return ((await answer.json()) as { value: { count: number } }).value.count
+}

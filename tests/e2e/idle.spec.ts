@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, holdCount, test } from './fixtures'
 
 /**
  * The self-service idle reset, with Playwright's clock instead of waiting:
@@ -8,10 +7,6 @@ import { expect, test } from './fixtures'
  */
 test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
-async function holdCount(request: APIRequestContext): Promise<number> {
-  const answer = await request.post('ipc/holds.status', { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data: {} })
-  return ((await answer.json()) as { value: { count: number } }).value.count
-}
 
 test('idle: warning after the quiet time, "still here" keeps the seats, silence releases them and resets', async ({ page, request }) => {
   await page.clock.install()

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, holdCount, test } from './fixtures'
 
 /**
  * Choosing seats through the real renderer, against the sandbox: a section and
@@ -8,15 +7,6 @@ import { expect, test } from './fixtures'
  */
 test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
-/** main's own view of the kiosk's holds, through the browser host's contract endpoint. */
-async function holdCount(request: APIRequestContext): Promise<number> {
-  const answer = await request.post('ipc/holds.status', {
-    headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` },
-    data: {},
-  })
-  const reply = (await answer.json()) as { ok: boolean; value: { count: number } }
-  return reply.value.count
-}
 
 test('Best Available: two sets side by side, keep one and the other goes back; try again; countdown', async ({ kiosk, request }, testInfo) => {
   await kiosk.getByTestId('touch-to-start').click()

@@ -2,6 +2,7 @@ import type { ErrorReply, EventSummary, HoldStatus, OverviewSeatMap, SeatOffer, 
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { replyRunner } from './reply'
 
 /**
  * The sale in progress: the chosen show, its seat map, the seats held for the
@@ -41,18 +42,7 @@ export const useSaleStore = defineStore('sale', () => {
     })
   }
 
-  async function call<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: ErrorReply }>): Promise<T | null> {
-    busy.value = true
-    error.value = null
-    try {
-      const reply = await work()
-      if (reply.ok) return reply.value
-      error.value = reply.error
-      return null
-    } finally {
-      busy.value = false
-    }
-  }
+  const call = replyRunner(busy, error)
 
   async function openShow(forEvent: EventSummary, chosen: Show): Promise<void> {
     watchHolds()

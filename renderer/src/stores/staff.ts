@@ -2,6 +2,7 @@ import type { BackendConfigView, BackendKind, ErrorReply, SettingsView } from '@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { replyRunner } from './reply'
 
 /**
  * The staff side: unlocking with the PIN, and the settings screen. The PIN is
@@ -17,18 +18,7 @@ export const useStaffStore = defineStore('staff', () => {
 
   const unlocked = () => pin !== null
 
-  async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: ErrorReply }>): Promise<T | null> {
-    busy.value = true
-    error.value = null
-    try {
-      const reply = await work()
-      if (reply.ok) return reply.value
-      error.value = reply.error
-      return null
-    } finally {
-      busy.value = false
-    }
-  }
+  const run = replyRunner(busy, error)
 
   async function load(): Promise<void> {
     const view = await run(() => useFoyer().settings.get())
