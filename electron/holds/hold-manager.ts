@@ -160,7 +160,11 @@ export class HoldManager {
 
   async #releaseSeats(seats: readonly HeldSeat[]): Promise<void> {
     const byShow = new Map<number, number[]>()
-    for (const s of seats) byShow.set(s.productId, [...(byShow.get(s.productId) ?? []), s.inventoryId])
+    for (const s of seats) {
+      const ids = byShow.get(s.productId)
+      if (ids) ids.push(s.inventoryId)
+      else byShow.set(s.productId, [s.inventoryId])
+    }
     const failures: unknown[] = []
     for (const [productId, ids] of byShow) {
       try {

@@ -44,9 +44,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const log = options.log ?? stderrLogger
   const db = openLocalDb(options.dataDir)
   const pushes = new PushBus()
-  const fixed = options.connection
-  const connect = options.connect ?? (async () => fixed ?? Promise.reject(new Error('no backend connection given')))
-  const backend = options.backend ?? fixed?.endpoints.kind ?? 'sandbox'
+  const { connection } = options
+  const connect =
+    options.connect ??
+    (async () => {
+      if (!connection) throw new Error('startRuntime needs `connect` or `connection`')
+      return connection
+    })
+  const backend = options.backend ?? connection?.endpoints.kind ?? 'sandbox'
   const sales = new SalesRuntime({ db, pushes, log, connect })
   try {
     await sales.use(backend)

@@ -57,6 +57,11 @@ test('shows every show with its availability; sold-out and cancelled shows canno
   await expect(soldOut.getByRole('button')).toBeDisabled()
   await expect(kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first()).toBeEnabled()
   await kiosk.screenshot({ path: testInfo.outputPath('shows-en-SG.png'), fullPage: true })
+  // A language switch here asks again: the event's own texts come back in that language.
+  await kiosk.getByTestId('language-zh-HK').click()
+  await expect(kiosk.getByTestId('event-title')).toHaveText(/[\u4e00-\u9fff]/)
+  await kiosk.getByTestId('language-en-SG').click()
+  await expect(kiosk.getByTestId('event-title')).toHaveText('Kopi & Kaya: The Musical')
 
   await kiosk.getByTestId('back-to-events').click()
   await kiosk.getByTestId('event-search').fill('Siu Ma')

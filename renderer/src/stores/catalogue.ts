@@ -88,24 +88,18 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     else error.value = reply.error
   }
 
-  // The customer's language is the API's language: ask again in it.
+  // The customer's language is the API's language: ask again in it. The list,
+  // asked again, also carries the open event's texts in the new language.
   watch(
     () => locale.apiLang,
-    () => {
-      if (page.value >= 0) void reload()
-      if (event.value) void refreshEvent()
+    async () => {
+      const code = event.value?.code
+      if (page.value >= 0) await reload()
+      if (!code) return
+      event.value = events.value.find((e) => e.code === code) ?? event.value
+      await loadShows()
     },
   )
-
-  /** After a language change: the open event's texts and shows in the new language. */
-  async function refreshEvent(): Promise<void> {
-    const code = event.value?.code
-    if (!code) return
-    const reply = await useFoyer().catalogue.events({ lang: locale.apiLang, search: code, size: 5 })
-    const fresh = reply.ok ? reply.value.events.find((e) => e.code === code) : undefined
-    if (fresh) event.value = fresh
-    await loadShows()
-  }
 
   function reset(): void {
     search.value = ''
