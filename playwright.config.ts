@@ -35,6 +35,9 @@ export default defineConfig<FoyerHostOptions>({
   workers: 2,
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
+  // CI machines are shared and noisy: one retry, and Playwright reports any
+  // test that needed it as "flaky" so it gets looked at rather than hidden.
+  retries: process.env.CI ? 1 : 0,
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     trace: 'retain-on-failure',

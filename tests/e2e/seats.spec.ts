@@ -52,8 +52,9 @@ test('Best Available: two sets side by side, keep one and the other goes back; t
 test('general admission asks for a quantity only', async ({ kiosk }) => {
   await kiosk.getByTestId('touch-to-start').click()
   await kiosk.getByTestId('genre-food').click()
-  const first = kiosk.getByTestId('event-list').getByRole('button').first()
-  await first.click()
+  // Choose by name: the filtered list replaces the full one asynchronously,
+  // so "the first button" could still be a reserved-seating event.
+  await kiosk.getByTestId('event-list').getByRole('button', { name: /Satay by the River/ }).click()
   await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
   await expect(kiosk.getByTestId('seats-screen')).toBeVisible()
   await expect(kiosk.getByTestId('ga-note')).toBeVisible()
