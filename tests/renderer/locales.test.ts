@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import enSG from '../../renderer/src/i18n/locales/en-SG.json'
-import msMY from '../../renderer/src/i18n/locales/ms-MY.json'
-import zhCN from '../../renderer/src/i18n/locales/zh-CN.json'
-import zhHK from '../../renderer/src/i18n/locales/zh-HK.json'
+import { messages } from '../../renderer/src/i18n/messages'
 import { apiMessageKeys } from '../../electron/api/api-error'
 import { adminMessageKeys } from '../../electron/services/admin-service'
 import { ContractErrorCode } from '../../electron/contract'
@@ -19,8 +16,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
-const english = flatten(enSG)
-const translations = { 'zh-CN': flatten(zhCN), 'zh-HK': flatten(zhHK), 'ms-MY': flatten(msMY) }
+const english = flatten(messages['en-SG'])
+const translations = { 'zh-CN': flatten(messages['zh-CN']), 'zh-HK': flatten(messages['zh-HK']), 'ms-MY': flatten(messages['ms-MY']) }
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
 describe('translations', () => {

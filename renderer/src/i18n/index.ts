@@ -1,8 +1,5 @@
 import { createI18n } from 'vue-i18n'
-import enSG from './locales/en-SG.json'
-import msMY from './locales/ms-MY.json'
-import zhCN from './locales/zh-CN.json'
-import zhHK from './locales/zh-HK.json'
+import { messages } from './messages'
 
 /** The kiosk's languages, in the order the language buttons show them. */
 export const locales = ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const
@@ -25,7 +22,7 @@ export const apiLanguage: Record<Locale, 'EN_SG' | 'ZH_CN' | 'ZH_HK' | 'MS_MY'> 
   'ms-MY': 'MS_MY',
 }
 
-export type MessageSchema = typeof enSG
+export type MessageSchema = (typeof messages)['en-SG']
 
 export function isLocale(value: string): value is Locale {
   return (locales as readonly string[]).includes(value)
@@ -36,7 +33,7 @@ export function createFoyerI18n(locale: Locale = defaultLocale) {
     legacy: false,
     locale,
     fallbackLocale: defaultLocale,
-    messages: { 'en-SG': enSG, 'zh-CN': zhCN, 'zh-HK': zhHK, 'ms-MY': msMY },
+    messages,
     // Missing keys are a bug caught by the locale tests, not something to log at a customer.
     missingWarn: false,
     fallbackWarn: false,

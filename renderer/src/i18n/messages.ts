@@ -1,0 +1,28 @@
+import enSG from './locales/en-SG.json'
+import msMY from './locales/ms-MY.json'
+import zhCN from './locales/zh-CN.json'
+import zhHK from './locales/zh-HK.json'
+import accessEnSG from './locales/access/en-SG.json'
+import accessMsMY from './locales/access/ms-MY.json'
+import accessZhCN from './locales/access/zh-CN.json'
+import accessZhHK from './locales/access/zh-HK.json'
+import cartEnSG from './locales/cart/en-SG.json'
+import cartMsMY from './locales/cart/ms-MY.json'
+import cartZhCN from './locales/cart/zh-CN.json'
+import cartZhHK from './locales/cart/zh-HK.json'
+import counterEnSG from './locales/counter/en-SG.json'
+import counterMsMY from './locales/counter/ms-MY.json'
+import counterZhCN from './locales/counter/zh-CN.json'
+import counterZhHK from './locales/counter/zh-HK.json'
+
+/**
+ * Every message of every language. The core texts live in `locales/<locale>.json`;
+ * larger areas keep their own file per language under `locales/<area>/`, so the
+ * people translating one area do not edit the same file as another.
+ */
+export const messages = {
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, counter: counterEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, counter: counterZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, counter: counterZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, counter: counterMsMY },
+}
