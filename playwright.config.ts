@@ -11,6 +11,10 @@ import type { FoyerHostOptions } from './tests/e2e/fixtures'
 const port = Number(process.env.FOYER_E2E_PORT ?? 5317)
 /** The seat-map harness (tests/seatmap-harness), served beside the app for component-level specs. */
 export const harnessPort = Number(process.env.FOYER_HARNESS_PORT ?? 5318)
+/** A second browser host in counter mode (counter.spec.ts): staff sign in with the PIN, keyboard shortcuts. */
+/** A second browser host whose sandbox carries 5,000 generated events besides the training data (catalogue-scale.spec.ts). */
+export const scalePort = Number(process.env.FOYER_SCALE_PORT ?? 5320)
+export const SCALE_EXTRA_EVENTS = 5000
 // Set once in the runner process; workers inherit the environment, so every
 // worker and the web server agree on this run's token.
 process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
@@ -54,6 +58,20 @@ export default defineConfig<FoyerHostOptions>({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
+    },
+    {
+      command: `node --import tsx electron/browser-host/cli.ts --port ${scalePort}`,
+      url: `http://127.0.0.1:${scalePort}/`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
+        FOYER_DATA_DIR: 'memory',
+        FOYER_MODE: 'self-service',
+        FOYER_BACKEND: 'sandbox',
+        FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
+      },
     },
     {
       command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,

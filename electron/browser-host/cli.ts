@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { SpoolPrinter } from '../printing/spool-printer'
 import { stderrLogger } from '../services/app-services'
 import { packageVersion, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
@@ -39,6 +43,10 @@ const dataDir =
   process.env.FOYER_DATA_DIR === 'memory'
     ? null
     : (process.env.FOYER_DATA_DIR ?? fileURLToPath(new URL('../../.foyer-data/web', import.meta.url)))
+// Tickets and receipts go to PDFs in a spool folder (FOYER_PRINT_SPOOL; by default beside the data,
+// or a fresh temporary folder when nothing is kept): the browser host has no printer of its own.
+const spoolDir = process.env.FOYER_PRINT_SPOOL ?? (dataDir ? join(dataDir, 'print-spool') : mkdtempSync(join(tmpdir(), 'foyer-print-')))
+const printer = new SpoolPrinter({ spoolDir })
 // Handlers before the address is printed: a signal that arrived in between
 // would otherwise take the default action.
 const started: { host?: Awaited<ReturnType<typeof startBrowserHost>>; runtime?: HostRuntime } = {}
@@ -47,6 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Close the door first, then give every seat hold back.
     void (started.host ? started.host.close() : Promise.resolve())
       .then(() => started.runtime?.close())
+      .then(() => printer.close())
       .finally(() => process.exit(0))
   })
 }
@@ -55,6 +64,7 @@ started.runtime = await startHostRuntime(
   { appVersion: packageVersion(new URL('../../package.json', import.meta.url)), host: 'browser' },
   dataDir,
   stderrLogger,
+  printer,
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 const { mode, backend } = started.runtime.services.system.info()

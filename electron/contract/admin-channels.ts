@@ -30,6 +30,8 @@ export const settingsViewSchema = z.object({
   holdWindowMinutes: z.number().int(),
   idleSeconds: z.number().int(),
   pinSet: z.boolean(),
+  /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
+  boxOfficeEmail: z.string(),
   backends: z.object({ staging: configuredBackend, production: configuredBackend }),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -40,7 +42,27 @@ export const pinCheckSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
 })
 
+/** A sale staff must look at (the recovery screen): what happened and what to do, in the journal's words. */
+export const saleAttentionSchema = z.object({
+  saleId: z.string(),
+  reference: z.string().nullable(),
+  state: z.string(),
+  tender: z.enum(['card', 'cash']),
+  amountCents: z.number().int(),
+  note: z.string(),
+  createdAt: z.string(),
+})
+export type SaleAttention = z.infer<typeof saleAttentionSchema>
+
 export const adminChannels = {
+  'staff.salesNeedingAttention': {
+    request: z.object({ pin }).strict(),
+    response: z.array(saleAttentionSchema),
+  },
+  'staff.resolveSale': {
+    request: z.object({ pin, saleId: z.uuid(), how: z.string().trim().min(1).max(500) }).strict(),
+    response: saleAttentionSchema,
+  },
   'staff.verify': {
     request: z.object({ pin: z.string().max(16) }).strict(),
     response: pinCheckSchema,
@@ -63,6 +85,7 @@ export const adminChannels = {
             backend: backendKindSchema.optional(),
             holdWindowMinutes: z.number().int().optional(),
             idleSeconds: z.number().int().optional(),
+            boxOfficeEmail: z.string().max(254).optional(),
             staging: backendConfigSchema.nullable().optional(),
             production: backendConfigSchema.nullable().optional(),
           })

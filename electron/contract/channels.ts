@@ -21,6 +21,8 @@ export const systemInfoSchema = z.object({
   mode: appModeSchema,
   backend: backendKindSchema,
   host: hostKindSchema,
+  /** False while main cannot reach the backend (the renderer shows the offline banner). */
+  backendReachable: z.boolean(),
 })
 export type SystemInfo = z.infer<typeof systemInfoSchema>
 

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { checkoutChannels } from './checkout-channels'
 import { holdStatusSchema } from './holds'
+import { shiftChannels } from './shift-channels'
 import {
   apiLangSchema,
   deliveryMethodSchema,
@@ -11,6 +13,7 @@ import {
   sectionAvailabilitySchema,
   seatOfferSchema,
 } from './model'
+import { orderRequestSchema } from './order-request'
 
 /**
  * Channels of the sale: catalogue, seat maps, offers and holds, pricing, cart
@@ -23,50 +26,6 @@ const quantity = z.number().int().min(1).max(20)
 /** The API refuses search criteria under 3 characters; so does the contract, before asking it. */
 const searchText = z.string().trim().min(3).max(100)
 
-export const orderLineSchema = z.object({ priceClassCode: z.string().min(1).max(64), quantity })
-
-export const orderRequestSchema = z
-  .object({
-    patron: z
-      .object({
-        email: z.email().max(255),
-        firstName: z.string().max(100).optional(),
-        lastName: z.string().max(100).optional(),
-        phone: z.string().max(30).optional(),
-      })
-      .strict(),
-    items: z
-      .array(
-        z
-          .object({
-            productId: id,
-            sectionId: id,
-            priceCategoryId: id,
-            /** '' lets the backend allocate (and is the only mode for general admission). */
-            mode: z.enum(['', 'BA', 'HS', 'SP']),
-            inventoryIds: z.array(id).max(20).optional(),
-            quantity: quantity.optional(),
-            lines: z.array(orderLineSchema).min(1).max(10),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(10),
-    deliveryMethodCode: z.string().min(1).max(100),
-    deliveryAddress: z
-      .object({
-        addressLine1: z.string().min(1).max(255),
-        addressLine2: z.string().max(255).optional(),
-        postalCode: z.string().min(1).max(20),
-        country: z.string().min(2).max(60),
-      })
-      .strict()
-      .optional(),
-    paymentMethodCode: z.string().min(1).max(100),
-    totalAmount: z.number().nonnegative().max(1_000_000),
-  })
-  .strict()
-export type OrderRequest = z.infer<typeof orderRequestSchema>
 
 export const salesChannels = {
   'catalogue.events': {
@@ -182,6 +141,8 @@ export const salesChannels = {
     /** A data: URL, so the renderer (which has no network) can show it directly. */
     response: z.object({ dataUrl: z.string() }),
   },
+  ...checkoutChannels,
+  ...shiftChannels,
 } as const
 
 export const salesPushes = {

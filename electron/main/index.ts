@@ -2,6 +2,7 @@ import { app, BrowserWindow } from 'electron'
 import { stderrLogger } from '../services/app-services'
 import { readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
+import { ElectronPrinter } from './electron-printer'
 import { forwardPushes, handleContract } from './ipc'
 import { createMainWindow, rendererSenderPolicy } from './window'
 
@@ -11,7 +12,9 @@ let closed = false
 async function start(): Promise<void> {
   await app.whenReady()
   const config = readStartupConfig()
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger)
+  // The system's default printer, silently (a printer name setting can choose another later).
+  const printer = new ElectronPrinter({ deviceName: null })
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger, printer)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util'
+import { MAX_EXTRA_EVENTS } from './seed/extra/extra-events'
 import { startSandbox } from './server'
 
 /**
- * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks]`
+ * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>]`
  * When ready, prints exactly one line of JSON on stdout with the addresses and
  * the client credentials; everything else goes to stderr.
  */
@@ -27,6 +28,7 @@ try {
       'hold-ttl': { type: 'string' },
       'token-ttl': { type: 'string' },
       quirks: { type: 'boolean', default: false },
+      'extra-events': { type: 'string', default: '0' },
     },
     strict: true,
   }))
@@ -36,6 +38,10 @@ try {
 
 const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number (0 picks a free one)')
+const extraEvents = Number(values['extra-events'])
+if (!Number.isInteger(extraEvents) || extraEvents < 0 || extraEvents > MAX_EXTRA_EVENTS) {
+  fail(`--extra-events must be a whole number from 0 to ${MAX_EXTRA_EVENTS}`)
+}
 
 // Handlers first: a signal that arrives between "ready" and a late handler
 // would otherwise take the default action and kill the process mid-write.
@@ -60,6 +66,7 @@ try {
     holdTtlSeconds: seconds('hold-ttl', values['hold-ttl']),
     tokenTtlSeconds: seconds('token-ttl', values['token-ttl']),
     quirks: values.quirks,
+    extraEvents,
   })
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret })}\n`)

@@ -15,9 +15,12 @@ import { InventoryBook, SeatStatus } from './model/inventory'
 import { OrderBook } from './model/orders'
 import { SeatOffers } from './model/seat-offers'
 import { seedEvents } from './seed/events'
+import { extraEvents } from './seed/extra/extra-events'
 import type { SeedEvent, SeedVenue } from './seed/types'
 import { buildVenues } from './seed/venues'
 import { metaValue, openDatabase } from './store/database'
+import { TerminalLedger } from './terminal/terminal-ledger'
+import { terminalRoutes } from './terminal/terminal-routes'
 
 /**
  * The sandbox: a stateful implementation of the sales-flow API, for training,
@@ -37,6 +40,11 @@ export interface SandboxOptions {
   quirks?: boolean
   now?: () => number
   seeds?: { events: readonly SeedEvent[]; venues: readonly SeedVenue[] }
+  /**
+   * Generated events added after the training catalogue (seed/extra), for tests
+   * and benchmarks of a big catalogue. Default 0: the training data as it is.
+   */
+  extraEvents?: number
   /** Where the sandbox logs (never secrets). Default: stderr. */
   log?: (line: string) => void
 }
@@ -45,6 +53,8 @@ export interface Sandbox {
   baseUrl: string
   authUrl: string
   imageBaseUrl: string
+  /** The sandbox payment terminal (terminal/terminal-routes.ts). */
+  terminalUrl: string
   tenant: string
   clientId: string
   clientSecret: string
@@ -103,6 +113,11 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
   return `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`
 }
 
+function trainingSeeds(extra: number): { events: readonly SeedEvent[]; venues: readonly SeedVenue[] } {
+  const venues = buildVenues()
+  return { events: extra > 0 ? [...seedEvents, ...extraEvents(extra, venues)] : seedEvents, venues }
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
@@ -113,7 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clientSecret = metaValue(db, 'client_secret', () => randomBytes(24).toString('base64url'))
   const tokenKey = Buffer.from(metaValue(db, 'token_key', () => randomBytes(32).toString('base64')), 'base64')
 
-  const seeds = options.seeds ?? { events: seedEvents, venues: buildVenues() }
+  const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0)
   const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
   const book = new InventoryBook(db)
   const offers = new SeatOffers(catalogue, book, holdMs)
@@ -164,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   cartRoutes(app, ctx)
   orderRoutes(app, ctx)
   imageRoutes(imageApp, catalogue)
+  terminalRoutes(app, new TerminalLedger(db), now)
 
   function sweep(): void {
     const at = now()
@@ -200,6 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: ctx.baseUrl(),
     authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
     imageBaseUrl: imageOrigin,
+    terminalUrl: `${origin}/terminal/v0`,
     tenant: SANDBOX_TENANT,
     clientId: SANDBOX_CLIENT_ID,
     clientSecret,

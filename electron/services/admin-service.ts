@@ -1,11 +1,12 @@
 import { SalesApi } from '../api/sales-api'
-import { adminChannels, type BackendKind, type SettingsView } from '../contract'
+import { adminChannels, type BackendKind, type SaleAttention, type SettingsView } from '../contract'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
-import { SettingsError, type Settings } from '../settings/settings-schema'
+import { SettingsError, isPlaceholderEmail, type Settings } from '../settings/settings-schema'
 import type { SettingsStore } from '../settings/settings-store'
 import { hashPin, type PinGate } from '../settings/staff-pin'
+import type { SaleRecord } from '../journal/sales-journal'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
 import type { SalesRuntime } from './sales-runtime'
@@ -40,6 +41,8 @@ export const adminMessageKeys = [
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
   'errors.backend.unavailable',
+  'counter.settings.emailNeeded',
+  'checkout.staff.nothingToResolve',
 ]
 
 const staffError = (code: string, messageKey: string, detail?: string) => new FoyerError({ code, messageKey, retryable: false, detail })
@@ -67,8 +70,26 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     holdWindowMinutes: settings.holdWindowMinutes,
     idleSeconds: settings.idleSeconds,
     pinSet: settings.staffPinHash !== null,
+    boxOfficeEmail: settings.boxOfficeEmail,
     backends: { staging: await backend('staging'), production: await backend('production') },
   }
+}
+
+/**
+ * A counter selling through a vendor backend records every walk-up sale under
+ * the box office's e-mail: the training placeholder would put real orders on
+ * an address nobody reads, so that combination is refused until staff enter
+ * the real one. (The sandbox may keep the placeholder: it is training.)
+ */
+function requireRealBoxOfficeEmail(next: Pick<Settings, 'mode' | 'backend' | 'boxOfficeEmail'>): void {
+  if (next.mode === 'counter' && next.backend !== 'sandbox' && isPlaceholderEmail(next.boxOfficeEmail)) {
+    throw staffError('settings.box-office-email-needed', 'counter.settings.emailNeeded', 'boxOfficeEmail is the training placeholder')
+  }
+}
+
+/** `{ mode: undefined }` in a patch means "no change". */
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
 }
 
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
@@ -94,7 +115,32 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     }
   }
 
+  const journal = () => {
+    const context = ctx.sales.context
+    if (!context) throw new FoyerError({ code: 'backend.unavailable', messageKey: 'errors.backend.unavailable', retryable: true, detail: 'no backend is connected' })
+    return context.checkout.journal
+  }
+  const attention = (sale: SaleRecord): SaleAttention => ({
+    saleId: sale.saleId,
+    reference: sale.reference,
+    state: sale.state,
+    tender: sale.tender,
+    amountCents: sale.amountCents,
+    note: sale.staffNote ?? '',
+    createdAt: new Date(sale.createdAt).toISOString(),
+  })
+
   return {
+    'staff.salesNeedingAttention': async ({ pin }) => {
+      await requirePin(pin)
+      return journal().needingStaff().map(attention)
+    },
+    'staff.resolveSale': async ({ pin, saleId, how }) => {
+      await requirePin(pin)
+      const sale = journal().get(saleId)
+      if (!sale?.staffNote || sale.staffResolvedAt !== null) throw staffError('staff.nothing-to-resolve', 'checkout.staff.nothingToResolve', `sale ${saleId} has no open note`)
+      return attention(journal().resolveStaffNote(saleId, how))
+    },
     'staff.verify': async ({ pin }) => {
       const hash = settings.get().staffPinHash
       if (!hash) return { ok: false, reason: 'not-set' }
@@ -111,6 +157,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       await requirePin(pin)
       const { staging, production, ...rest } = patch
       const before = settings.get()
+      requireRealBoxOfficeEmail({ ...before, ...definedOnly(rest) })
       const backends = { ...(staging !== undefined ? { staging } : {}), ...(production !== undefined ? { production } : {}) }
       const after = await update({ ...rest, ...(Object.keys(backends).length > 0 ? { backends } : {}) })
       if (after.backend !== before.backend) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { appModeSchema, backendKindSchema, type AppMode, type BackendKind } from '../contract'
+import { MAX_EXTRA_EVENTS } from '../sandbox/seed/extra/extra-events'
 
 /**
  * Start-up choices from the environment, which override the settings file for
@@ -10,6 +11,8 @@ export interface StartupConfig {
   /** Overrides of the settings file for this run (development, tests); absent = as settings say. */
   mode?: AppMode
   backend?: BackendKind
+  /** Generated events the built-in sandbox adds to its training catalogue (tests, benchmarks); absent = none. */
+  sandboxExtraEvents?: number
 }
 
 export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConfig {
@@ -23,6 +26,13 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
     const backend = backendKindSchema.safeParse(env.FOYER_BACKEND)
     if (!backend.success) throw new Error(`FOYER_BACKEND must be one of ${backendKindSchema.options.join(', ')}`)
     config.backend = backend.data
+  }
+  if (env.FOYER_SANDBOX_EXTRA_EVENTS !== undefined && env.FOYER_SANDBOX_EXTRA_EVENTS !== '') {
+    const count = Number(env.FOYER_SANDBOX_EXTRA_EVENTS)
+    if (!Number.isInteger(count) || count < 0 || count > MAX_EXTRA_EVENTS) {
+      throw new Error(`FOYER_SANDBOX_EXTRA_EVENTS must be a whole number from 0 to ${MAX_EXTRA_EVENTS}`)
+    }
+    config.sandboxExtraEvents = count
   }
   return config
 }

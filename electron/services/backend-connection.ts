@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import type { BackendEndpoints } from '../api/endpoints'
 import { FoyerError } from '../ipc-core/foyer-error'
+import type { PaymentTerminal } from '../payment/payment-port'
+import { SandboxTerminalClient } from '../payment/sandbox-terminal-client'
 import { startSandbox } from '../sandbox/server'
 import type { SettingsStore } from '../settings/settings-store'
 import type { CredentialVault } from '../vault/credential-vault'
@@ -16,17 +18,26 @@ export interface BackendConnection {
   secret: () => Promise<string>
   /** The hold window the backend applies when an offer gives no expirationTime. */
   holdWindowMs: number
+  /** The card terminal sales at this backend are paid through; absent: none set up (cash only, at the counter). */
+  terminal?: PaymentTerminal
   close(): Promise<void>
 }
 
-export async function startSandboxConnection(dataDir: string | null, log?: (line: string) => void): Promise<BackendConnection> {
+export async function startSandboxConnection(
+  dataDir: string | null,
+  log?: (line: string) => void,
+  /** Generated events added to the training catalogue (FOYER_SANDBOX_EXTRA_EVENTS). */
+  extraEvents?: number,
+): Promise<BackendConnection> {
   const holdTtlSeconds = 900
-  const sandbox = await startSandbox({ port: 0, dataDir: dataDir ? join(dataDir, 'sandbox') : undefined, holdTtlSeconds, log })
+  const sandbox = await startSandbox({ port: 0, dataDir: dataDir ? join(dataDir, 'sandbox') : undefined, holdTtlSeconds, log, extraEvents })
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   return {
     endpoints: { kind: 'sandbox', baseUrl, authUrl, imageBaseUrl, tenant, clientId },
     secret: async () => clientSecret,
     holdWindowMs: holdTtlSeconds * 1000,
+    // Training sells through the sandbox's own terminal, paid with its test cards.
+    terminal: new SandboxTerminalClient(sandbox.terminalUrl),
     close: () => sandbox.close(),
   }
 }

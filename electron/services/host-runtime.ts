@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
+import type { DocumentPrinter } from '../printing/printer-port'
 import { SettingsStore } from '../settings/settings-store'
 import { PinGate } from '../settings/staff-pin'
 import { KeytarVault } from '../vault/keytar-vault'
@@ -28,6 +29,8 @@ export async function startHostRuntime(
   facts: Pick<SystemFacts, 'appVersion' | 'host'>,
   dataDir: string | null,
   log: Logger,
+  /** Where tickets and receipts are printed: the Electron printer in the app, the spool printer in the browser host. */
+  printer: DocumentPrinter | null = null,
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
@@ -35,7 +38,7 @@ export async function startHostRuntime(
   const vault = new KeytarVault()
   const connect = (kind: BackendKind): Promise<BackendConnection> =>
     kind === 'sandbox'
-      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`))
+      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents)
       : Promise.resolve().then(() => vendorConnection(kind, settings, vault))
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
@@ -43,6 +46,7 @@ export async function startHostRuntime(
     dataDir,
     connect,
     log,
+    printer,
     admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect }),
   })
   return { services: runtime.services, close: () => runtime.close() }

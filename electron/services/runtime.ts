@@ -3,12 +3,14 @@ import type { BackendKind } from '../contract'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
+import type { DocumentPrinter } from '../printing/printer-port'
 import { openLocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
+import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
 import { salesHandlers } from './sales-service'
-import { SalesRuntime } from './sales-runtime'
+import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
 /**
@@ -28,6 +30,12 @@ export interface RuntimeOptions {
   log?: Logger
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
   admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService }) => AdminHandlers
+  /** Checkout tuning, and the crash tests' step hook. */
+  checkout?: SalesRuntimeOptions['checkout']
+  /** The ticket and receipt printer (none: nothing is printed). */
+  printer?: DocumentPrinter | null
+  /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
+  connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
 
 export interface Runtime {
@@ -52,7 +60,27 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return connection
     })
   const backend = options.backend ?? connection?.endpoints.kind ?? 'sandbox'
-  const sales = new SalesRuntime({ db, pushes, log, connect })
+  const system = new SystemInfoService({ ...options.facts, backend })
+  // Reachability is part of the system facts, pushed when it changes, so every screen can say "offline".
+  const connectivity = new ConnectivityMonitor({
+    ...options.connectivity,
+    probe: async (): Promise<boolean> => {
+      const context = sales.context
+      return context ? probeBackend(context.api.endpoints.baseUrl) : true
+    },
+    onChange: (reachable) => {
+      if (system.setReachable(reachable)) pushes.publish('system.changed', system.info())
+    },
+  })
+  const sales: SalesRuntime = new SalesRuntime({
+    db,
+    pushes,
+    log,
+    connect,
+    fetch: connectivity.watch((input, init) => globalThis.fetch(input, init)),
+    checkout: options.checkout,
+    printer: options.printer ?? null,
+  })
   try {
     await sales.use(backend)
   } catch (error) {
@@ -60,14 +88,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // running without a sale, so staff can reach the settings and put it right.
     log.warn(`could not connect to the ${backend} backend`, { reason: (error as Error).message })
   }
-  const system = new SystemInfoService({ ...options.facts, backend })
+  connectivity.start()
   const services = createAppServices({
     ...options.facts,
     backend,
     log,
     pushes,
     system,
-    sales: salesHandlers(() => sales.context),
+    sales: salesHandlers(() => sales.context, () => system.info().mode),
     admin: options.admin?.({ sales, pushes, system }),
   })
   const current = () => {
@@ -85,6 +113,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return current().holds
     },
     async close() {
+      connectivity.stop()
       await sales.disconnect()
       db.close()
     },

@@ -1,11 +1,29 @@
 import { SalesApi } from '../api/sales-api'
 import type { BackendKind } from '../contract'
+import { CheckoutService, type CheckoutOptions } from '../checkout/checkout-service'
+import { recoverSales } from '../checkout/recovery'
 import { HoldManager } from '../holds/hold-manager'
+import { SalesJournal } from '../journal/sales-journal'
+import { ShiftBook } from '../journal/shift-book'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { PushBus } from '../ipc-core/push-bus'
+import type { Fetch } from '../api/transport'
+import type { DocumentPrinter } from '../printing/printer-port'
 import type { LocalDb } from '../store/local-db'
 import type { BackendConnection } from './backend-connection'
 import { salesContext, type SalesContext } from './sales-service'
+
+export interface SalesRuntimeOptions {
+  db: LocalDb
+  pushes: PushBus
+  log: Logger
+  connect: (kind: BackendKind) => Promise<BackendConnection>
+  /** The API client's fetch (the connectivity monitor watches it); the global fetch when absent. */
+  fetch?: Fetch
+  /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
+  checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'sleep'>>
+  printer?: DocumentPrinter | null
+}
 
 /**
  * The connected backend and what sells through it: the API client and the
@@ -17,14 +35,7 @@ export class SalesRuntime {
   #current: { kind: BackendKind; connection: BackendConnection; context: SalesContext } | null = null
   #switching: Promise<void> = Promise.resolve()
 
-  constructor(
-    private readonly options: {
-      db: LocalDb
-      pushes: PushBus
-      log: Logger
-      connect: (kind: BackendKind) => Promise<BackendConnection>
-    },
-  ) {}
+  constructor(private readonly options: SalesRuntimeOptions) {}
 
   get context(): SalesContext | null {
     return this.#current?.context ?? null
@@ -45,7 +56,7 @@ export class SalesRuntime {
     await this.disconnect()
     const { db, pushes, log } = this.options
     const connection = await this.options.connect(kind)
-    const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, log })
+    const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, log, fetch: this.options.fetch })
     const holds = new HoldManager({
       db,
       backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
@@ -60,7 +71,26 @@ export class SalesRuntime {
     } catch {
       // The backend is unreachable now; the leftovers stay recorded and lapse at the vendor anyway.
     }
-    this.#current = { kind, connection, context: salesContext(api, holds) }
+    const at = `${connection.endpoints.kind}/${connection.endpoints.tenant}`
+    const journal = new SalesJournal(db, at)
+    const checkout = new CheckoutService({
+      api,
+      holds,
+      journal,
+      terminal: connection.terminal ?? null,
+      printer: this.options.printer ?? null,
+      log,
+      ...this.options.checkout,
+    })
+    const context = salesContext(api, holds, checkout, new ShiftBook(db, journal, at))
+    // Sales a crash left in flight are finished or undone before anything new is sold.
+    try {
+      context.recovery = await recoverSales(checkout)
+      if (context.recovery.recovered.length > 0) log.warn('recovered interrupted sales', { sales: context.recovery.recovered.length, forStaff: context.recovery.forStaff.length })
+    } catch (error) {
+      log.warn('sales recovery could not finish; it runs again on the next start', { reason: (error as Error).message })
+    }
+    this.#current = { kind, connection, context }
   }
 
   /** Gives every hold back and closes the backend (switching, quitting). */

@@ -1,8 +1,14 @@
-import { salesChannels, type HoldStatus, type OrderRequest } from '../contract'
+import { salesChannels, type AppMode, type HoldStatus } from '../contract'
 import type { SalesApi } from '../api/sales-api'
 import type { HoldManager } from '../holds/hold-manager'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
+import { checkoutHandlers } from '../checkout/checkout-handlers'
+import type { CheckoutService } from '../checkout/checkout-service'
+import { shiftHandlers } from '../checkout/shift-handlers'
+import { orderBody } from '../checkout/order-body'
+import type { RecoveryReport } from '../checkout/recovery'
+import type { ShiftBook } from '../journal/shift-book'
 import { ImageCache } from './image-cache'
 
 /**
@@ -17,6 +23,10 @@ export interface SalesContext {
   api: SalesApi
   holds: HoldManager
   images: ImageCache
+  checkout: CheckoutService
+  shifts: ShiftBook
+  /** What recovery found when this backend was connected (the staff's recovery screen). */
+  recovery: RecoveryReport | null
 }
 
 const unavailable = () =>
@@ -27,36 +37,16 @@ export function disconnectedSalesHandlers(): SalesHandlers {
   return refusingHandlers<SalesHandlers>(salesChannels, unavailable)
 }
 
-/** The order request of the contract, in the API's words (docs/sandbox-api.md). */
-function orderBody(request: OrderRequest) {
-  return {
-    patronInfo: { patronType: 'G', ...request.patron },
-    cartItemList: request.items.map((item) => ({
-      productId: item.productId,
-      seatSectionId: item.sectionId,
-      priceCatId: item.priceCategoryId,
-      mode: item.mode,
-      ...(item.inventoryIds ? { inventoryIdList: item.inventoryIds } : {}),
-      ...(item.quantity !== undefined ? { quantity: item.quantity } : {}),
-      priceClassList: item.lines.map((l) => ({ priceClassCode: l.priceClassCode, quantity: l.quantity })),
-    })),
-    deliveryMethodCode: request.deliveryMethodCode,
-    ...(request.deliveryAddress ? { deliveryAddress: request.deliveryAddress } : {}),
-    paymentMethodCode: request.paymentMethodCode,
-    totalAmount: request.totalAmount,
-  }
-}
-
 /** A context for one backend connection. */
-export function salesContext(api: SalesApi, holds: HoldManager): SalesContext {
-  return { api, holds, images: new ImageCache((path) => api.image(path)) }
+export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook): SalesContext {
+  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)) }
 }
 
 /**
  * The handlers, over whichever backend is connected when each call arrives
  * (staff may switch backends while Foyer runs); none connected → a typed error.
  */
-export function salesHandlers(current: () => SalesContext | null): SalesHandlers {
+export function salesHandlers(current: () => SalesContext | null, mode: () => AppMode = () => 'self-service'): SalesHandlers {
   const ctx = (): SalesContext => {
     const connected = current()
     if (!connected) throw unavailable()
@@ -112,5 +102,7 @@ export function salesHandlers(current: () => SalesContext | null): SalesHandlers
     'orders.confirm': (r) =>
       ctx().api.confirmOrder(r.reference, { paymentReference: r.paymentReference, amountPaid: r.amountPaid, paymentMethodCode: r.paymentMethodCode }),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
+    ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode),
+    ...shiftHandlers(() => ctx().shifts, mode),
   }
 }

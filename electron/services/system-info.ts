@@ -10,6 +10,8 @@ export interface SystemFacts {
 /** Answers "what is this installation": shown on the attract screen and in support logs. */
 export class SystemInfoService {
   #facts: SystemFacts
+  /** Until a call says otherwise, the backend is taken to be there. */
+  #backendReachable = true
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
@@ -20,7 +22,14 @@ export class SystemInfoService {
     this.#facts = { ...this.#facts, ...changes }
   }
 
+  /** Whether the backend answers (the connectivity monitor keeps this); true when it changed. */
+  setReachable(reachable: boolean): boolean {
+    if (this.#backendReachable === reachable) return false
+    this.#backendReachable = reachable
+    return true
+  }
+
   info(): SystemInfo {
-    return { appName: 'Foyer', ...this.#facts }
+    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable }
   }
 }

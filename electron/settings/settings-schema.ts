@@ -46,6 +46,21 @@ const backendsSchema = z
   })
   .strict()
 
+/** The shape the vendor accepts for a patron e-mail (one @, a dot in the domain, no spaces). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * Until staff enter the box office's real address, walk-up sales use this one.
+ * `.invalid` is reserved (RFC 2606) and can never be delivered, so a training
+ * sale never mails a real person; the admin service refuses counter mode on a
+ * vendor backend while it is still in place, so no real sale goes out under it.
+ */
+export const TRAINING_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
+
+export function isPlaceholderEmail(email: string): boolean {
+  return /\.invalid$/i.test(email)
+}
+
 const fieldSchemas = {
   mode: appModeSchema,
   backend: backendKindSchema,
@@ -54,6 +69,8 @@ const fieldSchemas = {
   // Seconds without a touch before a self-service kiosk returns to the attract screen.
   idleSeconds: z.int().min(10).max(3600),
   staffPinHash: z.string().regex(PIN_HASH_PATTERN, { error: 'must be a hash from hashPin(), never a PIN' }).nullable(),
+  // The box office's own address: the guest patron of an anonymous walk-up sale at the counter.
+  boxOfficeEmail: z.string().max(254).regex(EMAIL_PATTERN, { error: 'must be an e-mail address' }),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -62,7 +79,35 @@ function selectedBackendIsConfigured(settings: { backend: string; backends: Reco
 }
 const selectedBackendIssue = { error: 'is not configured in backends', path: ['backend'] }
 
-export const SETTINGS_VERSION = 1
+/** Version 2 added `boxOfficeEmail`. Older files are migrated on reading (see migrateSettings). */
+export const SETTINGS_VERSION = 2
+
+/**
+ * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
+ * version at a time, so an upgrade keeps the PIN, mode and vendor backends
+ * instead of moving the file aside. Anything that is not a recognised older
+ * file is returned unchanged for the schema to judge (and refuse).
+ */
+export function migrateSettings(json: unknown): unknown {
+  let current = json
+  for (;;) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return current
+    const version = (current as { version?: unknown }).version
+    const step = typeof version === 'number' ? migrations[version] : undefined
+    if (!step) return current
+    const next = step(current as Record<string, unknown>)
+    // A step that declines (the file does not fit its version) ends the chain.
+    if (next === current) return current
+    current = next
+  }
+}
+
+/** One step per old version: takes a file of version n, answers version n + 1. */
+const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
+  // Version 1 had no box office e-mail: walk-up sales start on the training placeholder.
+  // A version-1 file that already has one is not a real version-1 file; it is left for the schema to refuse.
+  1: (old) => ('boxOfficeEmail' in old ? old : { ...old, version: 2, boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL }),
+}
 
 export const settingsSchema = z
   .object({ version: z.literal(SETTINGS_VERSION), ...fieldSchemas, backends: backendsSchema })
@@ -90,7 +135,7 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
-/** A first run: a self-service kiosk on the sandbox, no vendor backends, no staff PIN yet. */
+/** A first run: a self-service kiosk on the sandbox, no vendor backends, no staff PIN yet, the training box office e-mail. */
 export const DEFAULT_SETTINGS: Settings = deepFreeze({
   version: SETTINGS_VERSION,
   mode: 'self-service',
@@ -99,6 +144,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   holdWindowMinutes: 15,
   idleSeconds: 60,
   staffPinHash: null,
+  boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
 })
 
 /**

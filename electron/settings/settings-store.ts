@@ -7,6 +7,7 @@ import {
   SettingsError,
   deepFreeze,
   describeIssues,
+  migrateSettings,
   settingsErrorFrom,
   settingsPatchSchema,
   settingsSchema,
@@ -109,7 +110,8 @@ async function load(dir: string, file: string, now: () => Date, warnings: string
   } catch (error) {
     return setAside(dir, file, now, warnings, 'is not valid JSON', error)
   }
-  const parsed = settingsSchema.safeParse(json)
+  // A file from an older Foyer is brought up to date in memory; the next update writes it in the new form.
+  const parsed = settingsSchema.safeParse(migrateSettings(json))
   if (parsed.success) return parsed.data
   const version = (json as { version?: unknown } | null)?.version
   const problem =

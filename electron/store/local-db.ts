@@ -20,6 +20,50 @@ const migrations: string[] = [
      taken_at INTEGER NOT NULL,
      PRIMARY KEY (backend, inventory_id)
    )`,
+  // The sales journal (electron/journal): one row per sale with where it stands, and every
+  // step appended before and after each call to the vendor or the payment terminal.
+  `CREATE TABLE sales (
+     sale_id TEXT PRIMARY KEY,
+     backend TEXT NOT NULL,
+     state TEXT NOT NULL,
+     tender TEXT NOT NULL,
+     payment_method TEXT NOT NULL,
+     amount_cents INTEGER NOT NULL,
+     reference TEXT,
+     expires_at INTEGER,
+     attempt INTEGER NOT NULL DEFAULT 0,
+     payment_key TEXT,
+     payment_ref TEXT,
+     tendered_cents INTEGER,
+     change_cents INTEGER,
+     request_json TEXT NOT NULL,
+     order_json TEXT,
+     staff_note TEXT,
+     staff_resolved_at INTEGER,
+     shift_id TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX sales_by_state ON sales (state);
+   CREATE TABLE sale_steps (
+     sale_id TEXT NOT NULL REFERENCES sales (sale_id),
+     seq INTEGER NOT NULL,
+     at INTEGER NOT NULL,
+     step TEXT NOT NULL,
+     detail TEXT,
+     PRIMARY KEY (sale_id, seq)
+   )`,
+  // Counter shifts (electron/journal/shift-book.ts): the cash float in, the counted cash out, the Z report kept.
+  `CREATE TABLE shifts (
+     shift_id TEXT PRIMARY KEY,
+     backend TEXT NOT NULL,
+     opened_at INTEGER NOT NULL,
+     float_cents INTEGER NOT NULL,
+     closed_at INTEGER,
+     counted_cents INTEGER,
+     z_report TEXT
+   );
+   CREATE UNIQUE INDEX one_open_shift ON shifts (backend) WHERE closed_at IS NULL`,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

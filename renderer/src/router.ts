@@ -1,10 +1,18 @@
 import { createMemoryHistory, createRouter } from 'vue-router'
+import { guardCounterRoutes } from './composables/counter-gate'
 import AdminSettingsScreen from './screens/AdminSettingsScreen.vue'
 import AttractScreen from './screens/AttractScreen.vue'
+import CheckoutScreen from './screens/CheckoutScreen.vue'
+import CounterSignInScreen from './screens/CounterSignInScreen.vue'
+import DeliveryScreen from './screens/DeliveryScreen.vue'
+import DoneScreen from './screens/DoneScreen.vue'
 import EventsScreen from './screens/EventsScreen.vue'
+import ReviewScreen from './screens/ReviewScreen.vue'
 import SeatsScreen from './screens/SeatsScreen.vue'
+import ShiftScreen from './screens/ShiftScreen.vue'
 import ShowsScreen from './screens/ShowsScreen.vue'
 import StaffPinScreen from './screens/StaffPinScreen.vue'
+import TicketsScreen from './screens/TicketsScreen.vue'
 
 /**
  * Screens are driven by the sale's state, not by addresses: a kiosk has no
@@ -12,16 +20,26 @@ import StaffPinScreen from './screens/StaffPinScreen.vue'
  * router keeps its history in memory.
  */
 export function createFoyerRouter() {
-  return createRouter({
+  const router = createRouter({
     history: createMemoryHistory(),
     routes: [
       { path: '/', name: 'attract', component: AttractScreen },
       { path: '/events', name: 'events', component: EventsScreen },
       { path: '/events/:code', name: 'shows', component: ShowsScreen },
       { path: '/seats', name: 'seats', component: SeatsScreen },
+      { path: '/tickets', name: 'tickets', component: TicketsScreen },
+      { path: '/delivery', name: 'delivery', component: DeliveryScreen },
+      { path: '/review', name: 'review', component: ReviewScreen },
+      { path: '/checkout', name: 'checkout', component: CheckoutScreen },
+      { path: '/done', name: 'done', component: DoneScreen },
+      { path: '/shift', name: 'shift', component: ShiftScreen },
       { path: '/staff', name: 'staff', component: StaffPinScreen },
       { path: '/admin', name: 'admin', component: AdminSettingsScreen },
+      { path: '/counter', name: 'counter-sign-in', component: CounterSignInScreen },
       { path: '/:pathMatch(.*)*', redirect: { name: 'attract' } },
     ],
   })
+  // Counter mode: no sale screen while signed out, no attract loop while signed in.
+  guardCounterRoutes(router)
+  return router
 }

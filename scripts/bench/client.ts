@@ -14,6 +14,9 @@ import { SalesApi } from '../../electron/api/sales-api'
 import type { ChannelName } from '../../electron/contract'
 import { createAppServices } from '../../electron/services/app-services'
 import { salesContext, salesHandlers } from '../../electron/services/sales-service'
+import { CheckoutService } from '../../electron/checkout/checkout-service'
+import { SalesJournal } from '../../electron/journal/sales-journal'
+import { ShiftBook } from '../../electron/journal/shift-book'
 import { HoldManager } from '../../electron/holds/hold-manager'
 import { openLocalDb } from '../../electron/store/local-db'
 
@@ -28,8 +31,10 @@ const info = JSON.parse(
 
 const api = new SalesApi({ endpoints: { kind: 'sandbox', ...info }, secret: async () => info.clientSecret })
 const quiet = { warn: () => {}, error: () => {} }
-const holds = new HoldManager({ db: openLocalDb(null), backend: 'bench', api, holdWindowMs: 900_000 })
-const context = salesContext(api, holds)
+const db = openLocalDb(null)
+const holds = new HoldManager({ db, backend: 'bench', api, holdWindowMs: 900_000 })
+const journal = new SalesJournal(db, 'bench')
+const context = salesContext(api, holds, new CheckoutService({ api, holds, journal, terminal: null }), new ShiftBook(db, journal, 'bench'))
 const { dispatcher } = createAppServices({ appVersion: 'bench', mode: 'self-service', backend: 'sandbox', host: 'electron', log: quiet, sales: salesHandlers(() => context) })
 const token = await api.tokens.token()
 

@@ -67,3 +67,20 @@ test.describe('browser host guard', () => {
     await expect(page.getByTestId('system-version')).toHaveCount(0)
   })
 })
+
+test('the attract loop shows the events on sale, one after another, in the chosen language', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'chromium', 'The clock is driven through the browser host.')
+  await page.clock.install()
+  await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+  const showcase = page.getByTestId('attract-showcase')
+  await expect(showcase.locator('img')).toHaveAttribute('src', /^data:image\//)
+  const first = await showcase.getAttribute('data-event')
+  const firstTitle = await page.getByTestId('attract-showcase-title').textContent()
+  expect(firstTitle?.trim()).not.toBe('')
+  await page.clock.runFor(6_500)
+  await expect(showcase).not.toHaveAttribute('data-event', first!)
+  // The titles follow the customer's language.
+  await page.getByTestId('language-zh-CN').click()
+  await expect(page.getByTestId('attract-showcase-title')).toHaveText(/[\u4e00-\u9fff]/)
+  await page.screenshot({ path: testInfo.outputPath('attract-showcase.png') })
+})

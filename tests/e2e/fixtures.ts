@@ -1,7 +1,11 @@
-import { test as base, _electron, type APIRequestContext, type ElectronApplication, type Page } from '@playwright/test'
-import { existsSync, readFileSync } from 'node:fs'
+import { test as base, _electron, expect, type APIRequestContext, type ElectronApplication, type Page } from '@playwright/test'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
 
 export interface FoyerHostOptions {
   /** Which host carries the renderer: the browser host in Chromium, or the Electron app. */
@@ -22,8 +26,111 @@ export function electronBinary(): string | null {
   return existsSync(binary) ? binary : null
 }
 
-export const test = base.extend<{ kiosk: Page }, FoyerHostOptions & { electronApp: ElectronApplication | null }>({
+/**
+ * A browser host of this worker's own, with its own sandbox (in memory): the
+ * tests of one worker run one after another, so the seats held at its sandbox
+ * are exactly those of the running test, whatever the other worker sells.
+ */
+interface WorkerHost {
+  url: string
+  /** Where its printer writes the PDFs of tickets and receipts. */
+  spoolDir: string
+  stop: () => Promise<void>
+}
+
+async function startWorkerHost(mode: 'self-service' | 'counter'): Promise<WorkerHost> {
+  const spoolDir = mkdtempSync(join(tmpdir(), `foyer-e2e-print-${mode}-`))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
+    cwd: repoRoot,
+    env: { ...process.env, FOYER_DATA_DIR: 'memory', FOYER_MODE: mode, FOYER_BACKEND: 'sandbox', FOYER_PRINT_SPOOL: spoolDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout })
+    lines.on('line', (line) => {
+      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(line)
+      if (found) resolve(found[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`the browser host stopped (exit ${code}) before it was ready:\n${stderr}`)))
+  })
+  return {
+    url,
+    spoolDir,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/**
+ * Gives back every seat the host's main holds and, at a counter, closes a
+ * shift left open, so a test never sees another's holds, countdown or drawer.
+ */
+async function cleanSlate(url: string, options: { closeShift: boolean }): Promise<void> {
+  const call = async (channel: string, body: unknown = {}) => {
+    const answer = await fetch(new URL(`ipc/${channel}`, url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return (await answer.json()) as { ok: boolean; value: unknown }
+  }
+  await call('holds.releaseAll')
+  if (!options.closeShift) return
+  const shift = (await call('shift.current')) as { ok: boolean; value: { expectedCashCents: number } | null }
+  if (shift.ok && shift.value) await call('shift.close', { countedCents: shift.value.expectedCashCents })
+}
+
+export const test = base.extend<
+  { kiosk: Page; printSpool: string; counterHostUrl: string; counterPrintSpool: string; hostCleaned: void },
+  FoyerHostOptions & { electronApp: ElectronApplication | null; workerHost: WorkerHost | null; counterHost: WorkerHost }
+>({
   foyerHost: ['browser', { option: true, scope: 'worker' }],
+
+  workerHost: [
+    async ({ foyerHost }, use) => {
+      if (foyerHost !== 'browser') return use(null)
+      const host = await startWorkerHost('self-service')
+      await use(host)
+      await host.stop()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  /** A counter-mode host of this worker's own (started only for specs that ask for it). */
+  counterHost: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const host = await startWorkerHost('counter')
+      await use(host)
+      await host.stop()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  counterHostUrl: async ({ counterHost }, use) => {
+    await cleanSlate(counterHost.url, { closeShift: true })
+    await use(counterHost.url)
+  },
+  counterPrintSpool: async ({ counterHost }, use) => use(counterHost.spoolDir),
+  printSpool: async ({ workerHost }, use) => use(workerHost?.spoolDir ?? ''),
+
+  // Each test starts from a clean host: nothing an earlier test of this worker held is still held.
+  hostCleaned: [
+    async ({ workerHost }, use) => {
+      if (workerHost) await cleanSlate(workerHost.url, { closeShift: false })
+      await use()
+    },
+    { auto: true },
+  ],
+
+  // Pages and requests of a test go to its worker's own host.
+  baseURL: async ({ workerHost, baseURL }, use) => use(workerHost?.url ?? baseURL),
 
   electronApp: [
     async ({ foyerHost }, use) => {
@@ -58,10 +165,56 @@ export const test = base.extend<{ kiosk: Page }, FoyerHostOptions & { electronAp
   },
 })
 
-export { expect } from '@playwright/test'
+export { expect, type Page }
+
+/** One contract call to the worker host's main, as the renderer's web bridge makes it. */
+export async function ipc<T>(request: APIRequestContext, channel: string, data: unknown = {}): Promise<T> {
+  const answer = await request.post(`ipc/${channel}`, { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data })
+  const reply = (await answer.json()) as { ok: boolean; value: T; error?: { code: string } }
+  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.code}`)
+  return reply.value
+}
+
+/**
+ * What the sandbox offers the next customer for `quantity` seats of a section
+ * (Best Available), given straight back: proof at the vendor of which seats are
+ * free. Answers the best set's inventory ids.
+ */
+export async function nextCustomersBestSeats(request: APIRequestContext, productId: number, sectionAlias: string, quantity: number): Promise<number[]> {
+  const overview = await ipc<{ sections: { sectionId: number; priceCategoryId: number; sectionAlias: string }[] }>(request, 'seatmap.overview', { productId })
+  const section = overview.sections.find((s) => s.sectionAlias === sectionAlias)!
+  const offered = await ipc<{ offer: { sets: { inventoryId: number }[][] } }>(request, 'offers.request', {
+    productId,
+    priceCategoryId: section.priceCategoryId,
+    sectionId: section.sectionId,
+    mode: 'BA',
+    quantity,
+  })
+  const ids = offered.offer.sets.flat().map((s) => s.inventoryId)
+  await ipc(request, 'offers.release', { inventoryIds: ids })
+  return offered.offer.sets[0]!.map((s) => s.inventoryId)
+}
 
 /** main's own count of the kiosk's seat holds, through the browser host's contract endpoint. */
 export async function holdCount(request: APIRequestContext): Promise<number> {
   const answer = await request.post('ipc/holds.status', { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data: {} })
   return ((await answer.json()) as { value: { count: number } }).value.count
+}
+
+/** The PIN the counter specs give their counter hosts. */
+export const COUNTER_PIN = '2580'
+
+/**
+ * A counter-mode host's sign-in, opened with the staff PIN set (or re-set to
+ * the same value) first; with `signIn`, staff are signed in and on the events.
+ */
+export async function openCounter(page: Page, request: APIRequestContext, url: string, signIn: boolean): Promise<void> {
+  const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
+  await request.post(`${url}ipc/staff.setPin`, { headers: auth, data: { currentPin: COUNTER_PIN, newPin: COUNTER_PIN } })
+  await page.goto(`${url}#token=${process.env.FOYER_HOST_TOKEN}`)
+  await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
+  if (!signIn) return
+  await page.getByTestId('counter-pin').fill(COUNTER_PIN)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('events-screen')).toBeVisible()
 }

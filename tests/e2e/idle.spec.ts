@@ -1,4 +1,4 @@
-import { expect, holdCount, test } from './fixtures'
+import { expect, holdCount, nextCustomersBestSeats, test } from './fixtures'
 
 /**
  * The self-service idle reset, with Playwright's clock instead of waiting:
@@ -20,6 +20,8 @@ test('idle: warning after the quiet time, "still here" keeps the seats, silence 
   await page.getByTestId('find-seats').click()
   await expect(page.getByTestId('set-0')).toBeVisible()
   await expect.poll(() => holdCount(request)).toBe(4)
+  const productId = Number(await page.getByTestId('seats-screen').getAttribute('data-product-id'))
+  const offered = (await page.getByTestId('set-0').getAttribute('data-inventory-ids'))!.split(',').map(Number)
 
   await page.clock.fastForward(61_000)
   await expect(page.getByTestId('idle-warning')).toBeVisible()
@@ -33,6 +35,8 @@ test('idle: warning after the quiet time, "still here" keeps the seats, silence 
   await page.clock.runFor(21_000) // every second of the countdown, in order
   await expect(page.getByTestId('attract-screen')).toBeVisible()
   await expect.poll(() => holdCount(request)).toBe(0)
+  // Nothing is left held at the sandbox: the next customer is offered the same best seats.
+  expect(await nextCustomersBestSeats(request, productId, 'Stalls Centre', 2)).toEqual(offered)
   // The next customer starts in the kiosk's default language.
   await expect(page.getByTestId('touch-to-start')).toHaveText('Touch to start')
 })

@@ -1,4 +1,4 @@
-import { expect, holdCount, test } from './fixtures'
+import { expect, holdCount, nextCustomersBestSeats, test } from './fixtures'
 
 /**
  * Choosing seats through the real renderer, against the sandbox: a section and
@@ -34,10 +34,14 @@ test('Best Available: two sets side by side, keep one and the other goes back; t
   await kiosk.waitForTimeout(300)
   await kiosk.screenshot({ path: testInfo.outputPath('seats-offer-en-SG.png'), fullPage: true })
 
+  const given = (await kiosk.getByTestId('set-0').getAttribute('data-inventory-ids'))!.split(',').map(Number)
   await kiosk.getByTestId('keep-set-1').click()
   await expect(kiosk.getByTestId('set-1')).toHaveClass(/chosen/)
-  // The set not kept was given back at once: only the kept two are held.
+  // The set not kept was given back at once: only the kept two are held...
   await expect.poll(() => holdCount(request)).toBe(2)
+  // ...and at the sandbox those seats are free: the next customer is offered exactly them.
+  const productId = Number(await kiosk.getByTestId('seats-screen').getAttribute('data-product-id'))
+  expect(await nextCustomersBestSeats(request, productId, 'Stalls Centre', 2)).toEqual(given)
 
   await kiosk.getByTestId('try-again').click()
   await expect(kiosk.getByTestId('keep-set-0')).toBeVisible()

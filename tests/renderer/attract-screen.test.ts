@@ -1,38 +1,14 @@
 import { flushPromises } from '@vue/test-utils'
-import type { App } from 'vue'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BackendKind } from '../../electron/contract'
-import { createAppServices } from '../../electron/services/app-services'
-import { provideFoyer } from '../../renderer/src/bridge/foyer'
-import { createFoyerApp } from '../../renderer/src/create-app'
-import { createInProcessFoyer } from '../support/in-process-foyer'
+import { mountApp, unmountApp, kioskServices } from '../support/mount-app'
 
-let mounted: App | null = null
 
-/** Mounts the real renderer app against real main-process services, in-process. */
-async function mountKiosk(backend: BackendKind = 'sandbox') {
-  const services = createAppServices({ appVersion: '3.1.4', mode: 'self-service', backend, host: 'browser' })
-  provideFoyer(createInProcessFoyer(services))
-  const { app, router } = createFoyerApp()
-  await router.push('/')
-  const root = document.createElement('div')
-  document.body.append(root)
-  app.mount(root)
-  mounted = app
-  await flushPromises()
-  const text = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.textContent?.trim()
-  const click = async (testId: string) => {
-    root.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!.click()
-    await flushPromises()
-  }
-  return { root, services, text, click }
-}
+/** The real renderer app against real main-process services, in-process. */
+const mountKiosk = (backend: BackendKind = 'sandbox') => mountApp(kioskServices(backend, '3.1.4'))
 
 afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  provideFoyer(null)
-  document.body.innerHTML = ''
+  unmountApp()
 })
 
 describe('attract screen', () => {
@@ -65,15 +41,20 @@ describe('attract screen', () => {
 
   it('shows the training band only when selling against the sandbox', async () => {
     expect((await mountKiosk('sandbox')).text('training-band')).toBe('Training mode: no real tickets are sold')
-    mounted?.unmount()
+    unmountApp()
     expect((await mountKiosk('production')).text('training-band')).toBeUndefined()
   })
 
   it('follows a system.changed push from main', async () => {
-    const { text, services } = await mountKiosk('sandbox')
+    const { root, text, services } = await mountKiosk('sandbox')
+    services.pushes.publish('system.changed', { ...services.system.info(), backend: 'production' })
+    await flushPromises()
+    expect(text('system-backend')).toBe('Live sales')
+    expect(text('training-band')).toBeUndefined()
+    // Now a counter: a counter never shows the attract loop, so the app goes to the staff sign-in.
     services.pushes.publish('system.changed', { ...services.system.info(), backend: 'production', mode: 'counter' })
     await flushPromises()
-    expect(text('system-mode')).toBe('Box-office counter')
-    expect(text('training-band')).toBeUndefined()
+    expect(root.querySelector('[data-testid="counter-sign-in-screen"]')).not.toBeNull()
+    expect(root.querySelector('[data-testid="attract-screen"]')).toBeNull()
   })
 })

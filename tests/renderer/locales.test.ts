@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { createFoyerI18n } from '../../renderer/src/i18n'
 import { messages } from '../../renderer/src/i18n/messages'
 import { apiMessageKeys } from '../../electron/api/api-error'
+import { checkoutMessageKeys } from '../../electron/checkout/checkout-service'
+import { shiftMessageKeys } from '../../electron/checkout/shift-handlers'
 import { adminMessageKeys } from '../../electron/services/admin-service'
 import { ContractErrorCode } from '../../electron/contract'
 
@@ -49,6 +52,24 @@ describe('translations', () => {
   })
 
   it('has a message for every API failure the main process can report', () => {
-    for (const key of [...apiMessageKeys, ...adminMessageKeys]) expect(english.has(key), key).toBe(true)
+    for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...shiftMessageKeys]) expect(english.has(key), key).toBe(true)
+  })
+
+  it.each(['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const)('%s: every message compiles and renders (no stray @, |, { in text)', (locale) => {
+    // vue-i18n reads "@" as a linked message and "|" as plurals: a stray one breaks the screen showing it.
+    const errors: string[] = []
+    const i18n = createFoyerI18n(locale)
+    const all = locale === 'en-SG' ? english : translations[locale]
+    for (const [key, text] of all) {
+      const values = Object.fromEntries(placeholders(text).map((name) => [name, `<${name}>`]))
+      try {
+        const out = i18n.global.t(key, values)
+        if (out === key) errors.push(`${key}: not rendered`)
+        for (const name of Object.keys(values)) if (!out.includes(`<${name}>`)) errors.push(`${key}: {${name}} lost`)
+      } catch (error) {
+        errors.push(`${key}: ${(error as Error).message}`)
+      }
+    }
+    expect(errors).toEqual([])
   })
 })

@@ -38,7 +38,7 @@ describe('browser host', () => {
     const reply = await foyer.system.info()
     expect(reply).toEqual({
       ok: true,
-      value: { appName: 'Foyer', appVersion: '1.2.3', mode: 'self-service', backend: 'sandbox', host: 'browser' },
+      value: { appName: 'Foyer', appVersion: '1.2.3', mode: 'self-service', backend: 'sandbox', host: 'browser', backendReachable: true },
     })
   })
 

@@ -125,6 +125,8 @@ export class Catalogue {
         const category = categories.find((c) => c.tiers.includes(section.tier))
         return category ? [{ section, category }] : []
       })
+      // Every show of an event sells the same sections: one lookup for all of them.
+      const sectionById = new Map(sections.map((s) => [s.section.id, s]))
       const ticketType = venue.kind === 'ga' ? 'GA' : 'RS'
       for (const show of seed.shows) {
         const product: Product = {
@@ -135,7 +137,7 @@ export class Catalogue {
           ticketType,
           salesMode: ticketType === 'GA' ? 'GA' : venue.kind === 'stadium' ? 'HS' : 'BA',
           sections,
-          sectionById: new Map(sections.map((s) => [s.section.id, s])),
+          sectionById,
         }
         event.products.push(product)
         this.#productById.set(product.id, product)

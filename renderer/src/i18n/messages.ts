@@ -11,18 +11,22 @@ import cartMsMY from './locales/cart/ms-MY.json'
 import cartZhCN from './locales/cart/zh-CN.json'
 import cartZhHK from './locales/cart/zh-HK.json'
 import counterEnSG from './locales/counter/en-SG.json'
+import checkoutEnSG from './locales/checkout/en-SG.json'
 import counterMsMY from './locales/counter/ms-MY.json'
+import checkoutMsMY from './locales/checkout/ms-MY.json'
 import counterZhCN from './locales/counter/zh-CN.json'
+import checkoutZhCN from './locales/checkout/zh-CN.json'
 import counterZhHK from './locales/counter/zh-HK.json'
+import checkoutZhHK from './locales/checkout/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, counter: counterEnSG },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, counter: counterZhCN },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, counter: counterZhHK },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, counter: counterMsMY },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY },
 }

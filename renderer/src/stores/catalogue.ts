@@ -1,6 +1,6 @@
 import type { ErrorReply, EventShows, EventSummary } from '@contract'
 import { defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { useLocaleStore } from './locale'
 
@@ -8,24 +8,37 @@ import { useLocaleStore } from './locale'
  * The events on sale and one event's shows, as the customer browses them.
  * Searches need 3 characters (the API's rule): shorter text is not sent, and
  * the screen says why. A change of language asks the API again.
+ *
+ * The list grows a page at a time as the customer scrolls, to thousands of
+ * events: it is kept shallow (each answer replaces the array, the events
+ * themselves are never changed), so 5,000 events are not 5,000 reactive
+ * proxies. Only the newest question's answer is kept: a search typed while a
+ * page is on its way wins over that page.
  */
 export type EventSort = 'title' | 'venue' | 'sellabilityStartDate'
 export const MIN_SEARCH = 3
-const PAGE_SIZE = 20
+/** Events per page: a screenful or two ahead, in one question. */
+export const PAGE_SIZE = 50
 
 export const useCatalogueStore = defineStore('catalogue', () => {
   const locale = useLocaleStore()
   const search = ref('')
   const genre = ref<string | null>(null)
   const sort = ref<EventSort | null>(null)
-  const events = ref<EventSummary[]>([])
+  const events = shallowRef<readonly EventSummary[]>([])
+  /** How many events the current question matches in all (the API's totalElements). */
+  const total = ref(0)
   const page = ref(-1)
   const hasNext = ref(false)
   const loading = ref(false)
+  /** The page being asked for, or null: 0 is a new list (the screen says so at the top), more at the bottom. */
+  const loadingPage = ref<number | null>(null)
   const error = ref<ErrorReply | null>(null)
   const shows = ref<EventShows | null>(null)
   const event = ref<EventSummary | null>(null)
   let generation = 0
+  /** Codes in the list, so a page that overlaps the one before (the catalogue changed meanwhile) adds no twins. */
+  let listed = new Set<string>()
 
   const searchTooShort = computed(() => {
     const text = search.value.trim()
@@ -35,6 +48,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   async function fetchPage(pageNumber: number): Promise<void> {
     const asked = ++generation
     loading.value = true
+    loadingPage.value = pageNumber
     error.value = null
     const text = search.value.trim()
     const reply = await useFoyer().catalogue.events({
@@ -48,11 +62,20 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     // A newer question was asked meanwhile (typing, language): this answer is stale.
     if (asked !== generation) return
     loading.value = false
+    loadingPage.value = null
     if (!reply.ok) {
       error.value = reply.error
       return
     }
-    events.value = pageNumber === 0 ? reply.value.events : [...events.value, ...reply.value.events]
+    if (pageNumber === 0) {
+      listed = new Set(reply.value.events.map((e) => e.code))
+      events.value = reply.value.events
+    } else {
+      const fresh = reply.value.events.filter((e) => !listed.has(e.code))
+      for (const e of fresh) listed.add(e.code)
+      events.value = events.value.concat(fresh)
+    }
+    total.value = reply.value.totalElements
     page.value = reply.value.page
     hasNext.value = reply.value.hasNext
   }
@@ -62,6 +85,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     if (searchTooShort.value) {
       generation++
       loading.value = false
+      loadingPage.value = null
       return Promise.resolve()
     }
     return fetchPage(0)
@@ -102,10 +126,16 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   )
 
   function reset(): void {
+    // An answer still on its way belongs to the last customer: it is ignored.
+    generation++
+    loading.value = false
+    loadingPage.value = null
     search.value = ''
     genre.value = null
     sort.value = null
     events.value = []
+    listed = new Set()
+    total.value = 0
     page.value = -1
     hasNext.value = false
     event.value = null
@@ -113,5 +143,5 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     error.value = null
   }
 
-  return { search, genre, sort, events, hasNext, loading, error, shows, event, searchTooShort, reload, loadMore, openEvent, loadShows, reset }
+  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, reload, loadMore, openEvent, loadShows, reset }
 })

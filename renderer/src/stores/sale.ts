@@ -46,10 +46,11 @@ export const useSaleStore = defineStore('sale', () => {
 
   async function openShow(forEvent: EventSummary, chosen: Show): Promise<void> {
     watchHolds()
+    // An offer still held here was never put in the basket: it goes back.
+    await giveBackOffer()
     event.value = forEvent
     show.value = chosen
     sectionId.value = null
-    held.value = null
     overview.value = null
     const [map, sections] = await Promise.all([
       call(() => useFoyer().seatmap.overview({ productId: chosen.productId })),
@@ -57,6 +58,8 @@ export const useSaleStore = defineStore('sale', () => {
     ])
     overview.value = map ? markRaw(map) : null
     availability.value = markRaw(sections ?? [])
+    // General admission in one space: nothing to choose but the number of places.
+    if (chosen.ticketType === 'GA' && map?.sections.length === 1) sectionId.value = map.sections[0]!.sectionId
   }
 
   function chooseSection(id: number): void {
@@ -100,6 +103,18 @@ export const useSaleStore = defineStore('sale', () => {
     if (ids.length > 0) await call(() => useFoyer().offers.release({ inventoryIds: ids }))
   }
 
+  /** The kept seats now belong to a basket line: forget them here without giving them back. */
+  function handOver(): void {
+    held.value = null
+    sectionId.value = null
+  }
+
+  /** Back from the seats screen: this show's offer goes back; the basket's seats stay held. */
+  async function leaveShow(): Promise<void> {
+    sectionId.value = null
+    await giveBackOffer()
+  }
+
   /** The customer walks away (cancel, idle): every hold goes back. */
   async function cancel(): Promise<void> {
     held.value = null
@@ -126,6 +141,8 @@ export const useSaleStore = defineStore('sale', () => {
     findSeats,
     keepSet,
     giveBackOffer,
+    handOver,
+    leaveShow,
     cancel,
   }
 })

@@ -1,4 +1,4 @@
-import type { BackendConfigView, BackendKind, ErrorReply, SettingsView } from '@contract'
+import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -47,6 +47,7 @@ export const useStaffStore = defineStore('staff', () => {
     backend?: BackendKind
     holdWindowMinutes?: number
     idleSeconds?: number
+    boxOfficeEmail?: string
     staging?: BackendConfigView | null
     production?: BackendConfigView | null
   }): Promise<boolean> {
@@ -68,11 +69,22 @@ export const useStaffStore = defineStore('staff', () => {
     return run(() => useFoyer().credentials.test({ pin: pin!, backend }))
   }
 
+  /** Sales checkout or recovery left for staff (a refund to check, a payment whose fate is unknown). */
+  async function salesNeedingAttention(): Promise<SaleAttention[]> {
+    if (!pin) return []
+    return (await run(() => useFoyer().staff.salesNeedingAttention({ pin: pin! }))) ?? []
+  }
+
+  async function resolveSale(saleId: string, how: string): Promise<boolean> {
+    if (!pin) return false
+    return (await run(() => useFoyer().staff.resolveSale({ pin: pin!, saleId, how }))) !== null
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
     error.value = null
   }
 
-  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, lock }
+  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, lock }
 })

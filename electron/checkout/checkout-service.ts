@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto'
+import type { SalesApi } from '../api/sales-api'
+import { ApiCallError } from '../api/api-error'
+import type { Order, OrderRequest } from '../contract'
+import type { HoldManager } from '../holds/hold-manager'
+import type { Logger } from '../ipc-core/dispatcher'
+import { FoyerError } from '../ipc-core/foyer-error'
+import type { SaleRecord, SalesJournal, Tender } from '../journal/sales-journal'
+import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
+import type { TestCard } from '../sandbox/terminal/test-cards'
+import type { DocumentPrinter } from '../printing/printer-port'
+import { orderBody, renewalBody } from './order-body'
+import { printSale, type PrintWhat } from './sale-printing'
+
+/**
+ * Checkout on the spec's pre-payment order flow: submit the order (the vendor
+ * answers an invoice and keeps the seats for it), take the payment on our
+ * side, then confirm the order. Every step is written to the sales journal
+ * before and after its call, so a crash at any point leaves a record that
+ * recovery (./recovery.ts) can finish or undo: no customer pays without
+ * tickets or a refund, and no seat is sold twice.
+ */
+export interface Invoice {
+  saleId: string
+  reference: string
+  amountCents: number
+  expiresAt: number | null
+}
+
+export type CheckoutState = 'confirmed' | 'declined' | 'unavailable' | 'refunded' | 'needs-staff'
+
+export interface CheckoutOutcome {
+  saleId: string
+  state: CheckoutState
+  order: Order | null
+  changeCents: number | null
+  /** Whether the tickets and receipt (or the refund slip) came out of the printer. */
+  printed: boolean
+  /** For a declined or failed payment: why, as the terminal or vendor said (for staff, never shown raw to customers). */
+  detail?: string
+}
+
+export type PaymentInput = { tender: 'card'; testCard?: TestCard } | { tender: 'cash'; tenderedCents: number }
+
+export interface CheckoutOptions {
+  api: SalesApi
+  holds: HoldManager
+  journal: SalesJournal
+  /** The card terminal; null when none is set up (card payments are refused, cash still works at the counter). */
+  terminal: PaymentTerminal | null
+  /** The ticket and receipt printer; null: nothing is printed (e-tickets only). */
+  printer?: DocumentPrinter | null
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  log?: Logger
+  /** The least time a payment needs before the order lapses; less, and the invoice is renewed first. */
+  paymentBudgetMs?: number
+  /** Confirm attempts and the first back-off between them (doubling). */
+  confirmAttempts?: number
+  confirmBackoffMs?: number
+  /**
+   * Called after each journal step is written, before the next call. Tests use it
+   * to crash the process at a chosen step; nothing in Foyer itself needs it.
+   */
+  afterStep?: (saleId: string, step: string) => Promise<void>
+}
+
+const cents = (amount: number) => Math.round(amount * 100)
+
+/** Every message key checkout can answer with; the renderer has each in every language (tested). */
+export const checkoutMessageKeys = [
+  'checkout.errors.noTerminal',
+  'checkout.errors.notPayable',
+  'checkout.errors.notCancellable',
+  'checkout.errors.cashShort',
+  'checkout.errors.cashAtCounter',
+  'checkout.errors.noShift',
+  'checkout.errors.notPrintable',
+  'checkout.errors.noPrinter',
+  'checkout.errors.reprintAtCounter',
+  'errors.api.orderExpired',
+] as const
+
+const checkoutError = (code: string, messageKey: string, detail: string, retryable = false) =>
+  new FoyerError({ code, messageKey, retryable, detail })
+
+export class CheckoutService {
+  readonly #now: () => number
+  readonly #sleep: (ms: number) => Promise<void>
+
+  constructor(private readonly options: CheckoutOptions) {
+    this.#now = options.now ?? Date.now
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+  }
+
+  get terminal(): PaymentTerminal | null {
+    return this.options.terminal
+  }
+
+  get journal(): SalesJournal {
+    return this.options.journal
+  }
+
+  /** Places the pre-payment order: the seats held for the customer become the order's, and an invoice comes back. */
+  async submit(request: OrderRequest, tender: Tender, shiftId: string | null = null): Promise<Invoice> {
+    const { api, holds, journal } = this.options
+    if (tender === 'card' && !this.options.terminal) {
+      throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
+    }
+    const saleId = randomUUID()
+    journal.begin({ saleId, tender, request, shiftId })
+    await this.#step(saleId, 'order-submitting')
+    let order: Order
+    try {
+      order = await api.submitOrder(orderBody(request))
+    } catch (error) {
+      // A lost answer may mean the order was placed: it lapses at the vendor unpaid, releasing its seats.
+      journal.record(saleId, 'order-failed', 'failed', {}, { code: (error as { code?: string }).code ?? 'unknown' })
+      throw error
+    }
+    holds.handOver(order.items.flatMap((item) => item.seats.map((s) => s.inventoryId)))
+    const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
+    journal.record(saleId, 'order-submitted', 'invoiced', { reference: order.reference, expiresAt, order, amountCents: cents(order.amountToBePaid.amount) })
+    await this.#step(saleId, 'order-submitted')
+    return { saleId, reference: order.reference, amountCents: cents(order.amountToBePaid.amount), expiresAt }
+  }
+
+  /** Takes the payment and, once approved, confirms the order. Asking again for a finished sale answers its outcome. */
+  async pay(saleId: string, input: PaymentInput): Promise<CheckoutOutcome> {
+    let sale = this.#sale(saleId)
+    if (sale.state === 'confirmed' || sale.state === 'printed') return this.#outcome(sale, 'confirmed')
+    if (sale.state !== 'invoiced' && sale.state !== 'declined') {
+      throw checkoutError('checkout.sale-state', 'checkout.errors.notPayable', `sale ${saleId} is ${sale.state}`)
+    }
+    if (input.tender !== sale.tender) throw checkoutError('checkout.tender', 'checkout.errors.notPayable', `sale ${saleId} is paid by ${sale.tender}`)
+    sale = await this.#ensureTimeToPay(sale)
+    return input.tender === 'cash' ? this.#payCash(sale, input.tenderedCents) : this.#payCard(sale, input.testCard)
+  }
+
+  /** The customer gives up before paying: the order is voided and its seats go back. */
+  async cancel(saleId: string): Promise<void> {
+    const sale = this.#sale(saleId)
+    if (sale.state !== 'invoiced' && sale.state !== 'declined') {
+      throw checkoutError('checkout.sale-state', 'checkout.errors.notCancellable', `sale ${saleId} is ${sale.state}`)
+    }
+    await this.voidOrder(sale, 'customer cancelled')
+  }
+
+  // ------------------------------------------------------------ payment
+
+  async #payCard(sale: SaleRecord, testCard: TestCard | undefined): Promise<CheckoutOutcome> {
+    const { journal } = this.options
+    const terminal = this.options.terminal
+    if (!terminal) throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
+    const attempt = sale.attempt + 1
+    // The idempotency key: the invoice and the attempt. A retry of this attempt can never charge twice.
+    const key = `${sale.reference}-${attempt}`
+    journal.record(sale.saleId, 'payment-started', 'paying', { attempt, paymentKey: key }, { terminal: terminal.name })
+    await this.#step(sale.saleId, 'payment-started')
+    let result = await terminal.charge({ key, amountCents: sale.amountCents, currency: 'SGD', testCard: terminal.takesTestCards ? testCard : undefined })
+    if (result.outcome === 'unknown') result = await this.#settleUnknown(sale.saleId, key, result)
+    return this.#afterPayment(this.#sale(sale.saleId), result)
+  }
+
+  async #payCash(sale: SaleRecord, tenderedCents: number): Promise<CheckoutOutcome> {
+    if (!Number.isInteger(tenderedCents) || tenderedCents < sale.amountCents) {
+      throw checkoutError('checkout.cash-short', 'checkout.errors.cashShort', `tendered ${tenderedCents} for ${sale.amountCents}`)
+    }
+    const { journal } = this.options
+    const attempt = sale.attempt + 1
+    journal.record(sale.saleId, 'payment-started', 'paying', { attempt, tenderedCents })
+    await this.#step(sale.saleId, 'payment-started')
+    const paid = journal.record(sale.saleId, 'cash-taken', 'paid', {
+      paymentRef: `CASH-${sale.reference}-${attempt}`,
+      changeCents: tenderedCents - sale.amountCents,
+    })
+    await this.#step(sale.saleId, 'payment-approved')
+    return this.confirm(paid)
+  }
+
+  /** Asks the terminal what became of a payment whose answer was lost, a few times, before giving up to staff. */
+  async #settleUnknown(saleId: string, key: string, first: PaymentResult): Promise<PaymentResult> {
+    const terminal = this.options.terminal!
+    this.options.journal.note(saleId, 'payment-unknown', { detail: first.detail })
+    await this.#step(saleId, 'payment-unknown')
+    for (let i = 0; i < 4; i++) {
+      if (i > 0) await this.#sleep(500 * 2 ** i)
+      const status = await terminal.status(key)
+      // Never taken: as if the terminal had not been reached.
+      if (status === null) return { outcome: 'unavailable', transactionId: null, brand: null, last4: null, detail: 'terminal has no such payment' }
+      if (status.outcome !== 'unknown') return status
+    }
+    return first
+  }
+
+  /** Records what the terminal answered and what follows from it. */
+  async #afterPayment(sale: SaleRecord, result: PaymentResult): Promise<CheckoutOutcome> {
+    const { journal } = this.options
+    const card = { brand: result.brand, last4: result.last4, detail: result.detail }
+    switch (result.outcome) {
+      case 'approved': {
+        const paid = journal.record(sale.saleId, 'payment-approved', 'paid', { paymentRef: result.transactionId }, card)
+        await this.#step(sale.saleId, 'payment-approved')
+        return this.confirm(paid)
+      }
+      case 'declined':
+      case 'cancelled':
+      case 'unavailable': {
+        const declined = journal.record(sale.saleId, `payment-${result.outcome}`, 'declined', {}, card)
+        return { ...this.#outcome(declined, result.outcome === 'unavailable' ? 'unavailable' : 'declined'), detail: result.outcome }
+      }
+      case 'unknown': {
+        const note = `The card terminal did not say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal before refunding or selling again.`
+        const open = journal.record(sale.saleId, 'payment-unresolved', 'needs-staff', { staffNote: note }, card)
+        return this.#outcome(open, 'needs-staff')
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ confirm, refund, void
+
+  /**
+   * Confirms a paid order, retrying with back-off (confirm is idempotent by
+   * reference and payment reference). If it finally fails, the payment is
+   * given back and staff are told.
+   */
+  async confirm(sale: SaleRecord): Promise<CheckoutOutcome> {
+    const { api, journal } = this.options
+    const attempts = this.options.confirmAttempts ?? 5
+    let lastError: unknown = null
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      journal.note(sale.saleId, 'confirm-started', { attempt })
+      await this.#step(sale.saleId, 'confirm-started')
+      try {
+        const order = await api.confirmOrder(sale.reference!, {
+          paymentReference: sale.paymentRef!,
+          amountPaid: sale.amountCents / 100,
+          paymentMethodCode: sale.paymentMethod,
+        })
+        const confirmed = journal.record(sale.saleId, 'confirmed', 'confirmed', { order })
+        await this.#step(sale.saleId, 'confirmed')
+        // Tickets only now, after the vendor confirmed: never a ticket for an unsold seat.
+        const printed = await this.print(confirmed, 'sale')
+        return { ...this.#outcome(this.#sale(sale.saleId), 'confirmed'), printed }
+      } catch (error) {
+        lastError = error
+        journal.note(sale.saleId, 'confirm-failed', { attempt, code: (error as { code?: string }).code ?? 'unknown' })
+        // The vendor will never confirm this order (expired, cancelled, amount): no point asking again.
+        if (error instanceof ApiCallError && !error.retryable) break
+        if (attempt < attempts) await this.#sleep((this.options.confirmBackoffMs ?? 1000) * 2 ** (attempt - 1))
+      }
+    }
+    return this.giveBack(this.#sale(sale.saleId), `confirm failed: ${(lastError as { code?: string })?.code ?? String(lastError)}`)
+  }
+
+  /** Gives a taken payment back (card refund through the terminal; cash handed back by staff) and voids the order. */
+  async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+    const { journal } = this.options
+    journal.note(sale.saleId, 'refund-started', { why })
+    if (sale.tender === 'card') {
+      try {
+        await this.options.terminal!.refund(sale.paymentKey!)
+      } catch (error) {
+        const note = `Payment ${sale.paymentKey} of ${sale.reference} could not be confirmed (${why}) nor refunded (${(error as Error).message}). Refund it on the terminal.`
+        return this.#outcome(journal.record(sale.saleId, 'refund-failed', 'needs-staff', { staffNote: note }), 'needs-staff')
+      }
+    }
+    const note =
+      sale.tender === 'cash'
+        ? `Give back S$${(sale.amountCents / 100).toFixed(2)} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
+        : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
+    const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
+    await this.#cancelAtVendor(refunded)
+    const printed = await this.print(refunded, 'refund')
+    return { ...this.#outcome(refunded, 'refunded'), printed }
+  }
+
+  /** Prints a sale's documents (again), journalled; false when there is no printer or it failed. */
+  print(sale: SaleRecord, what: PrintWhat): Promise<boolean> {
+    return printSale(this.options.printer ?? null, this.options.journal, sale, what, (step) => this.#step(sale.saleId, step))
+  }
+
+  /** Staff print a confirmed sale's tickets or receipt again, from the journal. */
+  async reprint(saleId: string, what: 'tickets' | 'receipt'): Promise<boolean> {
+    const sale = this.#sale(saleId)
+    if (sale.state !== 'confirmed' && sale.state !== 'printed') {
+      throw checkoutError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale.state}`)
+    }
+    if (!this.options.printer) throw checkoutError('checkout.no-printer', 'checkout.errors.noPrinter', 'no printer is set up')
+    return this.print(sale, what)
+  }
+
+  /** Voids an unpaid order so its seats go back now rather than when it lapses. */
+  async voidOrder(sale: SaleRecord, why: string): Promise<void> {
+    await this.#cancelAtVendor(sale)
+    this.options.journal.record(sale.saleId, 'order-cancelled', 'cancelled', {}, { why })
+  }
+
+  async #cancelAtVendor(sale: SaleRecord): Promise<void> {
+    if (!sale.reference) return
+    try {
+      await this.options.api.cancelOrder(sale.reference)
+    } catch (error) {
+      // Unpaid orders lapse at the vendor by themselves; the seats come back then.
+      this.options.journal.note(sale.saleId, 'order-cancel-failed', { code: (error as { code?: string }).code ?? 'unknown' })
+    }
+  }
+
+  // ------------------------------------------------------------ the hold's time
+
+  /**
+   * A payment must not outlast the order: with too little time left, the order
+   * is cancelled and placed again for the same seats (picked seats, mode SP),
+   * which starts a fresh hold. If the seats have gone meanwhile, the customer
+   * is told plainly and nothing is charged.
+   */
+  async #ensureTimeToPay(sale: SaleRecord): Promise<SaleRecord> {
+    const budget = this.options.paymentBudgetMs ?? 120_000
+    if (sale.expiresAt === null || sale.expiresAt - this.#now() >= budget) return sale
+    const { api, journal } = this.options
+    journal.note(sale.saleId, 'invoice-renewing', { msLeft: sale.expiresAt - this.#now() })
+    await this.#cancelAtVendor(sale)
+    try {
+      const order = await api.submitOrder(renewalBody(sale.request, sale.order!))
+      const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
+      return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: cents(order.amountToBePaid.amount) })
+    } catch (error) {
+      journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code: (error as { code?: string }).code ?? 'unknown' })
+      throw checkoutError('checkout.hold-expired', 'errors.api.orderExpired', `the order of ${sale.saleId} ran out of time and the seats could not be kept`)
+    }
+  }
+
+  // ------------------------------------------------------------ helpers
+
+  #sale(saleId: string): SaleRecord {
+    const sale = this.options.journal.get(saleId)
+    if (!sale) throw checkoutError('checkout.unknown-sale', 'checkout.errors.notPayable', `no sale ${saleId}`)
+    return sale
+  }
+
+  #outcome(sale: SaleRecord, state: CheckoutState): CheckoutOutcome {
+    return { saleId: sale.saleId, state, order: sale.order, changeCents: sale.changeCents, printed: sale.state === 'printed' }
+  }
+
+  async #step(saleId: string, step: string): Promise<void> {
+    await this.options.afterStep?.(saleId, step)
+  }
+}

@@ -1,0 +1,95 @@
+import type { SaleRecord, SaleState } from '../journal/sales-journal'
+import type { CheckoutService } from './checkout-service'
+
+/**
+ * What Foyer does on start with sales a crash or power cut left in flight,
+ * read from the journal:
+ * - submitting: the order's answer never came; no money was taken. If the
+ *   order was placed it lapses unpaid at the vendor. Marked failed.
+ * - invoiced, declined: no money held; the order is voided so its seats go back.
+ * - paying: the payment's answer never came; the terminal is asked. Approved
+ *   → confirm (or refund if the vendor will not); not taken → void the order;
+ *   still unknown → staff.
+ * - paid: confirm again (idempotent); refund if it finally fails.
+ * - needs-staff: asked again, in case the terminal can now say.
+ * Sales that end paid-and-refunded or unresolved are listed for staff on the
+ * recovery screen, with the journal's note saying what to do.
+ */
+export interface RecoveredSale {
+  saleId: string
+  reference: string | null
+  from: SaleState
+  to: SaleState
+}
+
+export interface RecoveryReport {
+  recovered: RecoveredSale[]
+  /** Sales staff must look at: refunds to check, payments whose fate is unknown. */
+  forStaff: SaleRecord[]
+}
+
+export async function recoverSales(checkout: CheckoutService): Promise<RecoveryReport> {
+  const journal = checkout.journal
+  const recovered: RecoveredSale[] = []
+  for (const sale of journal.unfinished()) {
+    const to = await recoverOne(checkout, sale)
+    // A sale that waited for staff and is now settled (confirmed, or voided with nothing taken) needs them no more.
+    if (sale.state === 'needs-staff' && (to === 'confirmed' || to === 'cancelled')) journal.resolveStaffNote(sale.saleId, 'settled by recovery')
+    recovered.push({ saleId: sale.saleId, reference: sale.reference, from: sale.state, to })
+  }
+  // Confirmed, but the printer was interrupted: print the tickets and receipt again.
+  for (const sale of journal.unprinted()) {
+    journal.note(sale.saleId, 'recovery-started', { state: sale.state })
+    const printed = await checkout.print(sale, 'sale')
+    recovered.push({ saleId: sale.saleId, reference: sale.reference, from: sale.state, to: printed ? 'printed' : 'confirmed' })
+  }
+  const forStaff = recovered
+    .filter((r) => r.to === 'needs-staff' || r.to === 'refunded')
+    .map((r) => journal.get(r.saleId)!)
+  return { recovered, forStaff }
+}
+
+async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<SaleState> {
+  const journal = checkout.journal
+  journal.note(sale.saleId, 'recovery-started', { state: sale.state })
+  switch (sale.state) {
+    case 'submitting':
+      return journal.record(sale.saleId, 'recovered-unsubmitted', 'failed', {}, { why: 'the order answer never arrived; an unpaid order lapses at the vendor' }).state
+    case 'invoiced':
+    case 'declined':
+      await checkout.voidOrder(sale, 'recovery: unpaid order of an interrupted sale')
+      return 'cancelled'
+    case 'paid':
+      return (await checkout.confirm(sale)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
+    case 'paying':
+    case 'needs-staff':
+      return recoverPayment(checkout, sale)
+    default:
+      return sale.state
+  }
+}
+
+/** A payment that was started: what did the terminal do? */
+async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Promise<SaleState> {
+  const journal = checkout.journal
+  // Only an order that reached "paid" and then failed to be refunded stays with staff.
+  if (sale.state === 'needs-staff' && sale.paymentRef !== null) return 'needs-staff'
+  if (sale.tender === 'cash') {
+    // Cash is taken by hand: only staff can say whether it is in the drawer.
+    const note = `A cash sale for ${sale.reference} stopped while taking the money. Check the drawer: complete it or give the cash back.`
+    return journal.record(sale.saleId, 'recovered-cash-unknown', 'needs-staff', { staffNote: note }).state
+  }
+  const terminal = checkout.terminal
+  const status = terminal && sale.paymentKey ? await terminal.status(sale.paymentKey) : null
+  if (status === null || status.outcome === 'declined' || status.outcome === 'cancelled' || status.outcome === 'unavailable') {
+    journal.note(sale.saleId, 'recovered-payment-not-taken', { outcome: status?.outcome ?? 'none' })
+    await checkout.voidOrder(sale, 'recovery: the payment was not taken')
+    return 'cancelled'
+  }
+  if (status.outcome === 'unknown') {
+    const note = `The card terminal still cannot say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal.`
+    return journal.record(sale.saleId, 'recovered-payment-unknown', 'needs-staff', { staffNote: note }).state
+  }
+  const paid = journal.record(sale.saleId, 'recovered-payment-approved', 'paid', { paymentRef: status.transactionId }, { brand: status.brand, last4: status.last4 })
+  return (await checkout.confirm(paid)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
+}

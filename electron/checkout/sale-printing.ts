@@ -1,0 +1,54 @@
+import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
+import { receiptDocument, refundSlipDocument, ticketDocuments, type PrintDocument } from '../printing/documents'
+import { cardFromSteps } from '../printing/format'
+import type { DocumentPrinter } from '../printing/printer-port'
+
+/**
+ * Printing a sale's documents, journalled before and after: tickets (unless
+ * they go by registered mail) and the receipt once the vendor confirmed the
+ * sale; a slip when a payment was given back. A crash while printing leaves
+ * "print-started" without "printed": recovery prints again (the same tickets,
+ * the same barcodes: a second copy is harmless, a missing one is not).
+ */
+export type PrintWhat = 'sale' | 'tickets' | 'receipt' | 'refund'
+
+export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: PrintWhat): PrintDocument[] {
+  const options = { card: cardFromSteps(journal.steps(sale.saleId)) }
+  switch (what) {
+    case 'refund':
+      return [refundSlipDocument(sale, options)]
+    case 'receipt':
+      return [receiptDocument(sale, options)]
+    case 'tickets':
+      return ticketDocuments(sale, options)
+    case 'sale': {
+      const byMail = sale.order?.deliveryMethodCode === 'REGISTERED_MAIL'
+      return [...(byMail ? [] : ticketDocuments(sale, options)), receiptDocument(sale, options)]
+    }
+  }
+}
+
+/** Prints and journals; answers whether everything printed. A failure is journalled, never thrown: the sale stands. */
+export async function printSale(
+  printer: DocumentPrinter | null,
+  journal: SalesJournal,
+  sale: SaleRecord,
+  what: PrintWhat,
+  afterStep: (step: string) => Promise<void> = async () => {},
+): Promise<boolean> {
+  if (!printer) return false
+  const documents = documentsOf(sale, journal, what)
+  journal.note(sale.saleId, 'print-started', { what, documents: documents.map((d) => d.name), printer: printer.name })
+  await afterStep('print-started')
+  try {
+    for (const doc of documents) await printer.print(doc)
+  } catch (error) {
+    journal.note(sale.saleId, 'print-failed', { what, reason: (error as Error).message })
+    return false
+  }
+  // A sale's first full print moves it to "printed"; reprints and slips only add a step.
+  if (what === 'sale' && sale.state === 'confirmed') journal.record(sale.saleId, 'printed', 'printed', {}, { what })
+  else journal.note(sale.saleId, 'printed', { what })
+  await afterStep('printed')
+  return true
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import type { LocalDb } from '../store/local-db'
+import type { SaleRecord, SalesJournal } from './sales-journal'
+
+/**
+ * Counter shifts: staff open one with a cash float, every counter sale is
+ * filed under it, and closing it with the cash counted gives the Z report
+ * (what was sold by tender, the cash the drawer should hold, the difference).
+ * An X report is the same reading taken mid-shift, changing nothing. One
+ * shift is open at a time per backend (a unique index says so).
+ */
+export interface TenderTotals {
+  sales: number
+  soldCents: number
+  /** Sales paid and then given back (the vendor would not confirm): no money stays. */
+  refunds: number
+  refundedCents: number
+}
+
+export interface ShiftReport {
+  kind: 'X' | 'Z'
+  shiftId: string
+  openedAt: string
+  closedAt: string | null
+  floatCents: number
+  tickets: number
+  card: TenderTotals
+  cash: TenderTotals
+  /** The float plus cash sales: what the drawer should hold. */
+  expectedCashCents: number
+  countedCents: number | null
+  /** Counted minus expected: negative is cash missing. */
+  varianceCents: number | null
+  /** Sales still waiting for staff (a payment whose fate is unknown). */
+  unresolved: number
+}
+
+export interface Shift {
+  shiftId: string
+  openedAt: number
+  floatCents: number
+  closedAt: number | null
+  countedCents: number | null
+}
+
+interface ShiftRow {
+  shift_id: string
+  opened_at: number
+  float_cents: number
+  closed_at: number | null
+  counted_cents: number | null
+  z_report: string | null
+}
+
+const toShift = (row: ShiftRow): Shift => ({
+  shiftId: row.shift_id,
+  openedAt: row.opened_at,
+  floatCents: row.float_cents,
+  closedAt: row.closed_at,
+  countedCents: row.counted_cents,
+})
+
+export class ShiftError extends Error {
+  constructor(
+    readonly code: 'shift.already-open' | 'shift.none-open',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 })
+
+export class ShiftBook {
+  constructor(
+    private readonly db: LocalDb,
+    private readonly journal: SalesJournal,
+    private readonly backend: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  current(): Shift | null {
+    const row = this.db.prepare('SELECT * FROM shifts WHERE backend = ? AND closed_at IS NULL').get(this.backend) as ShiftRow | undefined
+    return row ? toShift(row) : null
+  }
+
+  open(floatCents: number): Shift {
+    if (this.current()) throw new ShiftError('shift.already-open', 'a shift is already open: close it first')
+    const shiftId = randomUUID()
+    this.db.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents) VALUES (?, ?, ?, ?)').run(shiftId, this.backend, this.now(), floatCents)
+    return this.current()!
+  }
+
+  /** The reading of the open shift now (X report): nothing changes. */
+  xReport(): ShiftReport {
+    const shift = this.current()
+    if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
+    return this.#report('X', shift, null)
+  }
+
+  /** Closes the open shift with the cash counted; the Z report is kept with it. */
+  close(countedCents: number): ShiftReport {
+    const shift = this.current()
+    if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
+    const closedAt = this.now()
+    const report = this.#report('Z', { ...shift, closedAt }, countedCents)
+    this.db
+      .prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ? WHERE shift_id = ? AND closed_at IS NULL')
+      .run(closedAt, countedCents, JSON.stringify(report), shift.shiftId)
+    return report
+  }
+
+  /** The sales filed under a shift, oldest first. */
+  sales(shiftId: string): SaleRecord[] {
+    return this.journal.ofShift(shiftId)
+  }
+
+  /** A closed shift's Z report, as it was printed. */
+  zReport(shiftId: string): ShiftReport | null {
+    const row = this.db.prepare('SELECT z_report FROM shifts WHERE shift_id = ?').get(shiftId) as { z_report: string | null } | undefined
+    return row?.z_report ? (JSON.parse(row.z_report) as ShiftReport) : null
+  }
+
+  #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
+    const card = emptyTotals()
+    const cash = emptyTotals()
+    let tickets = 0
+    let unresolved = 0
+    for (const sale of this.journal.ofShift(shift.shiftId)) {
+      const totals = sale.tender === 'cash' ? cash : card
+      if (isSold(sale)) {
+        totals.sales++
+        totals.soldCents += sale.amountCents
+        tickets += sale.order?.tickets.length ?? 0
+      } else if (sale.state === 'refunded') {
+        totals.refunds++
+        totals.refundedCents += sale.amountCents
+      } else if (sale.state === 'needs-staff') {
+        unresolved++
+      }
+    }
+    const expectedCashCents = shift.floatCents + cash.soldCents
+    return {
+      kind,
+      shiftId: shift.shiftId,
+      openedAt: new Date(shift.openedAt).toISOString(),
+      closedAt: shift.closedAt === null ? null : new Date(shift.closedAt).toISOString(),
+      floatCents: shift.floatCents,
+      tickets,
+      card,
+      cash,
+      expectedCashCents,
+      countedCents,
+      varianceCents: countedCents === null ? null : countedCents - expectedCashCents,
+      unresolved,
+    }
+  }
+}
+
+const isSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed'

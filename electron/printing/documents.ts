@@ -1,0 +1,196 @@
+import type { Order, OrderItem, Ticket } from '../contract'
+import type { SaleRecord } from '../journal/sales-journal'
+import { fillTemplate, html, trusted, type SafeHtml } from './html'
+import { cardLabel, deliveryName, feeName, moneyOfCents, singaporeTime, toCents, words, type CardOnFile } from './format'
+import { qrSvg } from './qr'
+import { printTemplates, type PrintTemplates } from './templates'
+
+/**
+ * The documents of a sale, as HTML ready to print: a ticket per place, a
+ * receipt for every sale, a slip for a refund. Plain data in, plain HTML
+ * out; the printer (./printer-port.ts) turns them into paper and PDF.
+ *
+ * Tickets and receipts are made only from a confirmed order: a ticket is
+ * never printed before the vendor has confirmed the sale.
+ *
+ * In English for now. The receipt may later follow the customer's language:
+ * the words (./format.ts) and the templates' own text would then come from a
+ * table per language, chosen by the language the sale was made in.
+ */
+export interface PrintDocument {
+  /** Names the document and its PDF: "<reference>-ticket-01", "<reference>-receipt", "<reference>-refund". */
+  name: string
+  html: string
+}
+
+export interface DocumentOptions {
+  /** The name at the top of each document: the venue's or the box office's. */
+  brand?: string
+  /** The card as the terminal reported it (see cardFromSteps); without it the payment method's code is printed. */
+  card?: CardOnFile | null
+  templates?: PrintTemplates
+}
+
+const defaultBrand = 'Foyer Box Office'
+const QR_SIZE_MM = 34
+
+function confirmedOrder(sale: SaleRecord, what: string): Order {
+  const order = sale.order
+  if (!order || order.status !== 'CONFIRMED' || (sale.state !== 'confirmed' && sale.state !== 'printed')) {
+    throw new Error(`no ${what} for sale ${sale.saleId}: it is ${sale.state}, not confirmed by the vendor`)
+  }
+  return order
+}
+
+function common(options: DocumentOptions) {
+  const templates = options.templates ?? printTemplates()
+  return { templates, styles: trusted(templates.styles), brand: options.brand ?? defaultBrand }
+}
+
+// ------------------------------------------------------------------ tickets
+
+/** The order item a ticket belongs to: by its seat, else by show and price class. */
+function itemOf(order: Order, ticket: Ticket): OrderItem | null {
+  return (
+    order.items.find((i) => ticket.inventoryId !== null && i.seats.some((s) => s.inventoryId === ticket.inventoryId)) ??
+    order.items.find((i) => i.productId === ticket.productId && i.lines.some((l) => l.priceClassCode === ticket.priceClassCode)) ??
+    order.items.find((i) => i.productId === ticket.productId) ??
+    null
+  )
+}
+
+function placeOf(ticket: Ticket, item: OrderItem | null): SafeHtml {
+  const section = ticket.sectionAlias ?? item?.sectionAlias ?? words.notGiven
+  const cell = (label: string, value: string) => html`<div><span class="label">${label}</span><span class="value">${value}</span></div>`
+  if (ticket.row === null && ticket.seat === null) {
+    return html`<div class="place">${cell(words.section, section)}${cell('', words.generalAdmission)}</div>`
+  }
+  return html`<div class="place">${cell(words.section, section)}${cell(words.row, ticket.row ?? words.notGiven)}${cell(words.seat, ticket.seat ?? words.notGiven)}</div>`
+}
+
+/** One ticket per place of a confirmed sale, each with a QR code of its barcode. */
+export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument[] {
+  const order = confirmedOrder(sale, 'tickets')
+  const { templates, styles, brand } = common(options)
+  const count = order.tickets.length
+  return order.tickets.map((ticket, index) => {
+    const item = itemOf(order, ticket)
+    const line = item?.lines.find((l) => l.priceClassCode === ticket.priceClassCode) ?? null
+    const name = `${order.reference}-ticket-${String(index + 1).padStart(2, '0')}`
+    const fees = (line?.fees ?? []).map((f) => html`<dt>${feeName(f.code)}</dt><dd>${f.charge.formatted}</dd>`)
+    return {
+      name,
+      html: fillTemplate(templates.ticket, {
+        title: name,
+        styles,
+        brand,
+        showTitle: item?.showTitle ?? words.notGiven,
+        showDate: singaporeTime(item?.showDate ?? null),
+        place: placeOf(ticket, item),
+        priceClass: line?.priceClassAlias ?? ticket.priceClassCode,
+        price: line?.unitPrice.formatted ?? words.notGiven,
+        fees,
+        qr: qrSvg(ticket.barcode, { sizeMm: QR_SIZE_MM, label: `Ticket code ${ticket.barcode}` }),
+        barcode: ticket.barcode,
+        reference: order.reference,
+        ticketNumber: ticket.ticketNumber,
+        position: `${index + 1} of ${count}`,
+      }),
+    }
+  })
+}
+
+// ------------------------------------------------------------------ receipt
+
+function seatsOf(item: OrderItem): string {
+  const placed = item.seats.filter((s) => s.row !== null || s.seat !== null)
+  if (placed.length === 0) return `${words.generalAdmission} × ${item.quantity}`
+  const byRow = new Map<string, string[]>()
+  for (const s of placed) {
+    const row = s.row ?? ''
+    byRow.set(row, [...(byRow.get(row) ?? []), s.seat ?? words.notGiven])
+  }
+  return [...byRow].map(([row, seats]) => (row ? `${words.row} ${row}: ${seats.join(', ')}` : seats.join(', '))).join('; ')
+}
+
+function itemBlock(item: OrderItem): SafeHtml {
+  const section = [item.sectionAlias, item.priceCategoryAlias].filter((t): t is string => Boolean(t)).join(' · ')
+  const lines = item.lines.map((line) => {
+    const currency = line.unitPrice.currency
+    const fees = line.fees.map(
+      (fee) => html`<tr><td>${feeName(fee.code)} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(fee.charge.amount) * line.quantity, fee.charge.currency)}</td></tr>
+        <tr class="detail"><td colspan="2">${fee.charge.formatted} ${words.each}</td></tr>`,
+    )
+    return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(line.unitPrice.amount) * line.quantity, currency)}</td></tr>
+      <tr class="detail"><td colspan="2">${line.unitPrice.formatted} ${words.each}</td></tr>${fees}`
+  })
+  return html`<section class="item">
+    <h2>${item.showTitle ?? words.notGiven}</h2>
+    <p class="when">${singaporeTime(item.showDate)}</p>
+    <p>${section || words.notGiven}</p>
+    <p class="seats">${words.seats}: ${seatsOf(item)}</p>
+    <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${item.subtotal.formatted}</td></tr></table>
+  </section>`
+}
+
+function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null | undefined): SafeHtml {
+  if (sale.tender === 'cash') {
+    const rows = [html`<dt>${words.cash}</dt><dd>${moneyOfCents(sale.amountCents, currency)}</dd>`]
+    if (sale.tenderedCents !== null) rows.push(html`<dt>${words.tendered}</dt><dd>${moneyOfCents(sale.tenderedCents, currency)}</dd>`)
+    if (sale.changeCents !== null) rows.push(html`<dt>${words.change}</dt><dd class="change">${moneyOfCents(sale.changeCents, currency)}</dd>`)
+    return html`${rows}`
+  }
+  return html`<dt>${words.card}</dt><dd class="card">${cardLabel(card, sale.paymentMethod)}</dd>`
+}
+
+/** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */
+export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
+  const order = confirmedOrder(sale, 'receipt')
+  const { templates, styles, brand } = common(options)
+  const currency = order.amountToBePaid.currency
+  const name = `${order.reference}-receipt`
+  return {
+    name,
+    html: fillTemplate(templates.receipt, {
+      title: name,
+      styles,
+      brand,
+      reference: order.reference,
+      date: singaporeTime(order.confirmedTime ?? sale.updatedAt),
+      items: order.items.map(itemBlock),
+      deliveryMethod: deliveryName(order.deliveryMethodCode),
+      deliveryCharge: order.deliveryCharge?.formatted ?? moneyOfCents(0, currency),
+      total: order.amountToBePaid.formatted,
+      payment: paymentOf(sale, currency, options.card),
+      paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
+      saleId: sale.saleId,
+    }),
+  }
+}
+
+// ------------------------------------------------------------------ refund slip
+
+/** The slip of a refunded sale: how much went back, how, and why. */
+export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
+  if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
+  const { templates, styles, brand } = common(options)
+  const reference = sale.reference ?? sale.order?.reference ?? sale.saleId
+  const currency = sale.order?.amountToBePaid.currency ?? 'SGD'
+  const name = `${reference}-refund`
+  return {
+    name,
+    html: fillTemplate(templates.refundSlip, {
+      title: name,
+      styles,
+      brand,
+      reference,
+      date: singaporeTime(sale.updatedAt),
+      amount: moneyOfCents(sale.amountCents, currency),
+      tenderLabel: sale.tender === 'cash' ? words.refundedInCash : words.refundedToCard,
+      tender: sale.tender === 'cash' ? moneyOfCents(sale.amountCents, currency) : cardLabel(options.card, sale.paymentMethod),
+      paymentReference: sale.paymentRef ?? words.notGiven,
+      why: sale.staffNote ?? words.notGiven,
+      saleId: sale.saleId,
+    }),
+  }
+}

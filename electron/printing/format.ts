@@ -1,0 +1,109 @@
+import { formatMoney } from '../api/reader/values'
+import type { SaleStep } from '../journal/sales-journal'
+
+/**
+ * How printed documents say dates, money and the card. Documents are in
+ * English for now; when the receipt follows the customer's language, these
+ * words and the templates' own become one table per language, chosen by the
+ * sale's language (the journal would then keep it with the sale).
+ */
+export const words = {
+  section: 'Section',
+  row: 'Row',
+  seat: 'Seat',
+  seats: 'Seats',
+  generalAdmission: 'General admission',
+  each: 'each',
+  subtotal: 'Subtotal',
+  delivery: 'Delivery',
+  card: 'Card',
+  cash: 'Cash',
+  tendered: 'Tendered',
+  change: 'Change',
+  refundedToCard: 'Refunded to card',
+  refundedInCash: 'Given back in cash',
+  notGiven: '—',
+} as const
+
+/** Fee codes in words; a code Foyer does not know yet is shown tidied ("SERVICE_FEE" → "Service fee"). */
+const feeNames: Record<string, string> = {
+  BOOKING_FEE: 'Booking fee',
+  SERVICE_FEE: 'Service fee',
+  FACILITY_FEE: 'Facility fee',
+  HANDLING_FEE: 'Handling fee',
+}
+
+/** "SERVICE_FEE" → "Service fee". */
+function tidyCode(code: string): string {
+  const plain = code.replace(/[_-]+/g, ' ').trim().toLowerCase()
+  return plain ? plain[0]!.toUpperCase() + plain.slice(1) : code
+}
+
+export function feeName(code: string): string {
+  return feeNames[code.toUpperCase()] ?? tidyCode(code)
+}
+
+/** Delivery method codes in words (the tenant's, docs/sandbox-api.md); others tidied like fees. */
+const deliveryNames: Record<string, string> = {
+  ETICKET: 'E-ticket',
+  BOX_OFFICE_COLLECTION: 'Collect at the box office',
+  REGISTERED_MAIL: 'Registered mail',
+}
+
+export function deliveryName(code: string | null): string {
+  if (!code) return words.delivery
+  return deliveryNames[code.toUpperCase()] ?? tidyCode(code)
+}
+
+// Venues are in Singapore: every time is printed in Singapore time, whatever the machine's zone.
+const dateTime = new Intl.DateTimeFormat('en-SG', {
+  timeZone: 'Asia/Singapore',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** "Sun, 22 Nov 2026, 19:30" in Singapore time; an unreadable API date is printed as the API gave it. */
+export function singaporeTime(when: string | number | null): string {
+  if (when === null || when === '') return words.notGiven
+  const date = new Date(when)
+  return Number.isNaN(date.getTime()) ? String(when) : dateTime.format(date)
+}
+
+/** Cents as the vendor writes money: "S$12.50". */
+export function moneyOfCents(cents: number, currency = 'SGD'): string {
+  return formatMoney(cents / 100, currency)
+}
+
+export const toCents = (amount: number): number => Math.round(amount * 100)
+
+/** The card as the terminal reported it: brand and last four digits, never more. */
+export interface CardOnFile {
+  brand: string | null
+  last4: string | null
+}
+
+/**
+ * The card of a sale's approved payment, from its journal steps (the
+ * terminal's answer is kept in the step's detail, not on the sale record).
+ */
+export function cardFromSteps(steps: readonly SaleStep[]): CardOnFile | null {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!
+    if (step.step !== 'payment-approved' || typeof step.detail !== 'object' || step.detail === null) continue
+    const { brand, last4 } = step.detail as { brand?: unknown; last4?: unknown }
+    return { brand: typeof brand === 'string' ? brand : null, last4: typeof last4 === 'string' ? last4 : null }
+  }
+  return null
+}
+
+/** "VISA •••• 4242", or the payment method's code when the terminal told nothing more. */
+export function cardLabel(card: CardOnFile | null | undefined, paymentMethod: string): string {
+  const brand = card?.brand ?? paymentMethod
+  const last4 = card?.last4 && /^\d{4}$/.test(card.last4) ? ` •••• ${card.last4}` : ''
+  return `${brand}${last4}`
+}

@@ -1,0 +1,103 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import type { PrintDocument } from './documents'
+import { CSS_PX_PER_MM, pdfFileName, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from './printer-port'
+
+/**
+ * A printer that prints to a folder: each document rendered to PDF by
+ * headless Chromium (page.pdf, the same engine as Electron's printToPDF) and
+ * written to the spool folder as <name>.pdf. For the browser host, dev runs
+ * and tests, where there is no Electron and no paper.
+ *
+ * It drives Chromium through playwright-core, a development package: only
+ * the browser host and tests may import this module, never electron/main or
+ * anything main bundles (the package is not in the installed app). The
+ * import is also deferred to the first print, so merely loading this module
+ * costs nothing.
+ */
+export interface SpoolPrinterOptions {
+  /** Where the PDFs go, e.g. <dataDir>/print-spool; made when missing. */
+  spoolDir: string
+  /** Chromium to launch; default $FOYER_CHROMIUM, else /usr/bin/chromium. */
+  executablePath?: string
+}
+
+export interface SpooledDocument extends PrintedDocument {
+  /** The PDF's path in the spool folder. */
+  path: string
+}
+
+export class SpoolPrinter implements DocumentPrinter {
+  readonly name: string
+  readonly spoolDir: string
+  readonly #executablePath: string
+  #browser: Promise<Browser> | null = null
+
+  constructor(options: SpoolPrinterOptions) {
+    this.spoolDir = options.spoolDir
+    this.name = `spool:${options.spoolDir}`
+    this.#executablePath = options.executablePath ?? process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium'
+  }
+
+  async print(doc: PrintDocument): Promise<SpooledDocument> {
+    const browser = await this.#launch()
+    // Scripts off: documents carry none, and none that slipped in could run.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: Math.ceil(ROLL_WIDTH_MM * CSS_PX_PER_MM), height: 600 },
+    })
+    try {
+      const page = await context.newPage()
+      await page.emulateMedia({ media: 'print' })
+      await page.setContent(doc.html, { waitUntil: 'load' })
+      // Roll paper has no page length: the page is as long as the document, so it prints (and cuts) as one.
+      const box = await page.locator('html').boundingBox()
+      const heightPx = Math.ceil(box?.height ?? 600) + 2
+      const pdf = await page.pdf({
+        width: `${ROLL_WIDTH_MM}mm`,
+        height: `${heightPx}px`,
+        margin: { top: '0', right: '0', bottom: '0', left: '0' },
+        printBackground: true,
+        preferCSSPageSize: false,
+      })
+      await mkdir(this.spoolDir, { recursive: true })
+      const path = join(this.spoolDir, pdfFileName(doc))
+      // Written whole or not at all: a reader of the spool never sees half a PDF.
+      const partial = `${path}.${process.pid}.partial`
+      await writeFile(partial, pdf)
+      await rename(partial, path)
+      return { pdf, path }
+    } finally {
+      await context.close()
+    }
+  }
+
+  /** Closes Chromium, if a print ever started it. */
+  async close(): Promise<void> {
+    const browser = this.#browser
+    this.#browser = null
+    if (browser) await (await browser.catch(() => null))?.close()
+  }
+
+  /** One Chromium, started at the first print and again if it went away or failed to start. */
+  #launch(): Promise<Browser> {
+    if (this.#browser) return this.#browser
+    const launched = this.#start()
+    this.#browser = launched
+    const forget = () => {
+      if (this.#browser === launched) this.#browser = null
+    }
+    launched.then((browser) => browser.on('disconnected', forget), forget)
+    return launched
+  }
+
+  async #start(): Promise<Browser> {
+    const { chromium } = await import('playwright-core')
+    return chromium.launch({
+      executablePath: this.#executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+    })
+  }
+}

@@ -1,0 +1,152 @@
+import { onMounted, onUnmounted } from 'vue'
+
+/**
+ * Keyboard shortcuts for the counter, with one mechanism: a control declares
+ * its key with the standard `aria-keyshortcuts` attribute (which also tells
+ * screen readers), and one keydown handler finds the visible, enabled control
+ * whose shortcut matches and clicks it (or focuses it, for a text field).
+ * The keymap is in docs/counter-mode.md.
+ *
+ * Value syntax (WAI-ARIA): space-separated shortcuts, each zero or more of
+ * Alt, Control, Shift, Meta joined by "+" to one key named as KeyboardEvent.key
+ * names it ("Enter", "Escape", "/", "N"), case-insensitive. "+" itself is a
+ * key: aria-keyshortcuts="+" or "Control++".
+ */
+const MODIFIERS = ['alt', 'control', 'shift', 'meta'] as const
+type Modifier = (typeof MODIFIERS)[number]
+
+export interface Shortcut {
+  modifiers: ReadonlySet<Modifier>
+  /** Lower-case key name: 'enter', 'escape', '/', '+', 'n'. */
+  key: string
+}
+
+/** Parses one aria-keyshortcuts value; tokens that are not a valid shortcut are skipped. */
+export function parseShortcuts(value: string): Shortcut[] {
+  const shortcuts: Shortcut[] = []
+  for (const token of value.trim().split(/\s+/)) {
+    const match = /^((?:(?:alt|control|shift|meta)\+)*)(.+)$/i.exec(token)
+    if (!match) continue
+    const modifiers = new Set(match[1]!.split('+').filter(Boolean).map((m) => m.toLowerCase() as Modifier))
+    const key = match[2]!.toLowerCase()
+    if (!(MODIFIERS as readonly string[]).includes(key)) shortcuts.push({ modifiers, key })
+  }
+  return shortcuts
+}
+
+type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'metaKey'>
+
+/** The names a key press may be declared under: the key it types, and for letters and digits the physical key. */
+function keyNames(event: KeyPress): string[] {
+  const names = [event.key.toLowerCase()]
+  // With Alt held, macOS types "˜" for N; the physical key is what the shortcut means.
+  const physical = /^(?:Key([A-Z])|Digit([0-9]))$/.exec(event.code)
+  if (physical) names.push((physical[1] ?? physical[2]!).toLowerCase())
+  if (event.key === ' ') names.push('space')
+  return names
+}
+
+/**
+ * Whether the key press is the shortcut. Alt, Control and Meta must match
+ * exactly. Shift must match for named keys and letters ("Shift+Tab", "Alt+N"),
+ * but not for punctuation, where it is part of typing the character: "+" and
+ * "?" need Shift on most layouts and "+" on the number pad does not.
+ */
+export function matchesShortcut(event: KeyPress, shortcut: Shortcut): boolean {
+  if (event.altKey !== shortcut.modifiers.has('alt')) return false
+  if (event.ctrlKey !== shortcut.modifiers.has('control')) return false
+  if (event.metaKey !== shortcut.modifiers.has('meta')) return false
+  if (!keyNames(event).includes(shortcut.key)) return false
+  const punctuation = shortcut.key.length === 1 && !/[a-z0-9]/.test(shortcut.key)
+  return punctuation || event.shiftKey === shortcut.modifiers.has('shift')
+}
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', 'date', 'time', 'datetime-local', 'month', 'week'])
+
+/** A field the user types into: a key pressed there is text, not a command. */
+function isTextField(element: Element | null): boolean {
+  if (!element) return false
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true
+  if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type)
+  return element instanceof HTMLElement && element.isContentEditable
+}
+
+/** A control that Enter or Space already activates by itself (a focused button, link, checkbox). */
+function activatesItself(element: Element | null): boolean {
+  return !!element?.closest('button, a[href], input, select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"]')
+}
+
+function isShown(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true') return false
+    const style = getComputedStyle(node)
+    if (style.display === 'none' || style.visibility === 'hidden') return false
+  }
+  return true
+}
+
+function isEnabled(element: Element): boolean {
+  return !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true'
+}
+
+/** While a modal dialog is open, only its own controls answer shortcuts. */
+function shortcutScope(root: Document): ParentNode {
+  const modals = [...root.querySelectorAll('dialog[open], [aria-modal="true"]')].filter(isShown)
+  return modals.at(-1) ?? root
+}
+
+/** The control a key press should operate, or null. First in document order wins. */
+export function findShortcutTarget(event: KeyPress, root: Document = document): HTMLElement | null {
+  for (const element of shortcutScope(root).querySelectorAll<HTMLElement>('[aria-keyshortcuts]')) {
+    if (!parseShortcuts(element.getAttribute('aria-keyshortcuts') ?? '').some((s) => matchesShortcut(event, s))) continue
+    if (isShown(element) && isEnabled(element)) return element
+  }
+  return null
+}
+
+/**
+ * Whether a key press is left alone. Inside a text field, typing is typing:
+ * only keys that type nothing are commands (Escape, and Alt/Control/Meta
+ * combinations); Enter too, unless the field is in a form, which submits
+ * itself. On a focused button Enter and Space already press that button.
+ */
+function leftAlone(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.isComposing || event.repeat) return true
+  if (['Alt', 'Control', 'Shift', 'Meta', 'AltGraph', 'Tab'].includes(event.key)) return true
+  const target = event.target instanceof Element ? event.target : null
+  const commandKey = event.altKey || event.ctrlKey || event.metaKey
+  if (isTextField(target)) {
+    if (commandKey || event.key === 'Escape') return false
+    return !(event.key === 'Enter' && !target!.closest('form'))
+  }
+  return (event.key === 'Enter' || event.key === ' ') && !commandKey && activatesItself(target)
+}
+
+/** Handles one key press; true when a shortcut took it. */
+export function handleShortcut(event: KeyboardEvent, root: Document = document): boolean {
+  if (leftAlone(event)) return false
+  const target = findShortcutTarget(event, root)
+  if (!target) return false
+  // The key is spent on the command: "/" must not also be typed into the search it focuses.
+  event.preventDefault()
+  if (isTextField(target)) {
+    target.focus()
+    if (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type) && target.type !== 'number') target.select()
+  } else {
+    target.click()
+  }
+  return true
+}
+
+/**
+ * Installs the one handler for the app's lifetime; `enabled` is asked on
+ * every key (shortcuts are a counter feature: a self-service kiosk has no
+ * keyboard, and a stray key must not act there).
+ */
+export function useShortcuts(enabled: () => boolean): void {
+  const listener = (event: KeyboardEvent) => {
+    if (enabled()) handleShortcut(event)
+  }
+  onMounted(() => document.addEventListener('keydown', listener))
+  onUnmounted(() => document.removeEventListener('keydown', listener))
+}

@@ -1,0 +1,34 @@
+import { useRouter } from 'vue-router'
+import { useCartStore } from '../stores/cart'
+import { useCatalogueStore } from '../stores/catalogue'
+import { useCheckoutStore } from '../stores/checkout'
+import { useDisplayStore } from '../stores/display'
+import { useLocaleStore } from '../stores/locale'
+import { useSaleStore } from '../stores/sale'
+import { useSystemStore } from '../stores/system'
+
+/**
+ * Ready for the next customer: an unpaid order is voided, every hold given
+ * back, the basket emptied, and language and display put back to the
+ * kiosk's defaults. Self-service returns to the attract loop; a counter,
+ * whose staff stay signed in, to the events.
+ */
+export function useStartOver(): () => Promise<void> {
+  const router = useRouter()
+  const checkout = useCheckoutStore()
+  const cart = useCartStore()
+  const sale = useSaleStore()
+  const catalogue = useCatalogueStore()
+  const locale = useLocaleStore()
+  const display = useDisplayStore()
+  const system = useSystemStore()
+  return async () => {
+    await checkout.reset()
+    await cart.clear()
+    await sale.cancel()
+    catalogue.reset()
+    locale.reset()
+    display.reset()
+    await router.push({ name: system.info?.mode === 'counter' ? 'events' : 'attract' })
+  }
+}

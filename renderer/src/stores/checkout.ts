@@ -1,0 +1,95 @@
+import type { CheckoutOutcomeView, ErrorReply, InvoiceView } from '@contract'
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { useFoyer } from '../bridge/foyer'
+import { useCartStore } from './cart'
+import { useIdleStore } from './idle'
+import { replyRunner } from './reply'
+
+/**
+ * Paying for the basket. Main runs checkout and journals every step (order,
+ * payment, confirm), so this store only asks and shows: the invoice, the
+ * payment in progress, and how it ended. The idle reset never fires while a
+ * payment is under way.
+ */
+export type TestCardName = 'approve' | 'decline' | 'timeout' | 'cancel' | 'unreachable'
+
+/** Used as the patron when a walk-up customer leaves no e-mail, until settings say otherwise. */
+export const FALLBACK_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
+
+export const useCheckoutStore = defineStore('checkout', () => {
+  const cart = useCartStore()
+  const idle = useIdleStore()
+  const invoice = ref<InvoiceView | null>(null)
+  const outcome = ref<CheckoutOutcomeView | null>(null)
+  const testCards = ref<{ card: TestCardName; pan: string; brand: string }[]>([])
+  const cardsAccepted = ref(true)
+  const paying = ref(false)
+  const busy = ref(false)
+  const error = ref<ErrorReply | null>(null)
+  const call = replyRunner(busy, error)
+
+  const tender = computed<'card' | 'cash'>(() => (cart.paymentCode === 'CASH' ? 'cash' : 'card'))
+  const finished = computed(() => outcome.value !== null && ['confirmed', 'refunded', 'needs-staff'].includes(outcome.value.state))
+
+  /** Places the order for the basket and gets the invoice to pay. */
+  async function begin(): Promise<boolean> {
+    if (invoice.value) return true
+    outcome.value = null
+    const settings = await useFoyer().settings.get()
+    const boxOffice = settings.ok && settings.value.boxOfficeEmail ? settings.value.boxOfficeEmail : FALLBACK_BOX_OFFICE_EMAIL
+    const order = cart.orderRequest(boxOffice)
+    if (!order) return false
+    const terminal = await call(() => useFoyer().checkout.terminal())
+    if (terminal) {
+      cardsAccepted.value = terminal.cards
+      testCards.value = terminal.testCards
+    }
+    // From here the order owns the seats: the basket stops watching its holds.
+    cart.checkingOut = true
+    const placed = await call(() => useFoyer().checkout.submit({ order, tender: tender.value }))
+    if (!placed) {
+      cart.checkingOut = false
+      return false
+    }
+    invoice.value = placed
+    return true
+  }
+
+  async function pay(input: { testCard?: TestCardName } | { tenderedCents: number }): Promise<void> {
+    const current = invoice.value
+    if (!current || paying.value) return
+    paying.value = true
+    idle.pause('payment')
+    try {
+      const request =
+        'tenderedCents' in input
+          ? { saleId: current.saleId, tender: 'cash' as const, tenderedCents: input.tenderedCents }
+          : { saleId: current.saleId, tender: 'card' as const, ...(input.testCard ? { testCard: input.testCard } : {}) }
+      const result = await call(() => useFoyer().checkout.pay(request))
+      if (result) outcome.value = result
+    } finally {
+      paying.value = false
+      idle.resume('payment')
+    }
+  }
+
+  /** The customer gives up before paying: the order is voided and its seats go back. */
+  async function cancel(): Promise<void> {
+    const current = invoice.value
+    if (current && !finished.value) await call(() => useFoyer().checkout.cancel({ saleId: current.saleId }))
+    invoice.value = null
+    outcome.value = null
+    cart.checkingOut = false
+  }
+
+  /** After a finished sale, or for the next customer: an open invoice is voided, the rest forgotten. */
+  async function reset(): Promise<void> {
+    if (invoice.value && !finished.value) await cancel()
+    invoice.value = null
+    outcome.value = null
+    error.value = null
+  }
+
+  return { invoice, outcome, testCards, cardsAccepted, paying, busy, error, tender, finished, begin, pay, cancel, reset }
+})

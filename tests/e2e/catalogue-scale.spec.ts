@@ -1,0 +1,129 @@
+import type { Page, Route } from '@playwright/test'
+import { SCALE_EXTRA_EVENTS, scalePort } from '../../playwright.config'
+import { seedEvents } from '../../electron/sandbox/seed/events'
+import { extraEventCode, extraEventMaker } from '../../electron/sandbox/seed/extra/extra-events'
+import { buildVenues } from '../../electron/sandbox/seed/venues'
+import { expect, test } from './fixtures'
+
+/**
+ * The events screen over a big catalogue: the second browser host of the
+ * Playwright config, whose sandbox carries 5,000 generated events after the
+ * training ones (FOYER_SANDBOX_EXTRA_EVENTS). Behaviour only, never time:
+ * scrolling loads every page, the DOM keeps a bounded number of rows, search
+ * reaches all of them, and a search beats a page still on its way.
+ */
+test.skip(({ foyerHost }) => foyerHost !== 'browser', 'The big catalogue is served by a second browser host.')
+
+const generatedEvent = extraEventMaker(buildVenues())
+const lastCode = extraEventCode(SCALE_EXTRA_EVENTS - 1)
+/** Every listed event: the training ones whose sale has not ended, and every generated one. */
+const listedTotal = seedEvents.filter((e) => e.sellability.endOffsetDays >= 0).length + SCALE_EXTRA_EVENTS
+
+async function openEvents(page: Page): Promise<void> {
+  await page.goto(`http://127.0.0.1:${scalePort}/#token=${process.env.FOYER_HOST_TOKEN}`)
+  await page.getByTestId('touch-to-start').click()
+  await expect(page.getByTestId('event-list').getByRole('button').first()).toBeVisible()
+}
+
+const rows = (page: Page) => page.getByTestId('event-list').getByRole('listitem')
+const toBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+
+test('scrolling to the end loads every page, while the DOM holds only the rows near the window', async ({ page }) => {
+  test.setTimeout(120_000)
+  await openEvents(page)
+  await expect(rows(page).first()).toHaveAttribute('aria-setsize', String(listedTotal))
+
+  const last = page.getByTestId(`event-${lastCode}`)
+  // Down a window at a time, a frame or two apart, as a quick flick would, until the last event
+  // is drawn; the kiosk is told someone is there (as a touch would) so its idle reset stays away.
+  const { found, most } = await page.evaluate(async (code) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    const rowsNow = () => document.querySelectorAll('[data-testid="event-list"] > li').length
+    const started = performance.now()
+    let largest = 0
+    while (!document.querySelector(`[data-testid="event-${code}"]`) && performance.now() - started < 100_000) {
+      document.dispatchEvent(new WheelEvent('wheel'))
+      window.scrollBy(0, window.innerHeight)
+      await frame()
+      await frame()
+      largest = Math.max(largest, rowsNow())
+    }
+    return { found: document.querySelector(`[data-testid="event-${code}"]`) !== null, most: largest }
+  }, lastCode)
+  expect(found).toBe(true)
+  await expect(last).toBeVisible()
+
+  // The last generated event is the last of the whole list, its title as the sandbox made it.
+  await expect(last).toContainText(generatedEvent(SCALE_EXTRA_EVENTS - 1).title.EN_SG)
+  await expect(page.getByRole('listitem').filter({ has: last })).toHaveAttribute('aria-posinset', String(listedTotal))
+  // 5,000 loaded, yet never more than a window's worth of rows in the DOM.
+  expect(most).toBeGreaterThan(0)
+  expect(most).toBeLessThan(100)
+  expect(await rows(page).count()).toBeLessThan(100)
+  await expect(page.getByTestId('events-loading')).toHaveCount(0)
+
+  // Halfway up, other rows are drawn, still only a window's worth.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2))
+  await expect(last).toHaveCount(0)
+  await expect.poll(() => rows(page).count()).toBeLessThan(100)
+  const middle = Number(await rows(page).first().getAttribute('aria-posinset'))
+  expect(middle).toBeGreaterThan(1000)
+  expect(middle).toBeLessThan(listedTotal - 1000)
+})
+
+test('a search reaches every one of the 5,000, in English and in Chinese', async ({ page }) => {
+  await openEvents(page)
+  const target = generatedEvent(4321)
+  await page.getByTestId('event-search').fill(target.title.EN_SG)
+  const list = page.getByTestId('event-list').getByRole('button')
+  await expect(list).toHaveCount(1)
+  await expect(list.first()).toHaveAccessibleName(new RegExp(target.title.EN_SG))
+
+  await page.getByTestId('language-zh-CN').click()
+  await page.getByTestId('event-search').fill(target.title.ZH_CN)
+  await expect(list).toHaveCount(1)
+  await expect(list.first()).toContainText(target.title.ZH_CN)
+})
+
+test('a search typed while a page is still loading shows only the search results', async ({ page }) => {
+  // Pages after the first are held back for a while, so one is still on its way when the customer types.
+  const held: Promise<void>[] = []
+  await page.route('**/ipc/catalogue.events', async (route: Route) => {
+    const asked = route.request().postDataJSON() as { page?: number; search?: string }
+    if ((asked.page ?? 0) > 0 && !asked.search) {
+      const late = new Promise<void>((resolve) => setTimeout(resolve, 1500)).then(() => route.continue())
+      held.push(late)
+      return late
+    }
+    return route.continue()
+  })
+  await openEvents(page)
+  const asked = page.waitForRequest((request) => request.url().includes('/ipc/catalogue.events') && (request.postDataJSON() as { page?: number }).page === 1)
+  await toBottom(page)
+  await asked
+  await expect(page.getByTestId('events-loading')).toBeVisible()
+
+  const theme = 'Durian Days'
+  await page.getByTestId('event-search').fill(theme)
+  const titles = page.getByTestId('event-list').locator('.event-title')
+  await expect.poll(async () => (await titles.allTextContents()).every((t) => t.includes(theme))).toBe(true)
+  // The held page arrives after the search's answer: it must not join the list.
+  await Promise.all(held)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+  const shown = await titles.allTextContents()
+  expect(shown.length).toBeGreaterThan(3)
+  for (const title of shown) expect(title).toContain(theme)
+  // …and scrolling on pages through the search's own results only.
+  await toBottom(page)
+  await expect.poll(async () => (await titles.allTextContents()).every((t) => t.includes(theme))).toBe(true)
+})
+
+test('the keyboard reaches rows beyond the first window: tabbing on draws the next ones', async ({ page }) => {
+  await openEvents(page)
+  const drawn = await rows(page).count()
+  await rows(page).first().getByRole('button').focus()
+  for (let i = 0; i < drawn + 10; i++) await page.keyboard.press('Tab')
+  const focused = page.locator('[data-testid="event-list"] > li:has(button:focus)')
+  await expect(focused).toHaveAttribute('aria-posinset', String(drawn + 11))
+  await expect(focused.getByRole('button')).toBeInViewport()
+})

@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Every screen of the kiosk, and how to get to it from the attract screen in
+ * the language already chosen there. Shared by the accessibility spec and the
+ * screenshot spec: adding a screen here adds it to both.
+ *
+ * Screens are reached by things that do not change with the language (test
+ * ids, event codes, a promoter's name the API does not translate), so the same
+ * path works in all four languages.
+ */
+export const kioskLocales = ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const
+export type KioskLocale = (typeof kioskLocales)[number]
+
+export interface KioskScreen {
+  name: string
+  /** From the attract screen to this screen, settled (data shown, maps drawn). */
+  reach: (page: Page) => Promise<void>
+  /**
+   * Needs a browser host of its own (it changes what the shared host keeps,
+   * e.g. sets the staff PIN another spec expects to set first).
+   */
+  ownHost?: boolean
+}
+
+/** A reserved-seating musical and a general-admission food fair in the training data. */
+export const RESERVED_EVENT = { code: 'FY26KOPIKAYA', promoter: 'Five Foot Way' }
+export const GA_EVENT = { code: 'FY26SATAYRIVER', promoter: 'Hawker Heritage' }
+
+/** The PIN the accessibility spec gives its own host (never the shared one). */
+export const OWN_HOST_PIN = '1357'
+
+export async function chooseLanguage(page: Page, locale: KioskLocale): Promise<void> {
+  await page.getByTestId(`language-${locale}`).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', locale)
+}
+
+async function toEvents(page: Page): Promise<void> {
+  // A signed-in counter is on the events already; a kiosk starts from the attract screen.
+  if (!(await page.getByTestId('counter-bar').isVisible())) await page.getByTestId('touch-to-start').click()
+  await expect(page.getByTestId('events-screen')).toBeVisible()
+  await expect(page.getByTestId('event-list').getByRole('button').first()).toBeVisible()
+}
+
+async function toShowsOf(page: Page, event: { code: string; promoter: string }): Promise<void> {
+  await toEvents(page)
+  await page.getByTestId('event-search').fill(event.promoter)
+  await page.getByTestId(`event-${event.code}`).click()
+  await expect(page.getByTestId('shows-screen')).toBeVisible()
+  await expect(page.getByTestId('show-list')).toBeVisible()
+}
+
+/** The first show that can be chosen (the button of a sellable show is enabled). */
+async function toSeatsOf(page: Page, event: { code: string; promoter: string }): Promise<void> {
+  await toShowsOf(page, event)
+  await page.getByTestId('show-list').locator('button:enabled').first().click()
+  await expect(page.getByTestId('seats-screen')).toBeVisible()
+}
+
+/** Two seats kept from a Best Available offer at the reserved show, on the tickets step. */
+async function toTickets(page: Page): Promise<void> {
+  await toSeatsOf(page, RESERVED_EVENT)
+  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await page.getByTestId('section-list').locator('button:enabled').first().click()
+  await page.getByTestId('find-seats').click()
+  await page.getByTestId('keep-set-0').click()
+  await page.getByTestId('seats-continue').click()
+  await expect(page.getByTestId('tickets-screen')).toBeVisible()
+  await expect(page.getByTestId('tickets-continue')).toBeEnabled()
+}
+
+async function toDelivery(page: Page): Promise<void> {
+  await toTickets(page)
+  await page.getByTestId('tickets-continue').click()
+  await expect(page.getByTestId('delivery-ETICKET')).toBeVisible()
+}
+
+async function toReview(page: Page): Promise<void> {
+  await toDelivery(page)
+  await page.getByTestId('payment-VISA').click()
+  await page.getByTestId('delivery-continue').click()
+  await expect(page.getByTestId('review-total')).toBeVisible()
+}
+
+async function toCheckout(page: Page): Promise<void> {
+  await toReview(page)
+  await page.getByTestId('review-pay').click()
+  await expect(page.getByTestId('card-payment')).toBeVisible()
+}
+
+async function typePin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByTestId(`pin-${digit}`).click()
+  await page.getByTestId('pin-enter').click()
+}
+
+export const screens: KioskScreen[] = [
+  {
+    name: 'attract',
+    reach: async (page) => {
+      await expect(page.getByTestId('attract-screen')).toBeVisible()
+      await expect(page.getByTestId('system-backend')).toBeVisible()
+    },
+  },
+  { name: 'events', reach: toEvents },
+  { name: 'shows', reach: (page) => toShowsOf(page, RESERVED_EVENT) },
+  {
+    name: 'seats-reserved',
+    reach: async (page) => {
+      await toSeatsOf(page, RESERVED_EVENT)
+      await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+      await expect(page.getByTestId('section-list').getByRole('button').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'seats-general-admission',
+    reach: async (page) => {
+      await toSeatsOf(page, GA_EVENT)
+      await expect(page.getByTestId('ga-note')).toBeVisible()
+    },
+  },
+  { name: 'tickets', reach: toTickets },
+  { name: 'delivery', reach: toDelivery },
+  { name: 'review', reach: toReview },
+  { name: 'checkout', reach: toCheckout },
+  {
+    name: 'checkout-declined',
+    reach: async (page) => {
+      await toCheckout(page)
+      await page.getByTestId('test-card-decline').click()
+      await expect(page.getByTestId('checkout-declined')).toBeVisible()
+    },
+  },
+  {
+    name: 'done',
+    reach: async (page) => {
+      await toCheckout(page)
+      await page.getByTestId('test-card-approve').click()
+      await expect(page.getByTestId('done-tickets').locator('li').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'staff-pin',
+    reach: async (page) => {
+      await page.getByTestId('staff-entry').click()
+      await expect(page.getByTestId('staff-pin-screen')).toBeVisible()
+    },
+  },
+  {
+    name: 'admin-settings',
+    ownHost: true,
+    reach: async (page) => {
+      await page.getByTestId('staff-entry').click()
+      await expect(page.getByTestId('staff-pin-screen')).toBeVisible()
+      // The spec's own host has had its PIN set (startOwnHost).
+      await typePin(page, OWN_HOST_PIN)
+      await expect(page.getByTestId('admin-screen')).toBeVisible()
+      await expect(page.getByTestId('admin-save')).toBeVisible()
+    },
+  },
+]
+
+/**
+ * A browser host of the spec's own (memory only, its own sandbox and token,
+ * a free port), for screens that change state the shared host's other specs
+ * rely on. `url` opens the attract screen with the token.
+ */
+export interface OwnHost {
+  url: string
+  close(): Promise<void>
+}
+
+export async function startOwnHost(): Promise<OwnHost> {
+  const token = randomBytes(24).toString('base64url')
+  const repoRoot = join(import.meta.dirname, '..', '..')
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
+    cwd: repoRoot,
+    env: { ...process.env, FOYER_HOST_TOKEN: token, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`own browser host did not start: ${out}`)), 30_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(out)
+      if (found) {
+        clearTimeout(timer)
+        resolve(`${found[1]}#token=${token}`)
+      }
+    })
+    child.stderr!.resume()
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`own browser host exited (${code}): ${out}`))
+    })
+  })
+  // Staff screens behind the PIN: set it the way staff would, over the host's contract endpoint.
+  const answer = await fetch(new URL('ipc/staff.setPin', url), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ newPin: OWN_HOST_PIN }),
+  })
+  const reply = (await answer.json()) as { ok: boolean; value?: { ok: boolean } }
+  if (!reply.ok || !reply.value?.ok) throw new Error(`could not set the own host's staff PIN: ${JSON.stringify(reply)}`)
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}

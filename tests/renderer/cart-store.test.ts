@@ -1,0 +1,187 @@
+// @vitest-environment node
+// (The API client runs in main, on Node's fetch; happy-dom's fetch would apply browser rules to it.)
+import type { EventSummary, Show } from '@contract'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { call } from '../../electron/ipc-core/dispatcher'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { provideFoyer, useFoyer } from '../../renderer/src/bridge/foyer'
+import { useCartStore } from '../../renderer/src/stores/cart'
+import { useLocaleStore } from '../../renderer/src/stores/locale'
+import { useSaleStore } from '../../renderer/src/stores/sale'
+import { apiRig, type ApiRig } from '../support/api-fixtures'
+import { createInProcessFoyer } from '../support/in-process-foyer'
+
+/**
+ * The basket against the real sandbox, through the real main-process services:
+ * what the stores build must be an order the vendor accepts, to the cent.
+ */
+let rig: ApiRig
+let runtime: Runtime
+
+const quiet = { warn: () => {}, error: () => {} }
+const BOX_OFFICE = 'boxoffice@foyer-training.invalid'
+
+beforeEach(async () => {
+  setActivePinia(createPinia())
+  rig = await apiRig()
+  runtime = await startRuntime({
+    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
+    dataDir: null,
+    connection: { endpoints: rig.api.endpoints, secret: async () => rig.sandbox.clientSecret, holdWindowMs: 900_000, close: async () => {} },
+    log: quiet,
+  })
+  provideFoyer(createInProcessFoyer(runtime.services))
+})
+afterEach(async () => {
+  await runtime.close()
+  await rig.close()
+})
+
+async function eventAndShow(search: string, pick: (show: Show) => boolean = (s) => s.availability === 'available'): Promise<[EventSummary, Show]> {
+  const page = await useFoyer().catalogue.events({ lang: 'EN_SG', search })
+  if (!page.ok) throw new Error(page.error.code)
+  const event = page.value.events[0]!
+  const shows = await useFoyer().catalogue.shows({ code: event.code, lang: 'EN_SG' })
+  if (!shows.ok) throw new Error(shows.error.code)
+  const show = shows.value.shows.find(pick)
+  if (!show) throw new Error(`no such show of ${event.code}`)
+  return [event, show]
+}
+
+/** Seats kept from a Best Available offer in a section, priced into the basket with the class chosen by default. */
+async function addReservedLine(search: string, section: string, pick?: (show: Show) => boolean): Promise<void> {
+  const sale = useSaleStore()
+  const cart = useCartStore()
+  const [event, show] = await eventAndShow(search, pick)
+  await sale.openShow(event, show)
+  sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === section)!.sectionId)
+  sale.quantity = 2
+  await sale.findSeats()
+  await sale.keepSet(0)
+  expect(await cart.priceChosenSeats()).toBe(true)
+  expect(cart.draftProblem).toBeNull()
+}
+
+/** Submits the basket's order; answers it with the total the basket showed. */
+async function submit() {
+  const cart = useCartStore()
+  const shown = cart.totalCents
+  const request = cart.orderRequest(BOX_OFFICE)
+  expect(request).not.toBeNull()
+  const order = await call(runtime.services.dispatcher, 'orders.submit', request!)
+  if (!order.ok) throw new Error(`${order.error.code}: ${order.error.detail ?? ''}`)
+  return { order: order.value, shown }
+}
+
+describe('the basket', () => {
+  it('builds a mixed-ticket order the vendor accepts, total to the cent, holding the kept seats', async () => {
+    const cart = useCartStore()
+    await addReservedLine('Hamlet', 'Stalls Centre')
+    // One Standard and one Senior: a valid mix for two seats.
+    cart.setTickets('A', 1)
+    expect(cart.draftProblem).toBe('too-few')
+    cart.setTickets('SEN', 1)
+    expect(cart.draftProblem).toBeNull()
+    expect(cart.addDraft()).toBe(true)
+    expect(useSaleStore().held).toBeNull()
+    expect(runtime.holds.status().count).toBe(2)
+
+    await cart.loadOptions()
+    expect(cart.deliveryCode).toBe('ETICKET')
+    expect(cart.paymentMethods).toContain('VISA')
+    cart.paymentCode = 'VISA'
+    const { order, shown } = await submit()
+    expect(Math.round(order.amountToBePaid.amount * 100)).toBe(shown)
+    expect(order.items[0]!.lines.map((l) => [l.priceClassCode, l.quantity])).toEqual([
+      ['A', 1],
+      ['SEN', 1],
+    ])
+    expect(order.patronAccountNo).not.toBeNull()
+  })
+
+  it('prices general admission by places and several shows in one order, offering only the delivery common to both', async () => {
+    const cart = useCartStore()
+    const sale = useSaleStore()
+    const [event, show] = await eventAndShow('Satay')
+    await sale.openShow(event, show)
+    expect(sale.section).not.toBeNull()
+    sale.quantity = 3
+    await cart.priceChosenSeats()
+    expect(cart.draft?.line.tickets).toEqual({ A: 3 })
+    expect(cart.addDraft()).toBe(true)
+    expect(runtime.holds.status().count).toBe(0)
+
+    // A second show a week away offers registered mail on its own; the festival, days away, does not.
+    const weekAway = (s: Show) => s.availability !== 'sold-out' && Date.parse(s.date) - Date.now() > 8 * 86_400_000 && ['available', 'limited'].includes(s.availability)
+    await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
+    cart.addDraft()
+    await cart.loadOptions()
+    expect(cart.deliveryMethods.map((m) => m.code)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(cart.lines).toHaveLength(2)
+    expect(cart.ticketCount).toBe(5)
+    cart.paymentCode = 'MASTERCARD'
+    const { order, shown } = await submit()
+    expect(Math.round(order.amountToBePaid.amount * 100)).toBe(shown)
+    expect(order.items.map((i) => i.quantity)).toEqual([3, 2])
+  })
+
+  it('asks for an address only where the delivery needs one, and adds its charge to the total', async () => {
+    const cart = useCartStore()
+    const weekAway = (s: Show) => Date.parse(s.date) - Date.now() > 8 * 86_400_000 && ['available', 'limited'].includes(s.availability)
+    await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
+    cart.addDraft()
+    await cart.loadOptions()
+    const before = cart.totalCents
+    cart.deliveryCode = 'REGISTERED_MAIL'
+    cart.paymentCode = 'AMEX'
+    expect(cart.totalCents).toBe(before + 500)
+    expect(cart.optionsComplete).toBe(false)
+    expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
+    Object.assign(cart.address, { addressLine1: '1 Esplanade Drive', postalCode: '038981' })
+    expect(cart.optionsComplete).toBe(true)
+    const { order, shown } = await submit()
+    expect(order.deliveryMethodCode).toBe('REGISTERED_MAIL')
+    expect(Math.round(order.amountToBePaid.amount * 100)).toBe(shown)
+  })
+
+  it('gives a removed line’s seats back at the vendor, and drops a line whose hold is gone', async () => {
+    const cart = useCartStore()
+    await addReservedLine('Hamlet', 'Stalls Centre')
+    cart.addDraft()
+    await addReservedLine('Swan Lake', 'Stalls Centre')
+    cart.addDraft()
+    expect(runtime.holds.status().count).toBe(4)
+    const [first, second] = cart.lines
+    await cart.removeLine(first!.id)
+    expect(runtime.holds.status().count).toBe(2)
+    const freed = first!.seats.map((s) => s.inventoryId)
+    // Free again at the vendor: another client can reserve them.
+    const reserve = await rig.direct.post(`/products/${first!.show.productId}/seats`, { reservedSeatList: freed })
+    expect(reserve.body.status).toBe(0)
+
+    // The other line's seats go back behind the basket's back (staff released them): the line goes, and the screens are told.
+    await call(runtime.services.dispatcher, 'offers.release', { inventoryIds: second!.seats.map((s) => s.inventoryId) })
+    await expect.poll(() => cart.lines.length).toBe(0)
+    expect(cart.lapsed).toBe(1)
+  })
+
+  it('re-asks the show titles in the customer’s new language', async () => {
+    const cart = useCartStore()
+    await addReservedLine('Hamlet', 'Stalls Centre')
+    cart.addDraft()
+    useLocaleStore().setLocale('zh-CN')
+    await expect.poll(() => cart.lines[0]!.show.title).toContain('哈姆雷特')
+  })
+
+  it('empties itself and every hold for the next customer', async () => {
+    const cart = useCartStore()
+    await addReservedLine('Hamlet', 'Stalls Centre')
+    cart.addDraft()
+    cart.email = 'someone@example.com'
+    await cart.clear()
+    expect(cart.lines).toEqual([])
+    expect(cart.email).toBe('')
+    expect(runtime.holds.status().count).toBe(0)
+  })
+})

@@ -1,0 +1,106 @@
+import { flushPromises } from '@vue/test-utils'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { AppMode } from '../../electron/contract'
+import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
+import { mountApp, unmountApp } from '../support/mount-app'
+
+/**
+ * The real renderer app in counter mode, against the real staff services:
+ * the sign-in is the first screen, sale screens stay behind it, the counter
+ * bar appears once signed in, and self-service mode is untouched.
+ */
+const PIN = '5791'
+const quiet = { warn: () => {}, error: () => {} }
+const runtimes: HostRuntime[] = []
+const dirs: string[] = []
+
+async function runtimeIn(mode: AppMode): Promise<HostRuntime> {
+  const dir = await mkdtemp(join(tmpdir(), 'foyer-counter-screen-'))
+  const runtime = await startHostRuntime({ mode }, { appVersion: 't', host: 'browser' }, dir, quiet)
+  runtimes.push(runtime)
+  dirs.push(dir)
+  return runtime
+}
+
+const mountCounter = (runtime: HostRuntime) => mountApp(runtime.services)
+
+let counterRuntime: HostRuntime
+beforeAll(async () => {
+  counterRuntime = await runtimeIn('counter')
+})
+afterEach(() => {
+  unmountApp()
+})
+afterAll(async () => {
+  for (const runtime of runtimes) await runtime.close()
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+})
+
+describe('the app in counter mode', () => {
+  it('without a staff PIN, says staff must set one, and offers the staff settings', async () => {
+    const { router, find } = await mountCounter(counterRuntime)
+    expect(router.currentRoute.value.name).toBe('counter-sign-in')
+    expect(find('counter-no-pin')?.textContent).toContain('Staff must set one in Staff settings first')
+    expect(find('counter-pin')).toBeNull()
+    find('counter-staff-settings')!.click()
+    await flushPromises()
+    expect(router.currentRoute.value.name).toBe('staff')
+  })
+
+  it('opens on the sign-in, never the attract loop, and keeps sale screens behind it until signed in', async () => {
+    await counterRuntime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+    const { root, router, find } = await mountCounter(counterRuntime)
+    expect(router.currentRoute.value.name).toBe('counter-sign-in')
+    expect(find('attract-screen')).toBeNull()
+    expect(find('counter-bar')).toBeNull()
+    expect(root.querySelector('.app-shell')?.getAttribute('data-mode')).toBe('counter')
+    await router.push({ name: 'seats' })
+    expect(router.currentRoute.value.name).toBe('counter-sign-in')
+
+    // Typed on the pad; Sign in is offered only with 4 digits or more.
+    for (const digit of PIN.slice(0, 3)) find(`counter-pin-${digit}`)!.click()
+    await flushPromises()
+    expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(true)
+    find(`counter-pin-${PIN[3]}`)!.click()
+    await flushPromises()
+    find('counter-sign-in')!.click()
+    // The PIN is checked with scrypt in main: real time, not just a microtask.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    await flushPromises()
+    expect(find('counter-bar')).not.toBeNull()
+    expect(find('counter-new-sale')?.getAttribute('aria-keyshortcuts')).toBe('Alt+N')
+    // Signed in, the attract loop is skipped.
+    await router.push({ name: 'attract' })
+    expect(router.currentRoute.value.name).toBe('events')
+
+    find('counter-sign-out')!.click()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
+    expect(find('counter-bar')).toBeNull()
+  })
+
+  it('refuses a wrong PIN on the screen, in words', async () => {
+    const { find } = await mountCounter(counterRuntime)
+    const field = find('counter-pin') as HTMLInputElement
+    field.value = '0000'
+    field.dispatchEvent(new Event('input'))
+    await flushPromises()
+    find('counter-sign-in')!.click()
+    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'))
+    expect(field.value).toBe('')
+  })
+})
+
+describe('the app in self-service mode', () => {
+  it('is the kiosk as before: attract first, no sign-in, no counter bar, no counter sign-in screen', async () => {
+    const { root, router, find } = await mountCounter(await runtimeIn('self-service'))
+    expect(router.currentRoute.value.name).toBe('attract')
+    expect(find('attract-screen')).not.toBeNull()
+    expect(find('counter-bar')).toBeNull()
+    expect(root.querySelector('.app-shell')?.getAttribute('data-mode')).toBe('self-service')
+    await router.push({ name: 'counter-sign-in' })
+    expect(router.currentRoute.value.name).toBe('attract')
+  })
+})

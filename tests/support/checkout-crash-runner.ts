@@ -1,0 +1,55 @@
+/**
+ * A Foyer runtime in its own process for the checkout crash tests: it sells
+ * two seats through the contract (offer, keep, order, card payment, confirm)
+ * and, when checkout reaches the step named in CRASH_AT, prints "AT <step>"
+ * and stops there until the test kills it — a crash at that exact point.
+ */
+import { call } from '../../electron/ipc-core/dispatcher'
+import { SandboxTerminalClient } from '../../electron/payment/sandbox-terminal-client'
+import type { TestCard } from '../../electron/sandbox/terminal/test-cards'
+import { SpoolPrinter } from '../../electron/printing/spool-printer'
+import type { Sandbox } from '../../electron/sandbox/server'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { SandboxClient } from './sandbox-client'
+import { heldOrderRequest } from './checkout-fixtures'
+
+const env = (name: string) => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+const sandbox = JSON.parse(env('CRASH_SANDBOX')) as { endpoints: never; secret: string; terminalUrl: string }
+const crashAt = env('CRASH_AT')
+const runtime: Runtime = await startRuntime({
+  facts: { appVersion: 'test', mode: 'self-service', host: 'browser' },
+  dataDir: env('CRASH_DATA_DIR'),
+  connection: {
+    endpoints: sandbox.endpoints,
+    secret: async () => sandbox.secret,
+    holdWindowMs: 900_000,
+    terminal: new SandboxTerminalClient(sandbox.terminalUrl),
+    close: async () => {},
+  },
+  log: { warn: () => {}, error: () => {} },
+  // Printing is crashed into too: the runner prints to PDFs when given a spool folder.
+  printer: process.env.CRASH_SPOOL ? new SpoolPrinter({ spoolDir: process.env.CRASH_SPOOL }) : null,
+  checkout: {
+    sleep: async () => {},
+    afterStep: async (saleId, step) => {
+      if (step !== crashAt) return
+      const sale = runtime.sales.context!.checkout.journal.get(saleId)!
+      const item = sale.request.items[0]!
+      const info = { saleId, reference: sale.reference, amountCents: sale.amountCents, inventoryIds: item.inventoryIds, productId: item.productId }
+      process.stdout.write(`SALE ${JSON.stringify(info)}\nAT ${step}\n`)
+      await new Promise(() => {})
+    },
+  },
+})
+// The runner's own view of the sandbox, to find a show and its sections as the tests do.
+const direct = new SandboxClient(JSON.parse(env('CRASH_DIRECT')) as Sandbox)
+const order = await heldOrderRequest(runtime.services.dispatcher, direct)
+const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order, tender: 'card' })
+if (!invoice.ok) throw new Error(invoice.error.code)
+await call(runtime.services.dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: (process.env.CRASH_CARD ?? 'approve') as TestCard })
+process.stdout.write('DONE\n')
+setInterval(() => {}, 60_000)

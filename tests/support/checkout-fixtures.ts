@@ -1,0 +1,63 @@
+import type { OrderRequest } from '../../electron/contract'
+import { call, type Dispatcher } from '../../electron/ipc-core/dispatcher'
+import { SandboxTerminalClient } from '../../electron/payment/sandbox-terminal-client'
+import type { BackendConnection } from '../../electron/services/backend-connection'
+import type { ApiRig } from './api-fixtures'
+import type { SandboxClient } from './sandbox-client'
+import { findShow, isOnSale, sectionsOf } from './sandbox-fixtures'
+
+/** A connection to the rig's sandbox, paid through the sandbox's own terminal. */
+export function sandboxConnection(rig: ApiRig): BackendConnection {
+  return {
+    endpoints: rig.api.endpoints,
+    secret: async () => rig.sandbox.clientSecret,
+    holdWindowMs: 900_000,
+    terminal: new SandboxTerminalClient(rig.sandbox.terminalUrl),
+    close: async () => {},
+  }
+}
+
+/**
+ * Two Standard tickets on two seats kept from a Best Available offer, through
+ * the contract as the renderer would, and the order request for them.
+ */
+export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxClient, venue = 'Grand Theatre', section = 'Stalls Centre'): Promise<OrderRequest> {
+  const show = await findShow(direct, (s) => s.venue === venue && isOnSale(s) && s.ticketType === 'RS')
+  const target = (await sectionsOf(direct, show.productId)).find((s) => s.seatSectionAlias === section)!
+  const offered = await call(dispatcher, 'offers.request', {
+    productId: show.productId,
+    priceCategoryId: target.priceCategoryId,
+    sectionId: target.seatSectionId,
+    mode: 'BA',
+    quantity: 2,
+  })
+  if (!offered.ok) throw new Error(offered.error.code)
+  const kept = await call(dispatcher, 'offers.keep', { offerId: offered.value.offerId, setIndex: 0 })
+  if (!kept.ok) throw new Error(kept.error.code)
+  const classes = await call(dispatcher, 'pricing.ticketTypes', { productId: show.productId, priceCategoryId: target.priceCategoryId })
+  if (!classes.ok) throw new Error(classes.error.code)
+  const standard = classes.value.find((c) => c.code === 'A')!
+  const perTicket = Math.round(standard.unitPrice.amount * 100) + standard.fees.reduce((sum, f) => sum + Math.round(f.charge.amount * 100), 0)
+  return {
+    patron: { email: 'boxoffice@foyer-training.invalid' },
+    items: [
+      {
+        productId: show.productId,
+        sectionId: target.seatSectionId,
+        priceCategoryId: target.priceCategoryId,
+        mode: 'BA',
+        inventoryIds: kept.value.kept,
+        lines: [{ priceClassCode: 'A', quantity: 2 }],
+      },
+    ],
+    deliveryMethodCode: 'ETICKET',
+    paymentMethodCode: 'VISA',
+    totalAmount: (perTicket * 2) / 100,
+  }
+}
+
+/** The sandbox terminal's ledger, read directly (the test's own view of what was charged). */
+export async function terminalLedger(rig: ApiRig): Promise<{ key: string; state: string; amountCents: number }[]> {
+  const response = await fetch(`${rig.sandbox.terminalUrl}/payments`)
+  return ((await response.json()) as { payments: { key: string; state: string; amountCents: number }[] }).payments
+}

@@ -1,0 +1,58 @@
+import { call, type Dispatcher } from '../../electron/ipc-core/dispatcher'
+import type { SaleRecord, SaleStep } from '../../electron/journal/sales-journal'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import type { ApiRig } from './api-fixtures'
+import { heldOrderRequest, sandboxConnection } from './checkout-fixtures'
+
+/**
+ * Real sales to print, made through the contract against the sandbox and its
+ * terminal, as a counter would: a card sale, a cash sale with change, and a
+ * card sale the vendor would not confirm (refunded). Each with its journal
+ * steps, where the terminal's card brand and last digits are kept.
+ */
+export interface SampleSale {
+  sale: SaleRecord
+  steps: SaleStep[]
+}
+
+export interface SaleSamples {
+  card: SampleSale
+  cash: SampleSale
+  refunded: SampleSale
+  runtime: Runtime
+}
+
+async function sell(dispatcher: Dispatcher, rig: ApiRig, tender: 'card' | 'cash', section: string, change = 0, voidFirst = false): Promise<string> {
+  const held = await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', section)
+  const order = { ...held, paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
+  const invoice = await call(dispatcher, 'checkout.submit', { order, tender })
+  if (!invoice.ok) throw new Error(invoice.error.code)
+  // Someone voids the order at the vendor before payment: the confirm is refused, the card refunded.
+  if (voidFirst) await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
+  const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents + change } : { tender, testCard: 'approve' as const }
+  const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, ...pay })
+  if (!paid.ok) throw new Error(paid.error.code)
+  if (paid.value.state !== (voidFirst ? 'refunded' : 'confirmed')) throw new Error(`sale ended ${paid.value.state}`)
+  return invoice.value.saleId
+}
+
+/** Three sales on a counter runtime; close the runtime (then the rig) when done. */
+export async function saleSamples(rig: ApiRig): Promise<SaleSamples> {
+  const runtime = await startRuntime({
+    facts: { appVersion: 't', mode: 'counter', host: 'browser' },
+    dataDir: null,
+    connection: sandboxConnection(rig),
+    log: { warn: () => {}, error: () => {} },
+    checkout: { sleep: async () => {} },
+  })
+  const dispatcher = runtime.services.dispatcher
+  // The counter sells within a shift.
+  const shift = await call(dispatcher, 'shift.open', { floatCents: 20_000 })
+  if (!shift.ok) throw new Error(shift.error.code)
+  const card = await sell(dispatcher, rig, 'card', 'Stalls Centre')
+  const cash = await sell(dispatcher, rig, 'cash', 'Stalls Left', 1250)
+  const refunded = await sell(dispatcher, rig, 'card', 'Stalls Right', 0, true)
+  const journal = runtime.sales.context!.checkout.journal
+  const sample = (saleId: string): SampleSale => ({ sale: journal.get(saleId)!, steps: journal.steps(saleId) })
+  return { card: sample(card), cash: sample(cash), refunded: sample(refunded), runtime }
+}

@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { DocumentPrinter } from '../../../electron/printing/printer-port'
+import { SpoolPrinter } from '../../../electron/printing/spool-printer'
+import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
+
+/**
+ * Fault tests: a Foyer process is killed (SIGKILL, as a crash or power cut) at
+ * each step of checkout (printing too), then Foyer starts again on the same data folder.
+ * Recovery must leave no sale lost, no double charge, no seat held, and a
+ * journal that says what happened.
+ */
+let rig: ApiRig
+let dataDir: string
+let child: ChildProcess | null = null
+let runtime: Runtime | null = null
+
+beforeEach(async () => {
+  rig = await apiRig()
+  dataDir = mkdtempSync(join(tmpdir(), 'foyer-crash-'))
+})
+afterEach(async () => {
+  child?.kill('SIGKILL')
+  child = null
+  await runtime?.close()
+  runtime = null
+  await rig.close()
+})
+
+interface SaleInfo {
+  saleId: string
+  reference: string
+  amountCents: number
+  inventoryIds: number[]
+  productId: number
+}
+
+/** Runs a sale in another process and kills it when checkout reaches `step`. */
+async function crashAt(step: string, card = 'approve', spool?: string): Promise<SaleInfo> {
+  const { sandbox } = rig
+  child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/checkout-crash-runner.ts'], {
+    env: {
+      ...process.env,
+      CRASH_AT: step,
+      CRASH_CARD: card,
+      ...(spool ? { CRASH_SPOOL: spool } : {}),
+      CRASH_DATA_DIR: dataDir,
+      CRASH_SANDBOX: JSON.stringify({ endpoints: rig.api.endpoints, secret: sandbox.clientSecret, terminalUrl: sandbox.terminalUrl }),
+      CRASH_DIRECT: JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let sale: SaleInfo | null = null
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child!.stdout! }).on('line', (line) => {
+      if (line.startsWith('SALE ')) sale = JSON.parse(line.slice(5)) as SaleInfo
+      if (line === `AT ${step}`) resolve()
+      if (line === 'DONE') reject(new Error(`checkout finished without reaching ${step}`))
+    })
+    child!.once('exit', (code) => reject(new Error(`runner exited (${code}) before ${step}`)))
+  })
+  const exited = new Promise((resolve) => child!.once('exit', resolve))
+  child.kill('SIGKILL')
+  await exited
+  child = null
+  if (!sale) throw new Error('the runner never placed its order')
+  return sale
+}
+
+/** Foyer starting again on the same data folder: recovery runs as it connects. */
+async function restart(printer: DocumentPrinter | null = null): Promise<Runtime> {
+  runtime = await startRuntime({
+    printer,
+    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
+    dataDir,
+    connection: sandboxConnection(rig),
+    log: { warn: () => {}, error: () => {} },
+    checkout: { sleep: async () => {} },
+  })
+  return runtime
+}
+
+async function seatsFreeAtVendor(sale: SaleInfo): Promise<boolean> {
+  const attempt = await rig.direct.post(`/products/${sale.productId}/seats`, { reservedSeatList: sale.inventoryIds })
+  if (attempt.body.status === 0) await rig.direct.post(`/products/${sale.productId}/seats`, { releasedSeatList: sale.inventoryIds })
+  return attempt.body.status === 0
+}
+
+const vendorStatus = async (reference: string) => (await rig.direct.get(`/orders/${reference}`)).body.orderStatus as string
+
+describe('a crash during checkout', () => {
+  it('after the order was placed, before payment: the order is voided and its seats are free again', async () => {
+    const sale = await crashAt('order-submitted')
+    const { sales, holds } = await restart()
+    const journal = sales.context!.checkout.journal
+    expect(journal.get(sale.saleId)!.state).toBe('cancelled')
+    expect(await vendorStatus(sale.reference)).toBe('CANCELLED')
+    expect(await seatsFreeAtVendor(sale)).toBe(true)
+    expect(await terminalLedger(rig)).toEqual([])
+    expect(holds.status().count).toBe(0)
+    expect(sales.context!.recovery!.recovered).toEqual([expect.objectContaining({ saleId: sale.saleId, from: 'invoiced', to: 'cancelled' })])
+  })
+
+  it('while the terminal was charging and its answer was lost: the terminal is asked, and the sale completes once', async () => {
+    const sale = await crashAt('payment-unknown', 'timeout')
+    const { sales } = await restart()
+    expect(sales.context!.checkout.journal.get(sale.saleId)!.state).toBe('confirmed')
+    expect(await vendorStatus(sale.reference)).toBe('CONFIRMED')
+    expect((await terminalLedger(rig)).map((p) => p.state)).toEqual(['approved'])
+  })
+
+  it('before the payment reached the terminal: nothing was charged, the order is voided', async () => {
+    const sale = await crashAt('payment-started')
+    const { sales } = await restart()
+    expect(sales.context!.checkout.journal.get(sale.saleId)!.state).toBe('cancelled')
+    expect(await terminalLedger(rig)).toEqual([])
+    expect(await seatsFreeAtVendor(sale)).toBe(true)
+  })
+
+  it.each(['payment-approved', 'confirm-started'])('after the payment was approved (%s), before confirm: confirm is retried, charged once', async (step) => {
+    const sale = await crashAt(step)
+    const { sales } = await restart()
+    const journal = sales.context!.checkout.journal
+    const after = journal.get(sale.saleId)!
+    expect(after.state).toBe('confirmed')
+    expect(after.order!.tickets).toHaveLength(2)
+    expect(await vendorStatus(sale.reference)).toBe('CONFIRMED')
+    expect((await terminalLedger(rig)).map((p) => [p.key, p.state])).toEqual([[`${sale.reference}-1`, 'approved']])
+    const steps = journal.steps(sale.saleId).map((s) => s.step)
+    expect(steps.indexOf('recovery-started')).toBeGreaterThan(steps.indexOf('payment-approved'))
+    expect(steps.at(-1)).toBe('confirmed')
+  })
+
+  it('after confirm: nothing is redone, nothing charged again', async () => {
+    const sale = await crashAt('confirmed')
+    const { sales } = await restart()
+    const journal = sales.context!.checkout.journal
+    expect(journal.get(sale.saleId)!.state).toBe('confirmed')
+    expect(sales.context!.recovery!.recovered).toEqual([])
+    expect(await vendorStatus(sale.reference)).toBe('CONFIRMED')
+    expect(await terminalLedger(rig)).toHaveLength(1)
+  })
+
+  it('while printing the tickets: the sale stands, and the tickets and receipt are printed again on start', async () => {
+    const spool = mkdtempSync(join(tmpdir(), 'foyer-crash-spool-'))
+    const sale = await crashAt('print-started', 'approve', spool)
+    expect(readdirSync(spool)).toEqual([])
+    const printer = new SpoolPrinter({ spoolDir: spool })
+    try {
+      const { sales } = await restart(printer)
+      const journal = sales.context!.checkout.journal
+      expect(journal.get(sale.saleId)!.state).toBe('printed')
+      expect(readdirSync(spool).sort()).toEqual([`${sale.reference}-receipt.pdf`, `${sale.reference}-ticket-01.pdf`, `${sale.reference}-ticket-02.pdf`])
+      expect(await vendorStatus(sale.reference)).toBe('CONFIRMED')
+      expect(await terminalLedger(rig)).toHaveLength(1)
+      const steps = journal.steps(sale.saleId).map((s) => s.step)
+      expect(steps.filter((s) => s === 'print-started')).toHaveLength(2)
+      expect(steps.at(-1)).toBe('printed')
+    } finally {
+      await printer.close()
+    }
+  })
+
+  it('after payment, when the vendor has meanwhile let the order lapse: the card is refunded and staff are told', async () => {
+    const sale = await crashAt('payment-approved')
+    // The order is voided at the vendor while Foyer is down (as a lapse would).
+    await rig.direct.post(`/orders/${sale.reference}/cancel`, {})
+    const { sales } = await restart()
+    const after = sales.context!.checkout.journal.get(sale.saleId)!
+    expect(after.state).toBe('refunded')
+    expect(after.staffNote).toMatch(/refunded/)
+    expect((await terminalLedger(rig)).map((p) => p.state)).toEqual(['refunded'])
+    expect(sales.context!.recovery!.forStaff.map((s) => s.saleId)).toEqual([sale.saleId])
+  })
+})

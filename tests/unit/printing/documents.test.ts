@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SaleRecord } from '../../../electron/journal/sales-journal'
+import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
+import { cardFromSteps, singaporeTime } from '../../../electron/printing/format'
+import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
+import { printTemplates } from '../../../electron/printing/templates'
+import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
+
+/**
+ * The documents of real sales made against the sandbox and its terminal: what
+ * a ticket, a receipt and a refund slip must say, and that no text from the
+ * API can become markup or script on them.
+ */
+let rig: ApiRig
+let samples: SaleSamples
+
+beforeAll(async () => {
+  rig = await apiRig()
+  samples = await saleSamples(rig)
+}, 60_000)
+afterAll(async () => {
+  await samples?.runtime.close()
+  await rig?.close()
+})
+
+const hostile = `<script>alert(1)</script> & "double" 'single'`
+const hostileEscaped = '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;double&quot; &#39;single&#39;'
+
+/** A copy of a sale with hostile text wherever the vendor's API or staff supply words. */
+function poisoned(sale: SaleRecord): SaleRecord {
+  const copy = structuredClone(sale)
+  copy.staffNote = hostile
+  for (const item of copy.order!.items) {
+    item.showTitle = hostile
+    item.sectionAlias = hostile
+    item.priceCategoryAlias = hostile
+    for (const line of item.lines) line.priceClassAlias = hostile
+    for (const seat of item.seats) seat.row = hostile
+  }
+  for (const ticket of copy.order!.tickets) {
+    ticket.sectionAlias = hostile
+    ticket.row = hostile
+  }
+  return copy
+}
+
+describe('tickets', () => {
+  it('one per place: show, date, section, row, seat, price class, fees, reference, and a QR code', () => {
+    const { sale } = samples.card
+    const order = sale.order!
+    const docs = ticketDocuments(sale)
+    expect(order.tickets).toHaveLength(2)
+    expect(docs.map((d) => d.name)).toEqual([`${order.reference}-ticket-01`, `${order.reference}-ticket-02`])
+    const item = order.items[0]!
+    const line = item.lines[0]!
+    expect(line.fees.length).toBeGreaterThan(0)
+    order.tickets.forEach((ticket, i) => {
+      const page = docs[i]!.html
+      expect(page).toContain(escapeHtml(item.showTitle!))
+      expect(page).toContain(singaporeTime(item.showDate))
+      expect(page).toContain(`<span class="value">${escapeHtml(ticket.sectionAlias!)}</span>`)
+      expect(page).toContain(`<span class="value">${ticket.row}</span>`)
+      expect(page).toContain(`<span class="value">${ticket.seat}</span>`)
+      expect(page).toContain(`<dd class="price-class">${line.priceClassAlias}</dd>`)
+      expect(page).toContain(line.unitPrice.formatted)
+      expect(page).toContain(`<dt>Booking fee</dt><dd>${line.fees[0]!.charge.formatted}</dd>`)
+      expect(page).toContain(order.reference)
+      expect(page).toContain(ticket.ticketNumber)
+      expect(page).toContain(`<p class="barcode">${ticket.barcode}</p>`)
+      expect(page).toMatch(/<svg class="qr"[^>]*viewBox="0 0 \d+ \d+"[^>]*><rect [^>]*\/><path d="M[\d hvzM-]+"/)
+      expect(page).toContain(`Ticket ${i + 1} of 2`)
+    })
+    // Two tickets, two codes.
+    expect(docs[0]!.html.match(/<path d="[^"]+"/)![0]).not.toBe(docs[1]!.html.match(/<path d="[^"]+"/)![0])
+  })
+
+  it('say "General admission" where a ticket has no row or seat', () => {
+    const sale = structuredClone(samples.card.sale)
+    for (const ticket of sale.order!.tickets) Object.assign(ticket, { row: null, seat: null, inventoryId: null })
+    const [page] = ticketDocuments(sale).map((d) => d.html)
+    expect(page).toContain('<span class="value">General admission</span>')
+    expect(page).not.toContain('<span class="label">Row</span>')
+    // Still matched to its show and price class without a seat to go by.
+    expect(page).toContain(`<dd class="price-class">${sale.order!.items[0]!.lines[0]!.priceClassAlias}</dd>`)
+  })
+
+  it('are never made for a sale the vendor has not confirmed', () => {
+    expect(() => ticketDocuments(samples.refunded.sale)).toThrow(/not confirmed/)
+    const unconfirmed = { ...structuredClone(samples.card.sale), state: 'paid' as const }
+    expect(() => ticketDocuments(unconfirmed)).toThrow(/not confirmed/)
+  })
+})
+
+describe('receipts', () => {
+  it('a card sale: brand, reference, date, each line with its fees, delivery, total, card and payment reference', () => {
+    const { sale, steps } = samples.card
+    const order = sale.order!
+    const card = cardFromSteps(steps)
+    expect(card).toEqual({ brand: expect.any(String), last4: expect.stringMatching(/^\d{4}$/) })
+    const doc = receiptDocument(sale, { card, brand: 'Grand Theatre Box Office' })
+    expect(doc.name).toBe(`${order.reference}-receipt`)
+    const page = doc.html
+    const item = order.items[0]!
+    const line = item.lines[0]!
+    const seats = item.seats.map((s) => s.seat).join(', ')
+    const cents = (amount: number) => Math.round(amount * 100)
+    expect(page).toContain('Grand Theatre Box Office')
+    expect(page).toContain(`<dd class="reference">${order.reference}</dd>`)
+    expect(page).toContain(singaporeTime(order.confirmedTime))
+    expect(singaporeTime(order.confirmedTime)).toMatch(/^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/)
+    expect(page).toContain(escapeHtml(item.showTitle!))
+    expect(page).toContain(singaporeTime(item.showDate))
+    expect(page).toContain(`${item.sectionAlias} · ${item.priceCategoryAlias}`)
+    expect(page).toContain(`Seats: Row ${item.seats[0]!.row}: ${seats}`)
+    expect(page).toContain(`<td>${line.priceClassAlias} × ${line.quantity}</td><td class="amount">S$${((cents(line.unitPrice.amount) * line.quantity) / 100).toFixed(2)}</td>`)
+    expect(page).toContain(`${line.unitPrice.formatted} each`)
+    const fee = line.fees[0]!
+    expect(page).toContain(`<td>Booking fee × ${line.quantity}</td><td class="amount">S$${((cents(fee.charge.amount) * line.quantity) / 100).toFixed(2)}</td>`)
+    expect(page).toContain(item.subtotal.formatted)
+    expect(page).toContain('Delivery: E-ticket')
+    expect(page).toContain(`<td class="amount">${order.amountToBePaid.formatted}</td>`)
+    expect(order.amountToBePaid.amount * 100).toBeCloseTo(sale.amountCents)
+    expect(page).toContain(`<dd class="card">${card!.brand} •••• ${card!.last4}</dd>`)
+    expect(page).toContain(order.paymentReference!)
+    expect(order.paymentReference).toBe(sale.paymentRef)
+  })
+
+  it('a cash sale: the cash taken, tendered and the change given', () => {
+    const { sale } = samples.cash
+    expect(sale.changeCents).toBe(1250)
+    const page = receiptDocument(sale).html
+    expect(page).toContain(`<dt>Cash</dt><dd>S$${(sale.amountCents / 100).toFixed(2)}</dd>`)
+    expect(page).toContain(`<dt>Tendered</dt><dd>S$${((sale.amountCents + 1250) / 100).toFixed(2)}</dd>`)
+    expect(page).toContain('<dt>Change</dt><dd class="change">S$12.50</dd>')
+    expect(page).toContain(sale.paymentRef!)
+    expect(page).not.toContain('class="card"')
+  })
+})
+
+describe('refund slips', () => {
+  it('reference, amount refunded, to which card, why, and when', () => {
+    const { sale, steps } = samples.refunded
+    expect(sale.state).toBe('refunded')
+    const doc = refundSlipDocument(sale, { card: cardFromSteps(steps) })
+    expect(doc.name).toBe(`${sale.reference}-refund`)
+    expect(doc.html).toContain(`<dd class="reference">${sale.reference}</dd>`)
+    expect(doc.html).toContain(`<td class="amount">S$${(sale.amountCents / 100).toFixed(2)}</td>`)
+    expect(doc.html).toMatch(/<dt>Refunded to card<\/dt>\s*<dd>\w+ •••• \d{4}<\/dd>/)
+    expect(doc.html).toContain(escapeHtml(sale.staffNote!))
+    expect(doc.html).toContain(singaporeTime(sale.updatedAt))
+    expect(() => refundSlipDocument(samples.card.sale)).toThrow(/not refunded/)
+  })
+})
+
+describe('hostile text', () => {
+  it('is escaped everywhere: no markup, no script gets into a document', () => {
+    const card = poisoned(samples.card.sale)
+    const refunded = poisoned(samples.refunded.sale)
+    const docs = [...ticketDocuments(card), receiptDocument(card, { brand: hostile }), refundSlipDocument(refunded, { brand: hostile })]
+    for (const doc of docs) {
+      expect(doc.html).not.toMatch(/<script/i)
+      expect(doc.html).toContain(hostileEscaped)
+      // The document's own policy would refuse a script all the same.
+      expect(doc.html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'" />`)
+    }
+    expect(docs[0]!.html).toContain(`<span class="value">${hostileEscaped}</span>`)
+  })
+
+  it('the templates themselves carry no script and fill only named slots', () => {
+    const templates = printTemplates()
+    for (const text of Object.values(templates)) expect(text).not.toMatch(/<script|javascript:|\son\w+=/i)
+    expect(() => fillTemplate('<p>{{a}}</p>', {})).toThrow(/slot \{\{a\}\} has no value/)
+    expect(() => fillTemplate('<p>{{a}}</p>', { a: 'x', b: 'y' })).toThrow(/no slot for b/)
+    // A value that looks like a slot is text, not filled again.
+    expect(fillTemplate('<p>{{a}}</p><p>{{b}}</p>', { a: '{{b}}', b: html`<b>${'<i>'}</b>` })).toBe('<p>{{b}}</p><p><b>&lt;i&gt;</b></p>')
+  })
+})

@@ -1,0 +1,152 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ChannelName } from '../../../electron/contract'
+import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
+import { SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
+import { DEFAULT_SETTINGS, SettingsStore, type SettingsPatch } from '../../../electron/settings/settings-store'
+import { hashPin } from '../../../electron/settings/staff-pin'
+
+/**
+ * The box office's own e-mail (the guest patron of a walk-up sale at the
+ * counter): settings version 2, how version-1 files are carried over, and how
+ * staff change it through the admin service.
+ */
+let dir: string
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'foyer-box-office-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const production = {
+  baseUrl: 'https://api.vendor.example/sales/v1',
+  authUrl: 'https://auth.vendor.example/oauth/token',
+  imageBaseUrl: 'https://img.vendor.example/',
+  tenant: 'acme-theatres',
+  clientId: 'foyer-kiosk-01',
+}
+
+/** A settings.json as Foyer wrote it before the box office e-mail existed. */
+async function versionOneFile() {
+  const staffPinHash = await hashPin('2468')
+  return {
+    version: 1,
+    mode: 'counter',
+    backend: 'production',
+    backends: { staging: null, production },
+    holdWindowMinutes: 10,
+    idleSeconds: 90,
+    staffPinHash,
+  }
+}
+
+describe('settings version 2: the box office e-mail', () => {
+  it('starts on the undeliverable training address', async () => {
+    expect(SETTINGS_VERSION).toBe(2)
+    const store = await SettingsStore.open(dir)
+    expect(store.get().boxOfficeEmail).toBe('boxoffice@foyer-training.invalid')
+    expect(DEFAULT_SETTINGS.boxOfficeEmail).toBe(TRAINING_BOX_OFFICE_EMAIL)
+  })
+
+  it('carries a version-1 file over whole (PIN, mode, backends kept), adding the training address', async () => {
+    const old = await versionOneFile()
+    const text = JSON.stringify(old, null, 2)
+    await writeFile(join(dir, 'settings.json'), text)
+    const store = await SettingsStore.open(dir)
+    expect(store.warnings).toEqual([])
+    expect(store.get()).toEqual({ ...old, version: 2, boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL })
+    // Reading does not rewrite the file; the next change writes it in the new form.
+    expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
+    await store.update({ boxOfficeEmail: 'boxoffice@venue.example' })
+    const written = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    expect(written).toMatchObject({ version: 2, boxOfficeEmail: 'boxoffice@venue.example', staffPinHash: old.staffPinHash, mode: 'counter' })
+    expect(await readdir(dir)).toEqual(['settings.json'])
+  })
+
+  it('moves aside a version-1 file that breaks version 1 rules, rather than guessing', async () => {
+    const broken = { ...(await versionOneFile()), boxOfficeEmail: 'boxoffice@venue.example' }
+    await writeFile(join(dir, 'settings.json'), JSON.stringify(broken))
+    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    expect(store.get()).toEqual(DEFAULT_SETTINGS)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version\); it was moved to settings\.corrupt-/)
+  })
+
+  it('leaves anything that is not an older settings file for the schema to judge', () => {
+    for (const value of [null, 'text', [1], { version: 2 }, { version: 3 }, { version: '1' }, {}]) expect(migrateSettings(value)).toEqual(value)
+  })
+
+  it.each<[string, string]>([
+    ['not an address', 'boxoffice'],
+    ['an address with a space', 'box office@venue.example'],
+    ['a domain without a dot', 'boxoffice@venue'],
+    ['an address longer than 254 characters', `${'b'.repeat(250)}@venue.example`],
+    ['an empty address', ''],
+  ])('refuses %s, naming the field', async (_case, boxOfficeEmail) => {
+    const store = await SettingsStore.open(dir)
+    const error = await store.update({ boxOfficeEmail } as SettingsPatch).then(
+      () => null,
+      (e: unknown) => e as Error & { field: string },
+    )
+    expect(error?.field).toBe('boxOfficeEmail')
+    expect(store.get().boxOfficeEmail).toBe(TRAINING_BOX_OFFICE_EMAIL)
+  })
+})
+
+describe('the box office e-mail through the admin service', () => {
+  const PIN = '1357'
+  const quiet = { warn: () => {}, error: () => {} }
+  let runtime: HostRuntime
+  let dataDir: string
+  const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'foyer-box-office-admin-'))
+    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
+    await ask('staff.setPin', { newPin: PIN })
+  })
+  afterAll(async () => {
+    await runtime.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('is readable without the PIN (the checkout needs it), and changed only with it', async () => {
+    expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL } })
+    expect(await ask('settings.update', { pin: '0000', patch: { boxOfficeEmail: 'boxoffice@venue.example' } })).toMatchObject({
+      ok: false,
+      error: { code: 'staff.pin-wrong' },
+    })
+    expect(await ask('settings.update', { pin: PIN, patch: { boxOfficeEmail: 'not-an-address' } })).toMatchObject({
+      ok: false,
+      error: { code: 'settings.invalid' },
+    })
+    expect(await ask('settings.update', { pin: PIN, patch: { boxOfficeEmail: 'boxoffice@venue.example' } })).toMatchObject({
+      ok: true,
+      value: { boxOfficeEmail: 'boxoffice@venue.example' },
+    })
+    expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { boxOfficeEmail: 'boxoffice@venue.example' } })
+    const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    expect(file).toMatchObject({ version: 2, boxOfficeEmail: 'boxoffice@venue.example' })
+  })
+
+  it('lets a training counter keep the placeholder, but not a counter selling through a vendor', async () => {
+    expect(await ask('settings.update', { pin: PIN, patch: { boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL, mode: 'counter' } })).toMatchObject({
+      ok: true,
+      value: { mode: 'counter', backend: 'sandbox', boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL },
+    })
+    expect(await ask('settings.update', { pin: PIN, patch: { production } })).toMatchObject({ ok: true })
+    const refused = await ask('settings.update', { pin: PIN, patch: { backend: 'production' } })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'settings.box-office-email-needed', messageKey: 'counter.settings.emailNeeded', retryable: false },
+    })
+    // Nothing changed: still selling on the sandbox.
+    expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { backend: 'sandbox', mode: 'counter' } })
+    expect(await ask('system.info', {})).toMatchObject({ ok: true, value: { backend: 'sandbox' } })
+    // Back to self-service: a kiosk's customers give their own e-mail, so the placeholder is no obstacle there.
+    expect(await ask('settings.update', { pin: PIN, patch: { mode: 'self-service' } })).toMatchObject({ ok: true, value: { mode: 'self-service' } })
+  })
+})
