@@ -47,6 +47,7 @@ const dataDir =
 // or a fresh temporary folder when nothing is kept): the browser host has no printer of its own.
 const spoolDir = process.env.FOYER_PRINT_SPOOL ?? (dataDir ? join(dataDir, 'print-spool') : mkdtempSync(join(tmpdir(), 'foyer-print-')))
 const printer = new SpoolPrinter({ spoolDir })
+printer.warmUp()
 // Handlers before the address is printed: a signal that arrived in between
 // would otherwise take the default action.
 const started: { host?: Awaited<ReturnType<typeof startBrowserHost>>; runtime?: HostRuntime } = {}

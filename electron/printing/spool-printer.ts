@@ -73,6 +73,14 @@ export class SpoolPrinter implements DocumentPrinter {
     }
   }
 
+  /**
+   * Starts Chromium now rather than at the first print, so the first customer
+   * does not wait for it; a failure here is retried at the first print.
+   */
+  warmUp(): void {
+    this.#launch().catch(() => {})
+  }
+
   /** Closes Chromium, if a print ever started it. */
   async close(): Promise<void> {
     const browser = this.#browser

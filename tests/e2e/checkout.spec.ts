@@ -38,7 +38,7 @@ test('a card purchase: the order, the test card approved, the confirmed tickets,
   await kiosk.screenshot({ path: testInfo.outputPath('checkout-en-SG.png'), fullPage: true })
   await kiosk.getByTestId('test-card-approve').click()
 
-  await expect(kiosk.getByTestId('done-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await expect(kiosk.getByTestId('done-reference')).toContainText(/FY\d{14}/)
   const tickets = kiosk.getByTestId('done-tickets').locator('li')
   await expect(tickets).toHaveCount(2)
@@ -73,7 +73,7 @@ test('a declined card takes nothing; another card then pays', async ({ kiosk }) 
   await kiosk.getByTestId('test-card-unreachable').click()
   await expect(kiosk.getByTestId('checkout-unavailable')).toBeVisible()
   await kiosk.getByTestId('test-card-approve').click()
-  await expect(kiosk.getByTestId('done-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await expect(kiosk.getByTestId('done-tickets').locator('li')).toHaveCount(2)
 })
 

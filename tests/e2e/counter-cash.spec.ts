@@ -56,7 +56,7 @@ test('a cash sale with change in an open shift, a reprint, then the shift closed
   await page.screenshot({ path: testInfo.outputPath('counter-cash-en-SG.png'), fullPage: true })
   await page.getByTestId('take-cash').click()
 
-  await expect(page.getByTestId('done-screen')).toBeVisible()
+  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('done-change')).toContainText(`S$${((tendered - due) / 100).toFixed(2)}`)
   await expect(page.getByTestId('done-tickets').locator('li')).toHaveCount(2)
   const reference = /FY\d{14}/.exec((await page.getByTestId('done-reference').textContent())!)![0]

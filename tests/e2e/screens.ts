@@ -138,7 +138,8 @@ export const screens: KioskScreen[] = [
     reach: async (page) => {
       await toCheckout(page)
       await page.getByTestId('test-card-approve').click()
-      await expect(page.getByTestId('done-tickets').locator('li').first()).toBeVisible()
+      // Confirm, then printing (the spool printer's Chromium may still be starting on a loaded machine).
+      await expect(page.getByTestId('done-tickets').locator('li').first()).toBeVisible({ timeout: 30_000 })
     },
   },
   {
