@@ -160,7 +160,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       }
       if (url.pathname === '/push' && req.method === 'GET') return openPushStream(req, res)
       if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
-        return handleCall(decodeURIComponent(url.pathname.slice('/ipc/'.length)), req, res)
+        let channel: string
+        try {
+          channel = decodeURIComponent(url.pathname.slice('/ipc/'.length))
+        } catch {
+          // A broken %-escape names no channel: a bad request, not a failure of the host.
+          sendReply(res, 400, errorReply({ code: ContractErrorCode.InvalidRequest, messageKey: 'errors.contract.invalidRequest', retryable: false, detail: 'malformed channel name' }))
+          return
+        }
+        return handleCall(channel, req, res)
       }
       res.writeHead(405, { allow: url.pathname === '/push' ? 'GET' : 'POST' }).end()
       return

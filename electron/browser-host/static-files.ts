@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { RENDERER_CSP } from '../security/renderer-csp'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,22 +20,8 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-/**
- * The same policy the packaged app will set on its own protocol: scripts and
- * connections only to this origin, no eval, no framing.
- */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** The same policy the packaged app sets on its own app:// protocol (one definition, electron/security). */
+export { RENDERER_CSP }
 
 /** Resolves a URL path inside `root`, or null when it would escape it. */
 export function resolveInside(root: string, urlPath: string): string | null {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from './base'
+import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
 
 /**
@@ -102,4 +103,6 @@ export const adminChannels = {
     request: z.object({ pin, backend: backendKindSchema }).strict(),
     response: z.object({ ok: z.boolean(), latencyMs: z.number(), error: errorReplySchema.optional() }),
   },
+  /** Leaving the self-service kiosk lock is a staff action too (same PIN, same lockout). */
+  ...kioskChannels,
 } as const

@@ -34,6 +34,14 @@ export const channels = {
     request: noArgs,
     response: systemInfoSchema,
   },
+  /**
+   * The renderer says which screen it shows (the router's screen name), so main
+   * knows when a customer or clerk is mid-sale: updates install only at rest.
+   */
+  'system.screen': {
+    request: z.object({ screen: z.string().regex(/^[a-z][a-z-]{0,39}$/) }).strict(),
+    response: z.object({}).strict(),
+  },
   ...salesChannels,
   ...adminChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>

@@ -13,7 +13,7 @@ export interface SenderFacts {
 }
 
 export interface SenderPolicy {
-  /** Origins the renderer is served from, e.g. `http://localhost:5173` in dev. */
+  /** Origins the renderer is served from: `app://foyer` (electron/security/app-path.ts), `http://localhost:5173` in dev. */
   allowedOrigins: readonly string[]
   /** file:// directory the packaged renderer is loaded from, with a trailing slash. */
   allowedFileRoot?: string
@@ -31,5 +31,8 @@ export function isTrustedSender(facts: SenderFacts, policy: SenderPolicy): boole
     // Compare decoded, normalised paths so `..` segments cannot escape the root.
     return policy.allowedFileRoot !== undefined && url.href.startsWith(policy.allowedFileRoot)
   }
-  return url.origin !== 'null' && policy.allowedOrigins.includes(url.origin)
+  // WHATWG URL gives custom schemes an opaque origin ('null'); Chromium treats Foyer's
+  // app:// as a standard scheme whose origin is scheme://host, so compare that.
+  const origin = url.origin !== 'null' ? url.origin : url.host && !url.username && !url.password ? `${url.protocol}//${url.host}` : null
+  return origin !== null && policy.allowedOrigins.includes(origin)
 }

@@ -1,5 +1,6 @@
 import { BrowserWindow, type WebContents } from 'electron'
 import type { PrintDocument } from '../printing/documents'
+import { SECURE_WEB_PREFERENCES } from '../security/window-options'
 import { CSS_PX_PER_MM, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from '../printing/printer-port'
 
 /**
@@ -39,7 +40,8 @@ export class ElectronPrinter implements DocumentPrinter {
       show: false,
       width: Math.ceil(ROLL_WIDTH_MM * CSS_PX_PER_MM),
       height: 600,
-      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, spellcheck: false },
+      // The same locked-down preferences as the main window, and no preload: a document has no bridge to main.
+      webPreferences: SECURE_WEB_PREFERENCES,
     })
     const contents = window.webContents
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))

@@ -1,27 +1,46 @@
 import { app, BrowserWindow } from 'electron'
+import { RelaunchPolicy } from '../kiosk/relaunch-policy'
 import { stderrLogger } from '../services/app-services'
 import { readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
+import { handleAppScheme, registerAppScheme } from './app-protocol'
 import { ElectronPrinter } from './electron-printer'
+import { hardenAllContents, hardenDefaultSession } from './hardening'
+import { claimSingleInstance, KioskLock } from './kiosk'
+import { startUpdater } from './updater'
 import { forwardPushes, handleContract } from './ipc'
-import { createMainWindow, rendererSenderPolicy } from './window'
+import { createMainWindow, devServerOrigin, rendererDir, rendererSenderPolicy, type MainWindowDeps } from './window'
 
 let runtime: HostRuntime | null = null
 let closed = false
+let mainWindow: BrowserWindow | null = null
+
+// Before ready: the app:// scheme's privileges, and the lock on every web contents ever made.
+registerAppScheme()
+hardenAllContents()
 
 async function start(): Promise<void> {
   await app.whenReady()
+  hardenDefaultSession(devServerOrigin())
+  handleAppScheme(rendererDir)
+  const kiosk = new KioskLock(stderrLogger)
   const config = readStartupConfig()
   // The system's default printer, silently (a printer name setting can choose another later).
   const printer = new ElectronPrinter({ deviceName: null })
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger, printer)
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger, printer, kiosk)
   const { services } = runtime
+  const { mode } = services.system.info()
+  kiosk.lockFor(mode)
+  kiosk.followMode(services.pushes, mode)
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)
-  await createMainWindow()
+  // Updates download in the background and install only at rest, never mid-sale (updater.ts).
+  startUpdater(runtime, stderrLogger)
+  const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log: stderrLogger, onCreated: (window) => (mainWindow = window) }
+  await createMainWindow(windowDeps)
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createMainWindow()
+    if (BrowserWindow.getAllWindows().length === 0) void createMainWindow(windowDeps)
   })
 }
 
@@ -41,7 +60,12 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
 
-start().catch((error: unknown) => {
-  console.error('[foyer] failed to start', error)
-  app.exit(1)
-})
+if (claimSingleInstance(() => mainWindow)) {
+  start().catch((error: unknown) => {
+    console.error('[foyer] failed to start', error)
+    app.exit(1)
+  })
+} else {
+  // Another Foyer is running and has been brought to the front.
+  app.quit()
+}

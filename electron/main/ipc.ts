@@ -5,16 +5,21 @@ import type { PushBus } from '../ipc-core/push-bus'
 import { isTrustedSender, type SenderPolicy } from '../ipc-core/sender-policy'
 
 function senderIsTrusted(event: IpcMainInvokeEvent, policy: SenderPolicy): boolean {
-  const frame = event.senderFrame
-  const window = BrowserWindow.fromWebContents(event.sender)
-  return isTrustedSender(
-    {
-      frameUrl: frame?.url,
-      isMainFrame: frame !== null && frame === event.sender.mainFrame,
-      isOwnWindow: window !== null,
-    },
-    policy,
-  )
+  try {
+    const frame = event.senderFrame
+    const window = BrowserWindow.fromWebContents(event.sender)
+    return isTrustedSender(
+      {
+        frameUrl: frame?.url,
+        isMainFrame: frame !== null && frame === event.sender.mainFrame,
+        isOwnWindow: window !== null,
+      },
+      policy,
+    )
+  } catch {
+    // A frame Electron has already disposed throws when read: it is no one we trust.
+    return false
+  }
 }
 
 /**

@@ -1,45 +1,47 @@
-import { BrowserWindow } from 'electron'
+import { app, BrowserWindow } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import type { Logger } from '../ipc-core/dispatcher'
 import type { SenderPolicy } from '../ipc-core/sender-policy'
+import type { RelaunchPolicy } from '../kiosk/relaunch-policy'
+import { APP_ENTRY_URL, APP_ORIGIN } from '../security/app-path'
+import { mainWindowOptions } from '../security/window-options'
+import type { KioskLock } from './kiosk'
+import { watchRenderer } from './renderer-watchdog'
 
-const rendererDir = join(import.meta.dirname, '../renderer')
+/** The built renderer, served on app:// (app-protocol.ts). */
+export const rendererDir = join(import.meta.dirname, '../renderer')
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
 
-/** Where the renderer comes from: the dev server in `electron-vite dev`, files otherwise. */
-export function rendererSenderPolicy(): SenderPolicy {
+/** The Vite dev server in `electron-vite dev`; never honoured in a packaged app. */
+export function devServerOrigin(): string | null {
   const devUrl = process.env.ELECTRON_RENDERER_URL
-  return {
-    allowedOrigins: devUrl ? [new URL(devUrl).origin] : [],
-    allowedFileRoot: pathToFileURL(rendererDir).href + '/',
-  }
+  return !app.isPackaged && devUrl ? new URL(devUrl).origin : null
 }
 
-export async function createMainWindow(): Promise<BrowserWindow> {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 800,
-    minHeight: 600,
-    backgroundColor: '#10151f',
-    show: false,
-    autoHideMenuBar: true,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  })
-  window.once('ready-to-show', () => window.show())
-  // The renderer never opens windows or leaves its page; links to elsewhere are refused.
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  window.webContents.on('will-navigate', (event) => event.preventDefault())
+/** Only the main frame of our own window, showing app://foyer (or the dev server), may call main. */
+export function rendererSenderPolicy(): SenderPolicy {
+  const dev = devServerOrigin()
+  return { allowedOrigins: dev ? [APP_ORIGIN, dev] : [APP_ORIGIN] }
+}
 
-  const devUrl = process.env.ELECTRON_RENDERER_URL
-  if (devUrl) await window.loadURL(devUrl)
-  else await window.loadFile(join(rendererDir, 'index.html'))
+export interface MainWindowDeps {
+  kiosk: KioskLock
+  relaunch: RelaunchPolicy
+  log: Logger
+  /** Called with each new main window (the single-instance focus and pushes need the current one). */
+  onCreated: (window: BrowserWindow) => void
+}
+
+export async function createMainWindow(deps: MainWindowDeps): Promise<BrowserWindow> {
+  const options = mainWindowOptions(deps.kiosk.locked)
+  const window = new BrowserWindow({ ...options, webPreferences: { ...options.webPreferences, preload: preloadPath } })
+  deps.onCreated(window)
+  deps.kiosk.attach(window)
+  // Navigation, new windows and permissions are refused for every web contents (hardening.ts).
+  watchRenderer(window, deps.relaunch, () => void createMainWindow(deps), deps.log)
+  window.once('ready-to-show', () => window.show())
+
+  const dev = devServerOrigin()
+  await window.loadURL(dev ? process.env.ELECTRON_RENDERER_URL! : APP_ENTRY_URL)
   return window
 }

@@ -3,7 +3,7 @@ import { MAX_EXTRA_EVENTS } from './seed/extra/extra-events'
 import { startSandbox } from './server'
 
 /**
- * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>]`
+ * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>] [--xss]`
  * When ready, prints exactly one line of JSON on stdout with the addresses and
  * the client credentials; everything else goes to stderr.
  */
@@ -29,6 +29,7 @@ try {
       'token-ttl': { type: 'string' },
       quirks: { type: 'boolean', default: false },
       'extra-events': { type: 'string', default: '0' },
+      xss: { type: 'boolean', default: false },
     },
     strict: true,
   }))
@@ -67,6 +68,7 @@ try {
     tokenTtlSeconds: seconds('token-ttl', values['token-ttl']),
     quirks: values.quirks,
     extraEvents,
+    xss: values.xss,
   })
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret })}\n`)

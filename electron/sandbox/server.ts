@@ -16,6 +16,7 @@ import { OrderBook } from './model/orders'
 import { SeatOffers } from './model/seat-offers'
 import { seedEvents } from './seed/events'
 import { extraEvents } from './seed/extra/extra-events'
+import { xssEvents } from './seed/xss/xss-events'
 import type { SeedEvent, SeedVenue } from './seed/types'
 import { buildVenues } from './seed/venues'
 import { metaValue, openDatabase } from './store/database'
@@ -45,6 +46,11 @@ export interface SandboxOptions {
    * and benchmarks of a big catalogue. Default 0: the training data as it is.
    */
   extraEvents?: number
+  /**
+   * Adds events whose descriptive texts are an XSS corpus (seed/xss), for the
+   * security tests. Default false: the training data as it is.
+   */
+  xss?: boolean
   /** Where the sandbox logs (never secrets). Default: stderr. */
   log?: (line: string) => void
 }
@@ -113,9 +119,10 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
   return `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`
 }
 
-function trainingSeeds(extra: number): { events: readonly SeedEvent[]; venues: readonly SeedVenue[] } {
+function trainingSeeds(extra: number, xss: boolean): { events: readonly SeedEvent[]; venues: readonly SeedVenue[] } {
   const venues = buildVenues()
-  return { events: extra > 0 ? [...seedEvents, ...extraEvents(extra, venues)] : seedEvents, venues }
+  if (extra === 0 && !xss) return { events: seedEvents, venues }
+  return { events: [...seedEvents, ...extraEvents(extra, venues), ...(xss ? xssEvents(seedEvents) : [])], venues }
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -128,7 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clientSecret = metaValue(db, 'client_secret', () => randomBytes(24).toString('base64url'))
   const tokenKey = Buffer.from(metaValue(db, 'token_key', () => randomBytes(32).toString('base64')), 'base64')
 
-  const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0)
+  const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
   const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
   const book = new InventoryBook(db)
   const offers = new SeatOffers(catalogue, book, holdMs)

@@ -9,6 +9,7 @@ import { hashPin, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
+import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import type { SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
 
@@ -29,6 +30,8 @@ export interface AdminContext {
   pushes: PushBus
   /** Connects to a backend as configured now (for the connection test). */
   connect: (kind: BackendKind) => Promise<BackendConnection>
+  /** The kiosk window's lock (Electron main); absent where there is none (browser host, tests). */
+  kiosk?: KioskControl | null
 }
 
 /** Every message key the staff services can answer with: the renderer's locales word each one. */
@@ -43,6 +46,7 @@ export const adminMessageKeys = [
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
+  ...kioskMessageKeys,
 ]
 
 const staffError = (code: string, messageKey: string, detail?: string) => new FoyerError({ code, messageKey, retryable: false, detail })
@@ -131,6 +135,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
   })
 
   return {
+    ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin }),
     'staff.salesNeedingAttention': async ({ pin }) => {
       await requirePin(pin)
       return journal().needingStaff().map(attention)

@@ -13,6 +13,8 @@ export interface StartupConfig {
   backend?: BackendKind
   /** Generated events the built-in sandbox adds to its training catalogue (tests, benchmarks); absent = none. */
   sandboxExtraEvents?: number
+  /** Events carrying an XSS corpus in their texts, added to the built-in sandbox (FOYER_SANDBOX_XSS=1, security tests). */
+  sandboxXss?: boolean
 }
 
 export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConfig {
@@ -33,6 +35,10 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
       throw new Error(`FOYER_SANDBOX_EXTRA_EVENTS must be a whole number from 0 to ${MAX_EXTRA_EVENTS}`)
     }
     config.sandboxExtraEvents = count
+  }
+  if (env.FOYER_SANDBOX_XSS !== undefined && env.FOYER_SANDBOX_XSS !== '' && env.FOYER_SANDBOX_XSS !== '0') {
+    if (env.FOYER_SANDBOX_XSS !== '1') throw new Error('FOYER_SANDBOX_XSS must be 1 (or 0 or empty for none)')
+    config.sandboxXss = true
   }
   return config
 }

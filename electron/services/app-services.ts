@@ -35,6 +35,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const system = given ?? new SystemInfoService(facts)
   const handlers: Handlers = {
     'system.info': () => system.info(),
+    'system.screen': ({ screen }) => {
+      system.screenShown(screen)
+      return {}
+    },
     ...(sales ?? disconnectedSalesHandlers()),
     ...(admin ?? unavailableAdminHandlers()),
   }

@@ -28,9 +28,11 @@ export async function startSandboxConnection(
   log?: (line: string) => void,
   /** Generated events added to the training catalogue (FOYER_SANDBOX_EXTRA_EVENTS). */
   extraEvents?: number,
+  /** Events with an XSS corpus in their texts (FOYER_SANDBOX_XSS). */
+  xss?: boolean,
 ): Promise<BackendConnection> {
   const holdTtlSeconds = 900
-  const sandbox = await startSandbox({ port: 0, dataDir: dataDir ? join(dataDir, 'sandbox') : undefined, holdTtlSeconds, log, extraEvents })
+  const sandbox = await startSandbox({ port: 0, dataDir: dataDir ? join(dataDir, 'sandbox') : undefined, holdTtlSeconds, log, extraEvents, xss })
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   return {
     endpoints: { kind: 'sandbox', baseUrl, authUrl, imageBaseUrl, tenant, clientId },

@@ -11,7 +11,9 @@ import { adminHandlers } from './admin-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
 import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
+import type { KioskControl } from './kiosk-service'
 import { startRuntime } from './runtime'
+import type { SalesRuntime } from './sales-runtime'
 import type { SystemFacts } from './system-info'
 
 /**
@@ -21,6 +23,8 @@ import type { SystemFacts } from './system-info'
  */
 export interface HostRuntime {
   services: AppServices
+  /** The connected backend's holds and journal (the updater's gate reads them). */
+  sales: SalesRuntime
   close(): Promise<void>
 }
 
@@ -31,6 +35,8 @@ export async function startHostRuntime(
   log: Logger,
   /** Where tickets and receipts are printed: the Electron printer in the app, the spool printer in the browser host. */
   printer: DocumentPrinter | null = null,
+  /** The kiosk window's lock (Electron main); the browser host has none, and kiosk.exit answers "not here". */
+  kiosk: KioskControl | null = null,
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
@@ -38,7 +44,7 @@ export async function startHostRuntime(
   const vault = new KeytarVault()
   const connect = (kind: BackendKind): Promise<BackendConnection> =>
     kind === 'sandbox'
-      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents)
+      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, settings, vault))
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
@@ -47,7 +53,7 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect }),
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect, kiosk }),
   })
-  return { services: runtime.services, close: () => runtime.close() }
+  return { services: runtime.services, sales: runtime.sales, close: () => runtime.close() }
 }

@@ -12,6 +12,8 @@ export class SystemInfoService {
   #facts: SystemFacts
   /** Until a call says otherwise, the backend is taken to be there. */
   #backendReachable = true
+  /** The screen the renderer last said it shows (null: it has not said yet). */
+  #screen: string | null = null
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
@@ -27,6 +29,15 @@ export class SystemInfoService {
     if (this.#backendReachable === reachable) return false
     this.#backendReachable = reachable
     return true
+  }
+
+  /** The renderer's current screen (system.screen); the update gate reads it. */
+  get screen(): string | null {
+    return this.#screen
+  }
+
+  screenShown(screen: string): void {
+    this.#screen = screen
   }
 
   info(): SystemInfo {

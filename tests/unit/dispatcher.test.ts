@@ -62,6 +62,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
+      'system.screen': () => ({}),
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -75,6 +76,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
+      'system.screen': () => ({}),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },

@@ -18,15 +18,19 @@ import counterZhCN from './locales/counter/zh-CN.json'
 import checkoutZhCN from './locales/checkout/zh-CN.json'
 import counterZhHK from './locales/counter/zh-HK.json'
 import checkoutZhHK from './locales/checkout/zh-HK.json'
+import kioskEnSG from './locales/kiosk/en-SG.json'
+import kioskMsMY from './locales/kiosk/ms-MY.json'
+import kioskZhCN from './locales/kiosk/zh-CN.json'
+import kioskZhHK from './locales/kiosk/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY },
 }

@@ -80,11 +80,17 @@ export const useStaffStore = defineStore('staff', () => {
     return (await run(() => useFoyer().staff.resolveSale({ pin: pin!, saleId, how }))) !== null
   }
 
+  /** Takes the self-service window out of kiosk mode (Electron only; main checks the PIN again). */
+  async function leaveKiosk(): Promise<boolean> {
+    if (!pin) return false
+    return (await run(() => useFoyer().kiosk.exit({ pin: pin! }))) !== null
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
     error.value = null
   }
 
-  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, lock }
+  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, leaveKiosk, lock }
 })

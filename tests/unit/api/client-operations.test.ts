@@ -70,7 +70,8 @@ describe.each([
   })
 
   it('turns "no seats" into one typed error, whichever shape the vendor used', async () => {
-    const soldOut = await findShow(rig.direct, (s) => s.availabilityStatus === 16 && s.ticketType === 'RS')
+    // Sold out, not started: a show that has started also answers 16, but "not on sale".
+    const soldOut = await findShow(rig.direct, (s) => s.availabilityStatus === 16 && s.ticketType === 'RS' && Date.parse(s.showDate) > Date.now() + 3_600_000)
     const section = (await sectionsOf(rig.direct, soldOut.productId))[0]!
     for (const mode of ['BA', 'HS'] as const) {
       const failure = await rig.api

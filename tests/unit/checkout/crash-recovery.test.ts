@@ -94,7 +94,8 @@ async function seatsFreeAtVendor(sale: SaleInfo): Promise<boolean> {
 
 const vendorStatus = async (reference: string) => (await rig.direct.get(`/orders/${reference}`)).body.orderStatus as string
 
-describe('a crash during checkout', () => {
+// Each test starts and kills a Foyer process and starts another: seconds, more on a loaded machine.
+describe('a crash during checkout', { timeout: 30_000 }, () => {
   it('after the order was placed, before payment: the order is voided and its seats are free again', async () => {
     const sale = await crashAt('order-submitted')
     const { sales, holds } = await restart()

@@ -58,7 +58,8 @@ const offerTwo = async (client: SandboxClient) => {
   return { show, section, ids }
 }
 
-describe('npm run sandbox', () => {
+// Each test starts the sandbox as its own process: seconds on a loaded machine.
+describe('npm run sandbox', { timeout: 20_000 }, () => {
   it('prints exactly one line of JSON with the addresses and credentials, and stops cleanly on SIGTERM', async () => {
     const { child, info, stdoutLines } = await launch(['--port', '0'])
     expect(Object.keys(info).sort()).toEqual(['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'imageBaseUrl', 'tenant'])

@@ -1,0 +1,63 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import type { HostKind } from '../../electron/contract'
+import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
+import type { KioskControl } from '../../electron/services/kiosk-service'
+import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+
+/**
+ * The staff settings screen's "Leave kiosk mode": shown only in the Electron
+ * app on a self-service machine, and it works through kiosk.exit with the PIN
+ * staff signed in with (main checks it again). The kiosk window is a stand-in
+ * for electron/main/kiosk.ts (Electron cannot run here).
+ */
+const PIN = '3197'
+const quiet = { warn: () => {}, error: () => {} }
+const runtimes: HostRuntime[] = []
+
+class KioskWindowStandIn implements KioskControl {
+  locked = true
+  leaves = 0
+  leave(): void {
+    this.locked = false
+    this.leaves += 1
+  }
+}
+
+async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null): Promise<MountedApp> {
+  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, null, kiosk)
+  runtimes.push(runtime)
+  await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+  const app = await mountApp(runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await app.click(`pin-${digit}`)
+  await app.click('pin-enter')
+  // The PIN is checked with scrypt in the services: wait for the screen rather than for a fixed time.
+  await vi.waitFor(() => expect(app.find('admin-screen')).not.toBeNull(), { timeout: 15_000 })
+  await flushPromises()
+  return app
+}
+
+afterEach(() => unmountApp())
+afterAll(async () => {
+  for (const runtime of runtimes) await runtime.close()
+})
+
+describe('leave kiosk mode (staff settings)', () => {
+  it('is offered in the Electron app in self-service, and leaves the kiosk with the PIN', async () => {
+    const kiosk = new KioskWindowStandIn()
+    const { find, click } = await staffSettingsOn('electron', kiosk)
+    expect(find('kiosk-exit')?.textContent?.trim()).toBe('Leave kiosk mode')
+    await click('kiosk-exit')
+    await vi.waitFor(() => expect(kiosk).toMatchObject({ locked: false, leaves: 1 }), { timeout: 15_000 })
+    await flushPromises()
+    expect(find('kiosk-left')?.getAttribute('role')).toBe('status')
+    expect(find('kiosk-exit')).toBeNull()
+  })
+
+  it('is not offered in the browser host, which has no kiosk window', async () => {
+    const { find } = await staffSettingsOn('browser', null)
+    expect(find('kiosk-exit')).toBeNull()
+  })
+})
