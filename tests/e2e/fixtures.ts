@@ -1,11 +1,8 @@
 import { test as base, _electron, expect, type APIRequestContext, type ElectronApplication, type Page } from '@playwright/test'
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createInterface } from 'node:readline'
+import { startHostProcess, type HostProcess } from './host-process'
 
 export interface FoyerHostOptions {
   /** Which host carries the renderer: the browser host in Chromium, or the Electron app. */
@@ -31,42 +28,6 @@ export function electronBinary(): string | null {
  * tests of one worker run one after another, so the seats held at its sandbox
  * are exactly those of the running test, whatever the other worker sells.
  */
-interface WorkerHost {
-  url: string
-  /** Where its printer writes the PDFs of tickets and receipts. */
-  spoolDir: string
-  stop: () => Promise<void>
-}
-
-async function startWorkerHost(mode: 'self-service' | 'counter'): Promise<WorkerHost> {
-  const spoolDir = mkdtempSync(join(tmpdir(), `foyer-e2e-print-${mode}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
-    cwd: repoRoot,
-    env: { ...process.env, FOYER_DATA_DIR: 'memory', FOYER_MODE: mode, FOYER_BACKEND: 'sandbox', FOYER_PRINT_SPOOL: spoolDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout })
-    lines.on('line', (line) => {
-      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(line)
-      if (found) resolve(found[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`the browser host stopped (exit ${code}) before it was ready:\n${stderr}`)))
-  })
-  return {
-    url,
-    spoolDir,
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = once(child, 'exit')
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
 /**
  * Gives back every seat the host's main holds and, at a counter, closes a
  * shift left open, so a test never sees another's holds, countdown or drawer.
@@ -88,14 +49,14 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
 
 export const test = base.extend<
   { kiosk: Page; printSpool: string; counterHostUrl: string; counterPrintSpool: string; hostCleaned: void },
-  FoyerHostOptions & { electronApp: ElectronApplication | null; workerHost: WorkerHost | null; counterHost: WorkerHost }
+  FoyerHostOptions & { electronApp: ElectronApplication | null; workerHost: HostProcess | null; counterHost: HostProcess }
 >({
   foyerHost: ['browser', { option: true, scope: 'worker' }],
 
   workerHost: [
     async ({ foyerHost }, use) => {
       if (foyerHost !== 'browser') return use(null)
-      const host = await startWorkerHost('self-service')
+      const host = await startHostProcess()
       await use(host)
       await host.stop()
     },
@@ -107,7 +68,7 @@ export const test = base.extend<
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const host = await startWorkerHost('counter')
+      const host = await startHostProcess({ FOYER_MODE: 'counter' })
       await use(host)
       await host.stop()
     },

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
+import { startHostProcess } from './host-process'
 
 /**
  * Every screen of the kiosk, and how to get to it from the attract screen in
@@ -174,45 +173,14 @@ export interface OwnHost {
 }
 
 export async function startOwnHost(): Promise<OwnHost> {
-  const token = randomBytes(24).toString('base64url')
-  const repoRoot = join(import.meta.dirname, '..', '..')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
-    cwd: repoRoot,
-    env: { ...process.env, FOYER_HOST_TOKEN: token, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`own browser host did not start: ${out}`)), 30_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(out)
-      if (found) {
-        clearTimeout(timer)
-        resolve(`${found[1]}#token=${token}`)
-      }
-    })
-    child.stderr!.resume()
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`own browser host exited (${code}): ${out}`))
-    })
-  })
+  const host = await startHostProcess({}, randomBytes(24).toString('base64url'))
   // Staff screens behind the PIN: set it the way staff would, over the host's contract endpoint.
-  const answer = await fetch(new URL('ipc/staff.setPin', url), {
+  const answer = await fetch(new URL('ipc/staff.setPin', host.url), {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ newPin: OWN_HOST_PIN }),
   })
   const reply = (await answer.json()) as { ok: boolean; value?: { ok: boolean } }
   if (!reply.ok || !reply.value?.ok) throw new Error(`could not set the own host's staff PIN: ${JSON.stringify(reply)}`)
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+  return { url: host.entry, close: host.stop }
 }

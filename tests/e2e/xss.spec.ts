@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { startHostProcess, type HostProcess } from './host-process'
 import { XSS_ELEMENT_SELECTORS } from '../../electron/sandbox/seed/xss/corpus'
 import { XSS_PROMOTER, xssEventCode, xssPayload } from '../../electron/sandbox/seed/xss/xss-events'
 
@@ -12,52 +11,16 @@ import { XSS_PROMOTER, xssEventCode, xssPayload } from '../../electron/sandbox/s
  * (`window.__xss` stays unset, no dialog opens), none may become an element,
  * and each must be on screen as the literal text the back office typed.
  */
-interface XssHost {
-  url: string
-  close(): Promise<void>
-}
-
-async function startXssHost(): Promise<XssHost> {
-  const token = randomBytes(24).toString('base64url')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    env: { ...process.env, FOYER_HOST_TOKEN: token, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox', FOYER_SANDBOX_XSS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`the XSS host did not start: ${out}`)), 30_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(out)
-      if (found) {
-        clearTimeout(timer)
-        resolve(`${found[1]}#token=${token}`)
-      }
-    })
-    child.stderr!.resume()
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the XSS host exited (${code}): ${out}`))
-    })
-  })
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
+/** A host of this spec's own, its sandbox carrying the corpus (FOYER_SANDBOX_XSS=1). */
+const startXssHost = () => startHostProcess({ FOYER_SANDBOX_XSS: '1' }, randomBytes(24).toString('base64url'))
+type XssHost = HostProcess
 
 let host: XssHost
 test.beforeAll(async () => {
   host = await startXssHost()
 })
 test.afterAll(async () => {
-  await host?.close()
+  await host?.stop()
 })
 
 const titleOf = (n: number) => `XSS ${n + 1} ${xssPayload(n, 'title')}`
@@ -87,7 +50,7 @@ test.describe('XSS corpus in the vendor’s texts', () => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`)
       void dialog.dismiss()
     })
-    await page.goto(host.url)
+    await page.goto(host.entry)
     await page.getByTestId('touch-to-start').click()
     await expect(page.getByTestId('events-screen')).toBeVisible()
     await page.getByTestId('event-search').fill(XSS_PROMOTER)

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+/**
+ * A browser host in a process of its own for e2e specs: in memory, against its
+ * own sandbox, printing PDFs to a fresh spool folder, on a free port. Every
+ * spec that needs a host (the workers' own, the accessibility spec's PIN-set
+ * one, the XSS corpus one) starts it here.
+ */
+export interface HostProcess {
+  /** The host's address, with a trailing slash. */
+  url: string
+  /** The address that opens the kiosk: `url` with the run token in the fragment. */
+  entry: string
+  token: string
+  /** Where its printer writes the PDFs of tickets and receipts. */
+  spoolDir: string
+  stop(): Promise<void>
+}
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+
+export async function startHostProcess(env: Record<string, string> = {}, token = process.env.FOYER_HOST_TOKEN!): Promise<HostProcess> {
+  const spoolDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-print-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      FOYER_HOST_TOKEN: token,
+      FOYER_DATA_DIR: 'memory',
+      FOYER_MODE: 'self-service',
+      FOYER_BACKEND: 'sandbox',
+      FOYER_PRINT_SPOOL: spoolDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(line)
+      if (found) resolve(found[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`the browser host stopped (exit ${code}) before it was ready:\n${stderr}`)))
+  })
+  return {
+    url,
+    entry: `${url}#token=${token}`,
+    token,
+    spoolDir,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
