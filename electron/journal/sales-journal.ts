@@ -146,7 +146,10 @@ export class SalesJournal {
   readonly #unfinished: Statement<[string], SaleRow>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
-  readonly #recent: Statement<[string, number], SaleRow>
+  readonly #unprinted: Statement<[string], SaleRow>
+  readonly #needingStaff: Statement<[string], SaleRow>
+  readonly #resolveNote: Statement<[number, number, string]>
+  readonly #ofShift: Statement<[string], SaleRow>
 
   constructor(
     private readonly db: LocalDb,
@@ -159,14 +162,23 @@ export class SalesJournal {
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
+    // A sale staff have dealt with is finished for recovery, whatever state the journal last recorded.
     this.#unfinished = db.prepare(
-      `SELECT * FROM sales WHERE backend = ? AND state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at`,
+      `SELECT * FROM sales WHERE backend = ? AND state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')})
+         AND staff_resolved_at IS NULL ORDER BY created_at`,
     )
     this.#steps = db.prepare('SELECT seq, at, step, detail FROM sale_steps WHERE sale_id = ? ORDER BY seq')
     this.#appendStep = db.prepare(
       'INSERT INTO sale_steps (sale_id, seq, at, step, detail) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sale_steps WHERE sale_id = ?), ?, ?, ?)',
     )
-    this.#recent = db.prepare('SELECT * FROM sales WHERE backend = ? ORDER BY created_at DESC LIMIT ?')
+    this.#unprinted = db.prepare(
+      `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed'
+         AND EXISTS (SELECT 1 FROM sale_steps p WHERE p.sale_id = s.sale_id AND p.step = 'print-started')
+       ORDER BY created_at`,
+    )
+    this.#needingStaff = db.prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
+    this.#resolveNote = db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL')
+    this.#ofShift = db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at')
   }
 
   /** A new sale, written before its order is sent to the vendor. */
@@ -221,29 +233,19 @@ export class SalesJournal {
 
   /** Confirmed sales whose printing started and never finished (a crash while printing), oldest first. */
   unprinted(): SaleRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed'
-           AND EXISTS (SELECT 1 FROM sale_steps p WHERE p.sale_id = s.sale_id AND p.step = 'print-started')
-         ORDER BY created_at`,
-      )
-      .all(this.backend) as SaleRow[]
-    return rows.map(fromRow)
+    return this.#unprinted.all(this.backend).map(fromRow)
   }
 
   /** Sales with a note for staff they have not yet dealt with (the recovery screen), oldest first. */
   needingStaff(): SaleRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
-      .all(this.backend) as SaleRow[]
-    return rows.map(fromRow)
+    return this.#needingStaff.all(this.backend).map(fromRow)
   }
 
   /** Staff dealt with a sale's note (refund checked, cash handed back, terminal looked at). */
   resolveStaffNote(saleId: string, how: string): SaleRecord {
     const at = this.now()
     this.db.transaction(() => {
-      const changed = this.db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL').run(at, at, saleId)
+      const changed = this.#resolveNote.run(at, at, saleId)
       if (changed.changes !== 1) throw new Error(`sale ${saleId} has no note for staff`)
       this.#append(saleId, at, 'staff-resolved', { how })
     })()
@@ -252,11 +254,7 @@ export class SalesJournal {
 
   /** Every sale filed under a counter shift, oldest first. */
   ofShift(shiftId: string): SaleRecord[] {
-    return (this.db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at').all(shiftId) as SaleRow[]).map(fromRow)
-  }
-
-  recent(limit = 50): SaleRecord[] {
-    return this.#recent.all(this.backend, limit).map(fromRow)
+    return this.#ofShift.all(shiftId).map(fromRow)
   }
 
   #append(saleId: string, at: number, step: string, detail: unknown): void {

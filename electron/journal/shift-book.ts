@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import type { LocalDb } from '../store/local-db'
 import type { SaleRecord, SalesJournal } from './sales-journal'
@@ -72,22 +73,32 @@ export class ShiftError extends Error {
 const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 })
 
 export class ShiftBook {
+  readonly #current: Statement<[string], ShiftRow>
+  readonly #open: Statement<[string, string, number, number]>
+  readonly #close: Statement<[number, number, string, string]>
+  readonly #zReport: Statement<[string], { z_report: string | null }>
+
   constructor(
-    private readonly db: LocalDb,
+    db: LocalDb,
     private readonly journal: SalesJournal,
     private readonly backend: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#current = db.prepare('SELECT * FROM shifts WHERE backend = ? AND closed_at IS NULL')
+    this.#open = db.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents) VALUES (?, ?, ?, ?)')
+    this.#close = db.prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ? WHERE shift_id = ? AND closed_at IS NULL')
+    this.#zReport = db.prepare('SELECT z_report FROM shifts WHERE shift_id = ?')
+  }
 
   current(): Shift | null {
-    const row = this.db.prepare('SELECT * FROM shifts WHERE backend = ? AND closed_at IS NULL').get(this.backend) as ShiftRow | undefined
+    const row = this.#current.get(this.backend)
     return row ? toShift(row) : null
   }
 
   open(floatCents: number): Shift {
     if (this.current()) throw new ShiftError('shift.already-open', 'a shift is already open: close it first')
     const shiftId = randomUUID()
-    this.db.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents) VALUES (?, ?, ?, ?)').run(shiftId, this.backend, this.now(), floatCents)
+    this.#open.run(shiftId, this.backend, this.now(), floatCents)
     return this.current()!
   }
 
@@ -104,9 +115,7 @@ export class ShiftBook {
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
     const closedAt = this.now()
     const report = this.#report('Z', { ...shift, closedAt }, countedCents)
-    this.db
-      .prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ? WHERE shift_id = ? AND closed_at IS NULL')
-      .run(closedAt, countedCents, JSON.stringify(report), shift.shiftId)
+    this.#close.run(closedAt, countedCents, JSON.stringify(report), shift.shiftId)
     return report
   }
 
@@ -117,7 +126,7 @@ export class ShiftBook {
 
   /** A closed shift's Z report, as it was printed. */
   zReport(shiftId: string): ShiftReport | null {
-    const row = this.db.prepare('SELECT z_report FROM shifts WHERE shift_id = ?').get(shiftId) as { z_report: string | null } | undefined
+    const row = this.#zReport.get(shiftId)
     return row?.z_report ? (JSON.parse(row.z_report) as ShiftReport) : null
   }
 
