@@ -1,38 +1,33 @@
 import { defineConfig } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
-import type { FoyerHostOptions } from './tests/e2e/fixtures'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 /**
- * End-to-end tests drive the real renderer. The `chromium` project reaches it
- * through the browser host (Debian's Chromium; Playwright cannot download its
- * own here); the `electron` project runs the same specs in the Electron app
- * where its binary exists and skips itself, saying why, where it does not.
+ * End-to-end tests drive the real renderer. The `chromium` project
+ * (tests/e2e) reaches it through browser hosts (Debian's Chromium; Playwright
+ * cannot download its own here): each worker starts its own (fixtures.ts).
+ * The `electron` project (tests/electron) starts the Electron app itself for
+ * what only Electron has (app://, the hardened session, the kiosk window); it
+ * skips itself, saying why, where Electron's binary is missing, and runs in
+ * the release workflow.
  */
-const port = Number(process.env.FOYER_E2E_PORT ?? 5317)
 /** The seat-map harness (tests/seatmap-harness), served beside the app for component-level specs. */
 export const harnessPort = Number(process.env.FOYER_HARNESS_PORT ?? 5318)
-/** A second browser host in counter mode (counter.spec.ts): staff sign in with the PIN, keyboard shortcuts. */
-/** A second browser host whose sandbox carries 5,000 generated events besides the training data (catalogue-scale.spec.ts). */
+/** A browser host whose sandbox carries 5,000 generated events besides the training data (catalogue-scale.spec.ts). */
 export const scalePort = Number(process.env.FOYER_SCALE_PORT ?? 5320)
 export const SCALE_EXTRA_EVENTS = 5000
 // Set once in the runner process; workers inherit the environment, so every
 // worker and the web server agree on this run's token.
 process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
 
-const chromiumArgs = [
-  // WebGL through SwiftShader where the machine has no GPU.
-  '--enable-unsafe-swiftshader',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+/**
+ * The release workflow's Electron job runs only the electron project, with
+ * native modules rebuilt for Electron: the Node-run servers below are neither
+ * needed there nor able to load those modules.
+ */
+const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
 
-export default defineConfig<FoyerHostOptions>({
-  testDir: 'tests/e2e',
+export default defineConfig({
   outputDir: 'test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -43,51 +38,38 @@ export default defineConfig<FoyerHostOptions>({
   // test that needed it as "flaky" so it gets looked at rather than hidden.
   retries: process.env.CI ? 1 : 0,
   use: {
-    baseURL: `http://127.0.0.1:${port}/`,
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },
-    // Shared by both projects: fixtures may open a browser page in either.
+    // Playwright's own pages (the chromium project) run in Debian's Chromium.
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  webServer: [
-    {
-      command: `node --import tsx electron/browser-host/cli.ts --port ${port}`,
-      url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
-    },
-    {
-      command: `node --import tsx electron/browser-host/cli.ts --port ${scalePort}`,
-      url: `http://127.0.0.1:${scalePort}/`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
-        FOYER_DATA_DIR: 'memory',
-        FOYER_MODE: 'self-service',
-        FOYER_BACKEND: 'sandbox',
-        FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
-      },
-    },
-    {
-      command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
-      url: `http://127.0.0.1:${harnessPort}/`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
-  ],
+  webServer: electronOnly
+    ? []
+    : [
+        {
+          command: `node --import tsx electron/browser-host/cli.ts --port ${scalePort}`,
+          url: `http://127.0.0.1:${scalePort}/`,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
+            FOYER_DATA_DIR: 'memory',
+            FOYER_MODE: 'self-service',
+            FOYER_BACKEND: 'sandbox',
+            FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
+          },
+        },
+        {
+          command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
+          url: `http://127.0.0.1:${harnessPort}/`,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+        },
+      ],
   projects: [
-    {
-      name: 'chromium',
-      use: { foyerHost: 'browser' },
-    },
-    {
-      name: 'electron',
-      use: { foyerHost: 'electron' },
-    },
+    { name: 'chromium', testDir: 'tests/e2e' },
+    { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
   ],
 })

@@ -49,6 +49,20 @@ function tokenMatches(header: string | undefined, token: Buffer): boolean {
 }
 
 /**
+ * Whether a call's body is declared as JSON: `application/json`, optionally
+ * with `charset=utf-8` (the only encoding JSON has, and the one the body is
+ * decoded as). Anything else is refused before the body is read, because
+ * text/plain, form and multipart bodies are what a web page may POST across
+ * origins without a CORS preflight; demanding JSON takes that route away
+ * independently of the token and Origin checks.
+ */
+function declaresJson(header: string | undefined): boolean {
+  const [type = '', ...parameters] = (header ?? '').split(';').map((part) => part.trim().toLowerCase())
+  if (type !== 'application/json') return false
+  return parameters.every((parameter) => parameter === '' || /^charset\s*=\s*(?:utf-8|"utf-8")$/.test(parameter))
+}
+
+/**
  * Reads a request body up to `limit` bytes. Past the limit the rest is drained
  * and dropped rather than left unread, so the client gets its 413 instead of
  * hanging on a half-sent upload.
@@ -89,6 +103,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   async function handleCall(channel: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!declaresJson(req.headers['content-type'])) {
+      req.resume() // drop the unread body so the connection can carry the next request
+      sendReply(
+        res,
+        415,
+        errorReply({
+          code: ContractErrorCode.InvalidRequest,
+          messageKey: 'errors.contract.invalidRequest',
+          retryable: false,
+          detail: 'request body must be application/json',
+        }),
+      )
+      return
+    }
     const body = await readBody(req, maxBodyBytes)
     if (body === null) {
       res.setHeader('connection', 'close')

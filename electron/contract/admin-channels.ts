@@ -24,6 +24,23 @@ export type BackendConfigView = z.infer<typeof backendConfigSchema>
 
 const configuredBackend = z.object({ config: backendConfigSchema, hasSecret: z.boolean() }).nullable()
 
+/**
+ * Where and how often this kiosk looks for a new Foyer. feedUrl null: the
+ * installer's own feed. The settings store checks the values (an https
+ * address, 5 to 1440 minutes); environment variables on the machine still
+ * override them (services/update-feed.ts).
+ */
+export const updateSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    feedUrl: z.string().max(2048).nullable(),
+    checkEveryMinutes: z.number().int(),
+    /** Whether a kiosk selling against the training sandbox updates too. */
+    onTraining: z.boolean(),
+  })
+  .strict()
+export type UpdateSettingsView = z.infer<typeof updateSettingsSchema>
+
 /** Settings as staff see them: everything but secrets, and whether each secret is stored. */
 export const settingsViewSchema = z.object({
   mode: appModeSchema,
@@ -34,6 +51,7 @@ export const settingsViewSchema = z.object({
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   backends: z.object({ staging: configuredBackend, production: configuredBackend }),
+  updates: updateSettingsSchema,
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
 
@@ -89,6 +107,8 @@ export const adminChannels = {
             boxOfficeEmail: z.string().max(254).optional(),
             staging: backendConfigSchema.nullable().optional(),
             production: backendConfigSchema.nullable().optional(),
+            // Any of the update fields on its own; the others keep their values.
+            updates: updateSettingsSchema.partial().optional(),
           })
           .strict(),
       })

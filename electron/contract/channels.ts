@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { adminChannels } from './admin-channels'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
+import { kioskLockStateSchema } from './kiosk-channels'
 import { salesChannels } from './sales-channels'
 
 export * from './base'
@@ -23,6 +24,8 @@ export const systemInfoSchema = z.object({
   host: hostKindSchema,
   /** False while main cannot reach the backend (the renderer shows the offline banner). */
   backendReachable: z.boolean(),
+  /** The self-service kiosk lock (Electron main); `none` where there is none. */
+  kioskLock: kioskLockStateSchema,
 })
 export type SystemInfo = z.infer<typeof systemInfoSchema>
 

@@ -1,7 +1,10 @@
 import { app, BrowserWindow } from 'electron'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { RelaunchPolicy } from '../kiosk/relaunch-policy'
 import { stderrLogger } from '../services/app-services'
-import { readStartupConfig } from '../services/app-config'
+import { electronDataDir, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { handleAppScheme, registerAppScheme } from './app-protocol'
 import { ElectronPrinter } from './electron-printer'
@@ -19,6 +22,11 @@ let mainWindow: BrowserWindow | null = null
 registerAppScheme()
 hardenAllContents()
 
+// Before the single-instance lock, which lives in the user data folder (app-config.ts says when this applies).
+const dataDir = electronDataDir(process.env, app.isPackaged, () => mkdtempSync(join(tmpdir(), 'foyer-electron-')))
+if (dataDir) app.setPath('userData', dataDir.userData)
+const keptDataDir = (): string | null => (dataDir && !dataDir.keep ? null : app.getPath('userData'))
+
 async function start(): Promise<void> {
   await app.whenReady()
   hardenDefaultSession(devServerOrigin())
@@ -27,11 +35,9 @@ async function start(): Promise<void> {
   const config = readStartupConfig()
   // The system's default printer, silently (a printer name setting can choose another later).
   const printer = new ElectronPrinter({ deviceName: null })
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, app.getPath('userData'), stderrLogger, printer, kiosk)
+  // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir(), stderrLogger, printer, kiosk)
   const { services } = runtime
-  const { mode } = services.system.info()
-  kiosk.lockFor(mode)
-  kiosk.followMode(services.pushes, mode)
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)
   // Updates download in the background and install only at rest, never mid-sale (updater.ts).

@@ -1,74 +1,51 @@
 import { app, Menu, powerSaveBlocker, type BrowserWindow } from 'electron'
 import type { AppMode } from '../contract'
-import type { PushBus } from '../ipc-core/push-bus'
 import type { Logger } from '../ipc-core/dispatcher'
+import { SelfServiceLock } from '../kiosk/self-service-lock'
 import { isBlockedShortcut } from '../kiosk/shortcut-filter'
-import type { KioskControl } from '../services/kiosk-service'
 
 /**
  * Self-service lockdown of the main window: full-screen kiosk, no menu, no
- * way out by keyboard, the display kept awake, Foyer started at login. Staff
- * leave it with the staff PIN (kiosk.exit, checked in the services); a change
- * of mode in the settings locks or unlocks it too.
+ * way out by keyboard, the display kept awake, Foyer started at login. When
+ * it locks and unlocks is decided by SelfServiceLock (plain Node, tested):
+ * staff leave with the staff PIN (kiosk.exit), it locks again at rest or on
+ * request, and follows the mode (electron/services/kiosk-service.ts).
  */
-export class KioskLock implements KioskControl {
-  #locked = false
+export class KioskLock extends SelfServiceLock {
   #window: BrowserWindow | null = null
   #awake: number | null = null
   #quitting = false
 
   constructor(private readonly log: Logger) {
+    super()
     // Closing is refused while locked, except when Foyer itself quits (or the OS session ends).
     app.on('before-quit', () => (this.#quitting = true))
   }
 
-  get locked(): boolean {
-    return this.#locked
-  }
-
-  /** Locks for self-service, unlocks for the counter. */
-  lockFor(mode: AppMode): void {
-    this.#set(mode === 'self-service')
+  override lockFor(mode: AppMode): void {
+    super.lockFor(mode)
     startAtLogin(mode === 'self-service', this.log)
   }
 
-  leave(): void {
-    this.log.warn('staff left kiosk mode with the PIN')
-    this.#set(false)
-  }
-
-  /** Follows mode changes made in the staff settings (not every system.changed: staff who left stay out). */
-  followMode(pushes: PushBus, initial: AppMode): () => void {
-    let mode = initial
-    return pushes.attach((name, payload) => {
-      if (name !== 'system.changed') return
-      const next = (payload as { mode: AppMode }).mode
-      if (next === mode) return
-      mode = next
-      this.lockFor(next)
-    })
+  override leave(): void {
+    if (this.locked) this.log.warn('staff left kiosk mode with the PIN')
+    super.leave()
   }
 
   /** Applies the lock to a (new) main window and keeps applying it. */
   attach(window: BrowserWindow): void {
     this.#window = window
     window.webContents.on('before-input-event', (event, input) => {
-      if (isBlockedShortcut(input, { kiosk: this.#locked })) event.preventDefault()
+      if (isBlockedShortcut(input, { kiosk: this.locked })) event.preventDefault()
     })
     window.on('close', (event) => {
-      if (this.#locked && !this.#quitting) event.preventDefault()
+      if (this.locked && !this.#quitting) event.preventDefault()
     })
     window.on('session-end', () => (this.#quitting = true))
-    this.#apply()
+    this.applyLock(this.locked)
   }
 
-  #set(locked: boolean): void {
-    this.#locked = locked
-    this.#apply()
-  }
-
-  #apply(): void {
-    const locked = this.#locked
+  protected override applyLock(locked: boolean): void {
     Menu.setApplicationMenu(applicationMenu(locked))
     if (locked && this.#awake === null) this.#awake = powerSaveBlocker.start('prevent-display-sleep')
     if (!locked && this.#awake !== null) {

@@ -14,6 +14,8 @@ const HANG_GRACE_MS = 15_000
 export function watchRenderer(window: BrowserWindow, policy: RelaunchPolicy, recreate: () => void, log: Logger): void {
   const contents = window.webContents
   let hang: NodeJS.Timeout | null = null
+  // A hung renderer is killed on purpose before its reload: that death is part of this recovery, not a new one.
+  let killing = false
 
   function recover(why: string, hung: boolean): void {
     const decision = policy.next(performance.now())
@@ -27,7 +29,10 @@ export function watchRenderer(window: BrowserWindow, policy: RelaunchPolicy, rec
         recreate()
         return
       }
-      if (hung && !contents.isCrashed()) contents.forcefullyCrashRenderer()
+      if (hung && !contents.isCrashed()) {
+        killing = true
+        contents.forcefullyCrashRenderer()
+      }
       contents.reload()
     }, decision.delayMs)
   }
@@ -35,6 +40,10 @@ export function watchRenderer(window: BrowserWindow, policy: RelaunchPolicy, rec
   contents.on('render-process-gone', (_event, details) => {
     if (hang) clearTimeout(hang)
     hang = null
+    if (killing) {
+      killing = false
+      return
+    }
     if (details.reason === 'clean-exit') return
     recover(`render process gone: ${details.reason}`, false)
   })

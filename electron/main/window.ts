@@ -1,5 +1,6 @@
 import { app, BrowserWindow } from 'electron'
 import { join } from 'node:path'
+import { windowIconPath } from '../branding/window-icon'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { SenderPolicy } from '../ipc-core/sender-policy'
 import type { RelaunchPolicy } from '../kiosk/relaunch-policy'
@@ -34,7 +35,8 @@ export interface MainWindowDeps {
 
 export async function createMainWindow(deps: MainWindowDeps): Promise<BrowserWindow> {
   const options = mainWindowOptions(deps.kiosk.locked)
-  const window = new BrowserWindow({ ...options, webPreferences: { ...options.webPreferences, preload: preloadPath } })
+  const icon = windowIconPath({ platform: process.platform, packaged: app.isPackaged, resourcesPath: process.resourcesPath })
+  const window = new BrowserWindow({ ...options, icon, webPreferences: { ...options.webPreferences, preload: preloadPath } })
   deps.onCreated(window)
   deps.kiosk.attach(window)
   // Navigation, new windows and permissions are refused for every web contents (hardening.ts).

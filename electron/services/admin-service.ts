@@ -1,16 +1,15 @@
-import { SalesApi } from '../api/sales-api'
 import { adminChannels, type BackendKind, type SaleAttention, type SettingsView } from '../contract'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
-import { SettingsError, isPlaceholderEmail, type Settings } from '../settings/settings-schema'
+import { SettingsError, isPlaceholderEmail, type Settings, type SettingsPatch } from '../settings/settings-schema'
 import type { SettingsStore } from '../settings/settings-store'
 import { hashPin, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
-import type { SalesRuntime } from './sales-runtime'
+import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
 
 /**
@@ -76,6 +75,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     pinSet: settings.staffPinHash !== null,
     boxOfficeEmail: settings.boxOfficeEmail,
     backends: { staging: await backend('staging'), production: await backend('production') },
+    updates: { ...settings.updates },
   }
 }
 
@@ -89,11 +89,6 @@ function requireRealBoxOfficeEmail(next: Pick<Settings, 'mode' | 'backend' | 'bo
   if (next.mode === 'counter' && next.backend !== 'sandbox' && isPlaceholderEmail(next.boxOfficeEmail)) {
     throw staffError('settings.box-office-email-needed', 'counter.settings.emailNeeded', 'boxOfficeEmail is the training placeholder')
   }
-}
-
-/** `{ mode: undefined }` in a patch means "no change". */
-function definedOnly<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
 }
 
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
@@ -110,14 +105,20 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
   }
 
-  async function update(patch: Parameters<SettingsStore['update']>[0]): Promise<Settings> {
+  /** A refused setting answers `errors.settings.invalid`, naming the field (never the value) in the detail. */
+  async function refusedAsInvalid<T>(step: () => T | Promise<T>): Promise<T> {
     try {
-      return await settings.update(patch)
+      return await step()
     } catch (error) {
       if (error instanceof SettingsError) throw staffError('settings.invalid', 'errors.settings.invalid', error.message)
       throw error
     }
   }
+  const update = (patch: SettingsPatch): Promise<Settings> => refusedAsInvalid(() => settings.update(patch))
+
+  /** A backend that could not be switched to says why in its own words (unreachable, no secret...). */
+  const switchFailed = (error: unknown): FoyerError =>
+    error instanceof FoyerError ? error : staffError('backend.connect-failed', 'errors.backend.unavailable', (error as Error).message)
 
   const journal = () => {
     const context = ctx.sales.context
@@ -162,14 +163,30 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       await requirePin(pin)
       const { staging, production, ...rest } = patch
       const before = settings.get()
-      requireRealBoxOfficeEmail({ ...before, ...definedOnly(rest) })
       const backends = { ...(staging !== undefined ? { staging } : {}), ...(production !== undefined ? { production } : {}) }
-      const after = await update({ ...rest, ...(Object.keys(backends).length > 0 ? { backends } : {}) })
-      if (after.backend !== before.backend) {
-        // Holds at the old backend are given back before the new one is used.
-        await ctx.sales.use(after.backend).catch((error: unknown) => {
-          throw error instanceof FoyerError ? error : staffError('backend.connect-failed', 'errors.backend.unavailable', (error as Error).message)
+      const change: SettingsPatch = { ...rest, ...(Object.keys(backends).length > 0 ? { backends } : {}) }
+      // The whole change is checked first, so a bad field refuses it before anything connects.
+      const candidate = await refusedAsInvalid(() => settings.preview(change))
+      requireRealBoxOfficeEmail(candidate)
+      const switching = candidate.backend !== before.backend
+      const previous = ctx.sales.kind
+      if (switching) {
+        // A backend switch is tried before anything is saved. The connection uses the candidate
+        // settings, because the same change may carry the very configuration being switched to (a
+        // new staging address with "sell through staging"). SalesRuntime.switchTo connects, checks
+        // the new backend answers, and only then gives back the old one's holds and uses the new.
+        // If it fails, nothing was saved or published and the old backend still sells with its holds.
+        await ctx.sales.switchTo(candidate.backend, candidate).catch((error: unknown) => {
+          throw switchFailed(error)
         })
+      }
+      let after: Settings
+      try {
+        after = await update(change)
+      } catch (error) {
+        // Not saved (the file could not be written): go back, so this run sells where the file says.
+        if (switching && previous) await ctx.sales.switchTo(previous).catch(() => {})
+        throw error
       }
       if (after.backend !== before.backend || after.mode !== before.mode) {
         ctx.system.update({ backend: after.backend, mode: after.mode })
@@ -190,8 +207,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       let connection: BackendConnection | null = null
       try {
         connection = await ctx.connect(backend)
-        const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, timeouts: { readMs: 8000, tokenMs: 8000 } })
-        await api.listEvents({ lang: 'EN_SG', size: 1 })
+        await checkBackendAnswers(connection)
         return { ok: true, latencyMs: Math.round(performance.now() - started) }
       } catch (error) {
         const reply =

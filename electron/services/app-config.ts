@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { isAbsolute } from 'node:path'
 import { appModeSchema, backendKindSchema, type AppMode, type BackendKind } from '../contract'
 import { MAX_EXTRA_EVENTS } from '../sandbox/seed/extra/extra-events'
 
@@ -47,4 +48,27 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
 export function packageVersion(packageJsonUrl: URL): string {
   const parsed = JSON.parse(readFileSync(packageJsonUrl, 'utf8')) as { version?: unknown }
   return typeof parsed.version === 'string' ? parsed.version : '0.0.0'
+}
+
+/**
+ * Where an unpackaged Electron run keeps its data (FOYER_DATA_DIR), so tests
+ * and developers can run several Foyers side by side: the single-instance
+ * lock and the sales journal live in the user data folder. `memory` means a
+ * fresh throwaway folder for the lock and nothing kept (as in the browser
+ * host). A packaged kiosk always uses its own user data folder: an
+ * environment variable must not move a venue's journal.
+ */
+export interface ElectronDataDir {
+  /** The folder to use as Electron's userData. */
+  userData: string
+  /** Whether Foyer keeps its state there (false: in memory). */
+  keep: boolean
+}
+
+export function electronDataDir(env: NodeJS.ProcessEnv, packaged: boolean, makeTemp: () => string): ElectronDataDir | null {
+  const wanted = env.FOYER_DATA_DIR
+  if (packaged || wanted === undefined || wanted === '') return null
+  if (wanted === 'memory') return { userData: makeTemp(), keep: false }
+  if (!isAbsolute(wanted)) throw new Error('FOYER_DATA_DIR must be an absolute path, or memory')
+  return { userData: wanted, keep: true }
 }

@@ -49,7 +49,7 @@ export async function startSandboxConnection(
  * from settings, the client secret read from the OS keychain for each token
  * request (never kept in memory longer than that request).
  */
-export function vendorConnection(kind: 'staging' | 'production', settings: SettingsStore, vault: CredentialVault): BackendConnection {
+export function vendorConnection(kind: 'staging' | 'production', settings: Pick<SettingsStore, 'get'>, vault: CredentialVault): BackendConnection {
   const current = settings.get()
   const config = current.backends[kind]
   if (!config) {

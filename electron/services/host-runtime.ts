@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { SettingsStore } from '../settings/settings-store'
+import { SettingsStore, type Settings } from '../settings/settings-store'
 import { PinGate } from '../settings/staff-pin'
 import { KeytarVault } from '../vault/keytar-vault'
 import { adminHandlers } from './admin-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
 import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
-import type { KioskControl } from './kiosk-service'
+import { followKioskLock, type KioskControl } from './kiosk-service'
 import { startRuntime } from './runtime'
 import type { SalesRuntime } from './sales-runtime'
 import type { SystemFacts } from './system-info'
@@ -25,6 +25,8 @@ export interface HostRuntime {
   services: AppServices
   /** The connected backend's holds and journal (the updater's gate reads them). */
   sales: SalesRuntime
+  /** The staff settings as they are now (the updater reads its feed from them before every check). */
+  settings: SettingsStore
   close(): Promise<void>
 }
 
@@ -35,17 +37,18 @@ export async function startHostRuntime(
   log: Logger,
   /** Where tickets and receipts are printed: the Electron printer in the app, the spool printer in the browser host. */
   printer: DocumentPrinter | null = null,
-  /** The kiosk window's lock (Electron main); the browser host has none, and kiosk.exit answers "not here". */
+  /** The kiosk window's lock (Electron main); the browser host has none, and the kiosk channels answer "not here". */
   kiosk: KioskControl | null = null,
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
   for (const warning of settings.warnings) log.warn(warning)
   const vault = new KeytarVault()
-  const connect = (kind: BackendKind): Promise<BackendConnection> =>
+  // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
+  const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
     kind === 'sandbox'
       ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
-      : Promise.resolve().then(() => vendorConnection(kind, settings, vault))
+      : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,
@@ -55,5 +58,15 @@ export async function startHostRuntime(
     printer,
     admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect, kiosk }),
   })
-  return { services: runtime.services, sales: runtime.sales, close: () => runtime.close() }
+  // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
+  const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}
+  return {
+    services: runtime.services,
+    sales: runtime.sales,
+    settings,
+    close: () => {
+      stopKiosk()
+      return runtime.close()
+    },
+  }
 }

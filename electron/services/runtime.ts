@@ -25,7 +25,7 @@ export interface RuntimeOptions {
   /** The backend to sell against at start. */
   backend?: BackendKind
   /** How to connect to a backend; a fixed `connection` stands for one that never changes. */
-  connect?: (kind: BackendKind) => Promise<BackendConnection>
+  connect?: SalesRuntimeOptions['connect']
   connection?: BackendConnection
   log?: Logger
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */

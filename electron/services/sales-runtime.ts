@@ -9,6 +9,7 @@ import type { Logger } from '../ipc-core/dispatcher'
 import type { PushBus } from '../ipc-core/push-bus'
 import type { Fetch } from '../api/transport'
 import type { DocumentPrinter } from '../printing/printer-port'
+import type { Settings } from '../settings/settings-schema'
 import type { LocalDb } from '../store/local-db'
 import type { BackendConnection } from './backend-connection'
 import { salesContext, type SalesContext } from './sales-service'
@@ -17,7 +18,8 @@ export interface SalesRuntimeOptions {
   db: LocalDb
   pushes: PushBus
   log: Logger
-  connect: (kind: BackendKind) => Promise<BackendConnection>
+  /** Connects to a backend, with `candidate` settings not saved yet when given (a switch), else the saved ones. */
+  connect: (kind: BackendKind, candidate?: Settings) => Promise<BackendConnection>
   /** The API client's fetch (the connectivity monitor watches it); the global fetch when absent. */
   fetch?: Fetch
   /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
@@ -27,9 +29,10 @@ export interface SalesRuntimeOptions {
 
 /**
  * The connected backend and what sells through it: the API client and the
- * hold manager. Staff may switch backends while Foyer runs; every hold at the
- * old backend is given back before the new one is used, and a crashed run's
- * holds at the new one are released on connecting.
+ * hold manager. Staff may switch backends while Foyer runs (switchTo): the new
+ * one must answer before the old one is let go, and every hold at the old
+ * backend is given back before the new one is used. A crashed run's holds at
+ * the new one are released on connecting.
  */
 export class SalesRuntime {
   #current: { kind: BackendKind; connection: BackendConnection; context: SalesContext } | null = null
@@ -45,17 +48,51 @@ export class SalesRuntime {
     return this.#current?.kind ?? null
   }
 
-  /** Connects to `kind` (closing the current backend first); switches run one at a time. */
+  /**
+   * Connects to `kind` (closing the current backend first), as at start: a
+   * backend that cannot be reached is still used, so the kiosk shows "offline"
+   * and recovers when it answers. Switches run one at a time.
+   */
   use(kind: BackendKind): Promise<void> {
-    const next = this.#switching.then(() => this.#use(kind))
+    return this.#serially(async () => {
+      await this.disconnect()
+      await this.#attach(kind, await this.options.connect(kind))
+    })
+  }
+
+  /**
+   * Staff switching backends: connects to `kind` (with the `candidate`
+   * settings when given, e.g. a staging configuration saved in the same
+   * change), and checks it answers (a token and a one-event list, as the
+   * connection test does) while the current backend is still in use. Only
+   * then are the current backend's holds given back and the new one used. If
+   * the new one fails, it throws and nothing changed: the current backend
+   * stays connected with its holds. Already on `kind`: nothing to do.
+   */
+  switchTo(kind: BackendKind, candidate?: Settings): Promise<void> {
+    return this.#serially(async () => {
+      if (this.#current?.kind === kind) return
+      const connection = await this.options.connect(kind, candidate)
+      try {
+        await checkBackendAnswers(connection)
+      } catch (error) {
+        await connection.close().catch(() => {})
+        throw error
+      }
+      await this.disconnect()
+      await this.#attach(kind, connection)
+    })
+  }
+
+  #serially(step: () => Promise<void>): Promise<void> {
+    const next = this.#switching.then(step)
     this.#switching = next.catch(() => {})
     return next
   }
 
-  async #use(kind: BackendKind): Promise<void> {
-    await this.disconnect()
+  /** Builds the API client, hold manager, journal and checkout over a fresh connection, and uses it. */
+  async #attach(kind: BackendKind, connection: BackendConnection): Promise<void> {
     const { db, pushes, log } = this.options
-    const connection = await this.options.connect(kind)
     const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, log, fetch: this.options.fetch })
     const holds = new HoldManager({
       db,
@@ -106,4 +143,16 @@ export class SalesRuntime {
     current.context.holds.stop()
     await current.connection.close()
   }
+}
+
+/**
+ * Whether a backend answers: a token and a one-event list, with short
+ * timeouts. Throws the API's typed error when it does not (unreachable,
+ * credentials refused, no secret stored). Uses the plain fetch, not the
+ * runtime's watched one: a backend being tried out must not make the kiosk
+ * look offline while the current one works.
+ */
+export async function checkBackendAnswers(connection: BackendConnection): Promise<void> {
+  const api = new SalesApi({ endpoints: connection.endpoints, secret: connection.secret, timeouts: { readMs: 8000, tokenMs: 8000 } })
+  await api.listEvents({ lang: 'EN_SG', size: 1 })
 }

@@ -1,4 +1,4 @@
-import type { AppMode, BackendKind, HostKind, SystemInfo } from '../contract'
+import type { AppMode, BackendKind, HostKind, KioskLockState, SystemInfo } from '../contract'
 
 export interface SystemFacts {
   appVersion: string
@@ -14,6 +14,9 @@ export class SystemInfoService {
   #backendReachable = true
   /** The screen the renderer last said it shows (null: it has not said yet). */
   #screen: string | null = null
+  /** When that screen was first reported (ms, performance.now()): how long Foyer has rested on it. */
+  #screenSince = performance.now()
+  #kioskLock: KioskLockState = 'none'
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
@@ -36,11 +39,26 @@ export class SystemInfoService {
     return this.#screen
   }
 
+  /** Since when (performance.now()) the renderer has shown its current screen. */
+  get screenSince(): number {
+    return this.#screenSince
+  }
+
   screenShown(screen: string): void {
+    // The same screen reported again (a reload, an idle reset on the attract screen) is no new screen.
+    if (screen === this.#screen) return
     this.#screen = screen
+    this.#screenSince = performance.now()
+  }
+
+  /** The kiosk lock's state (kiosk-service.ts keeps it); true when it changed. */
+  setKioskLock(state: KioskLockState): boolean {
+    if (this.#kioskLock === state) return false
+    this.#kioskLock = state
+    return true
   }
 
   info(): SystemInfo {
-    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable }
+    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable, kioskLock: this.#kioskLock }
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
 import { PIN_HASH_PATTERN } from './staff-pin'
+import { DEFAULT_CHECK_MINUTES, MAX_CHECK_MINUTES, MIN_CHECK_MINUTES, updateFeedUrl } from './update-rules'
 
 /**
  * The shape of settings.json. Every object is strict: an unknown key is an
@@ -46,6 +47,34 @@ const backendsSchema = z
   })
   .strict()
 
+/**
+ * Whether and where this kiosk looks for a new Foyer (services/update-feed.ts
+ * reads these; environment variables still override them for ops and testing).
+ */
+const updatesSchema = z
+  .object({
+    enabled: z.boolean(),
+    // null: the feed the installer was built with (app-update.yml).
+    feedUrl: z
+      .string()
+      .max(2048)
+      .refine((value) => updateFeedUrl(value) !== null, { error: 'must be an https address (plain http only on this machine) without credentials' })
+      .nullable(),
+    checkEveryMinutes: z.int().min(MIN_CHECK_MINUTES).max(MAX_CHECK_MINUTES),
+    // A training kiosk (the sandbox backend) is left alone unless staff say otherwise.
+    onTraining: z.boolean(),
+  })
+  .strict()
+export type UpdateSettings = z.infer<typeof updatesSchema>
+
+/** On, from the installer's own feed, every 4 hours, but not while selling against the training sandbox. */
+export const DEFAULT_UPDATE_SETTINGS: Readonly<UpdateSettings> = Object.freeze({
+  enabled: true,
+  feedUrl: null,
+  checkEveryMinutes: DEFAULT_CHECK_MINUTES,
+  onTraining: false,
+})
+
 /** The shape the vendor accepts for a patron e-mail (one @, a dot in the domain, no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -79,8 +108,8 @@ function selectedBackendIsConfigured(settings: { backend: string; backends: Reco
 }
 const selectedBackendIssue = { error: 'is not configured in backends', path: ['backend'] }
 
-/** Version 2 added `boxOfficeEmail`. Older files are migrated on reading (see migrateSettings). */
-export const SETTINGS_VERSION = 2
+/** Version 2 added `boxOfficeEmail`, version 3 `updates`. Older files are migrated on reading (see migrateSettings). */
+export const SETTINGS_VERSION = 3
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -107,21 +136,25 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
   // Version 1 had no box office e-mail: walk-up sales start on the training placeholder.
   // A version-1 file that already has one is not a real version-1 file; it is left for the schema to refuse.
   1: (old) => ('boxOfficeEmail' in old ? old : { ...old, version: 2, boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL }),
+  // Version 2 updated from the environment only: the staff setting starts as the defaults (what
+  // a kiosk without those variables did), and any variables the kiosk has still override it.
+  2: (old) => ('updates' in old ? old : { ...old, version: 3, updates: { ...DEFAULT_UPDATE_SETTINGS } }),
 }
 
 export const settingsSchema = z
-  .object({ version: z.literal(SETTINGS_VERSION), ...fieldSchemas, backends: backendsSchema })
+  .object({ version: z.literal(SETTINGS_VERSION), ...fieldSchemas, backends: backendsSchema, updates: updatesSchema })
   .strict()
   .refine(selectedBackendIsConfigured, selectedBackendIssue)
 export type Settings = z.infer<typeof settingsSchema>
 
 /**
- * A change to settings: any top-level field but `version`, and within
- * `backends` either backend on its own (a backend's configuration is replaced
- * whole, or set to null to remove it). Strict like the file.
+ * A change to settings: any top-level field but `version`, within `backends`
+ * either backend on its own (a backend's configuration is replaced whole, or
+ * set to null to remove it), and any of the `updates` fields on their own.
+ * Strict like the file.
  */
 export const settingsPatchSchema = z
-  .object({ ...fieldSchemas, backends: backendsSchema.partial() })
+  .object({ ...fieldSchemas, backends: backendsSchema.partial(), updates: updatesSchema.partial() })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
@@ -135,7 +168,10 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
-/** A first run: a self-service kiosk on the sandbox, no vendor backends, no staff PIN yet, the training box office e-mail. */
+/**
+ * A first run: a self-service kiosk on the sandbox, no vendor backends, no
+ * staff PIN yet, the training box office e-mail, updates as the installer set them up.
+ */
 export const DEFAULT_SETTINGS: Settings = deepFreeze({
   version: SETTINGS_VERSION,
   mode: 'self-service',
@@ -145,6 +181,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   idleSeconds: 60,
   staffPinHash: null,
   boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
+  updates: { ...DEFAULT_UPDATE_SETTINGS },
 })
 
 /**

@@ -15,7 +15,7 @@ import {
   type SettingsPatch,
 } from './settings-schema'
 
-export { DEFAULT_SETTINGS, SettingsError, type BackendConfig, type Settings, type SettingsPatch } from './settings-schema'
+export { DEFAULT_SETTINGS, SettingsError, type BackendConfig, type Settings, type SettingsPatch, type UpdateSettings } from './settings-schema'
 
 export const SETTINGS_FILE = 'settings.json'
 
@@ -31,7 +31,7 @@ function errorCode(error: unknown): string | undefined {
 /**
  * Everything Foyer remembers between runs except secrets (those are in the
  * credential vault): mode, backend, vendor endpoints, timings, the staff PIN
- * hash. One store per user-data folder; it is the only writer of its file.
+ * hash, where updates come from. One store per user-data folder; it is the only writer of its file.
  */
 export class SettingsStore {
   /** Problems found when opening, for the admin screen and the log; each says what happened and where the old file went. */
@@ -72,22 +72,39 @@ export class SettingsStore {
     return result
   }
 
+  /**
+   * The settings this patch would give if applied now, checked as update()
+   * checks them, without saving anything. Throws the same SettingsError a
+   * refused update would. (A backend switch connects with these before any
+   * of it is saved: see the admin service's settings.update.)
+   */
+  preview(patch: SettingsPatch): Settings {
+    return deepFreeze(merge(this.current, patch))
+  }
+
   private async apply(patch: SettingsPatch): Promise<Settings> {
-    const parsedPatch = settingsPatchSchema.safeParse(patch)
-    if (!parsedPatch.success) throw settingsErrorFrom(parsedPatch.error)
-    const { backends, ...fields } = parsedPatch.data
-    const merged = {
-      ...this.current,
-      ...definedOnly(fields),
-      backends: { ...this.current.backends, ...definedOnly(backends ?? {}) },
-    }
-    // The whole result is checked again: some rules (the selected backend is configured) span fields.
-    const parsed = settingsSchema.safeParse(merged)
-    if (!parsed.success) throw settingsErrorFrom(parsed.error)
-    await writeFileAtomic(this.file, `${JSON.stringify(parsed.data, null, 2)}\n`)
-    this.current = deepFreeze(parsed.data)
+    const next = merge(this.current, patch)
+    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`)
+    this.current = deepFreeze(next)
     return this.current
   }
+}
+
+/** `current` with the patch applied, both checked; throws a SettingsError naming the first bad field. */
+function merge(current: Settings, patch: SettingsPatch): Settings {
+  const parsedPatch = settingsPatchSchema.safeParse(patch)
+  if (!parsedPatch.success) throw settingsErrorFrom(parsedPatch.error)
+  const { backends, updates, ...fields } = parsedPatch.data
+  const merged = {
+    ...current,
+    ...definedOnly(fields),
+    backends: { ...current.backends, ...definedOnly(backends ?? {}) },
+    updates: { ...current.updates, ...definedOnly(updates ?? {}) },
+  }
+  // The whole result is checked again: some rules (the selected backend is configured) span fields.
+  const parsed = settingsSchema.safeParse(merged)
+  if (!parsed.success) throw settingsErrorFrom(parsed.error)
+  return parsed.data
 }
 
 /** `{ mode: undefined }` means "no change", not "clear the mode". */

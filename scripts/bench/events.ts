@@ -28,6 +28,7 @@ import type { Page } from '@playwright/test'
 import { extraEventCode, extraEventMaker } from '../../electron/sandbox/seed/extra/extra-events'
 import { buildVenues } from '../../electron/sandbox/seed/venues'
 import { startSandbox } from '../../electron/sandbox/server'
+import { chromiumArgs, chromiumPath } from '../chromium.mjs'
 
 /** The in-page drivers of events-probe.js, as window.__bench. */
 interface BenchProbe {
@@ -58,7 +59,6 @@ declare global {
 
 const EXTRA = Number(process.env.BENCH_EXTRA_EVENTS ?? 5000)
 const port = Number(process.env.BENCH_PORT ?? 5330)
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--enable-precise-memory-info']
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
@@ -79,7 +79,7 @@ await new Promise<string>((resolve, reject) => {
 })
 const hostStartMs = performance.now() - startedAt
 
-const browser = await chromium.launch({ executablePath: process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs })
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--enable-precise-memory-info'] })
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
 await page.addInitScript({ path: fileURLToPath(new URL('./events-probe.js', import.meta.url)) })
 const cdp = await page.context().newCDPSession(page)

@@ -12,15 +12,15 @@
 import { chromium, type Page } from '@playwright/test'
 import { spawn, spawnSync } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { chromiumArgs, chromiumPath } from '../chromium.mjs'
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--enable-precise-memory-info']
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'tests/seatmap-harness/vite.config.ts'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 const server = spawn(process.execPath, ['scripts/serve-static.mjs', 'out/seatmap-harness', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
 const base = await new Promise<string>((resolve) => createInterface({ input: server.stdout }).once('line', resolve))
 
-const browser = await chromium.launch({ executablePath: process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs })
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--enable-precise-memory-info'] })
 
 interface Figures {
   renderer: string

@@ -9,7 +9,6 @@ import { chooseLanguage, kioskLocales, screens, startOwnHost, type KioskScreen, 
  * Once more with the customer's high-contrast and large-text choices on.
  * Screens come from ./screens.ts: a new screen listed there is checked here.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Run through the browser host; the renderer is the same in Electron.')
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 

@@ -60,8 +60,7 @@ test.describe('attract screen', () => {
 })
 
 test.describe('browser host guard', () => {
-  test('a page opened without the run token gets a typed error, shown in words', async ({ page, foyerHost }) => {
-    test.skip(foyerHost !== 'browser', 'Only the browser host has a token; Electron uses IPC.')
+  test('a page opened without the run token gets a typed error, shown in words', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByTestId('error-notice')).toContainText('This screen is not connected to Foyer')
     await expect(page.getByTestId('system-version')).toHaveCount(0)

@@ -12,7 +12,6 @@ import { expect, test } from './fixtures'
  * scrolling loads every page, the DOM keeps a bounded number of rows, search
  * reaches all of them, and a search beats a page still on its way.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'The big catalogue is served by a second browser host.')
 
 const generatedEvent = extraEventMaker(buildVenues())
 const lastCode = extraEventCode(SCALE_EXTRA_EVENTS - 1)

@@ -7,7 +7,6 @@ import { expect, holdCount, test, type Page } from './fixtures'
  * and its payment terminal (training test cards): the order, the card, the
  * confirm, and the tickets — nothing shown as sold before the vendor confirmed.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
 /** Two seats at a show, priced, delivered as e-tickets, paid by Visa: the kiosk on the review screen. */
 async function basketOnReview(kiosk: Page, search: string, title: RegExp): Promise<void> {

@@ -8,7 +8,6 @@ import { expect, openCounter, test, type Page } from './fixtures'
  * own: open the shift with a float, sell for cash with change due, read the X
  * report, close with the cash counted and get the Z report.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Counter mode runs on its own browser host here.')
 
 /** Two seats at a theatre show, priced, paid in cash: the counter on the payment screen. */
 async function cashBasket(page: Page, search: string, title: RegExp): Promise<void> {

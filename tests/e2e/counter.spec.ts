@@ -12,7 +12,6 @@ import { chooseLanguage, kioskLocales } from './screens'
  * order, so none depends on another: the PIN is set (or re-set to the same
  * value) through the contract endpoint before each test.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Counter mode runs on its own browser host here.')
 
 const PIN = '2580'
 /** This worker's own counter-mode host (fixtures.ts), set before each test. */

@@ -1,33 +1,6 @@
-import { test as base, _electron, expect, type APIRequestContext, type ElectronApplication, type Page } from '@playwright/test'
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { startHostProcess, type HostProcess } from './host-process'
 
-export interface FoyerHostOptions {
-  /** Which host carries the renderer: the browser host in Chromium, or the Electron app. */
-  foyerHost: 'browser' | 'electron'
-}
-
-const repoRoot = join(import.meta.dirname, '..', '..')
-
-/**
- * Where the Electron binary is, without triggering Electron's own download
- * (requiring the `electron` package fetches it when missing).
- */
-export function electronBinary(): string | null {
-  const pkg = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
-  const pathFile = join(pkg, 'path.txt')
-  if (!existsSync(pathFile)) return null
-  const binary = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim())
-  return existsSync(binary) ? binary : null
-}
-
-/**
- * A browser host of this worker's own, with its own sandbox (in memory): the
- * tests of one worker run one after another, so the seats held at its sandbox
- * are exactly those of the running test, whatever the other worker sells.
- */
 /**
  * Gives back every seat the host's main holds and, at a counter, closes a
  * shift left open, so a test never sees another's holds, countdown or drawer.
@@ -49,13 +22,14 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
 
 export const test = base.extend<
   { kiosk: Page; printSpool: string; counterHostUrl: string; counterPrintSpool: string; hostCleaned: void },
-  FoyerHostOptions & { electronApp: ElectronApplication | null; workerHost: HostProcess | null; counterHost: HostProcess }
+  { workerHost: HostProcess; counterHost: HostProcess }
 >({
-  foyerHost: ['browser', { option: true, scope: 'worker' }],
-
+  // A browser host of this worker's own, with its own sandbox (in memory): the tests of one worker
+  // run one after another, so the seats held at its sandbox are exactly those of the running test.
   workerHost: [
-    async ({ foyerHost }, use) => {
-      if (foyerHost !== 'browser') return use(null)
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
       const host = await startHostProcess()
       await use(host)
       await host.stop()
@@ -79,48 +53,22 @@ export const test = base.extend<
     await use(counterHost.url)
   },
   counterPrintSpool: async ({ counterHost }, use) => use(counterHost.spoolDir),
-  printSpool: async ({ workerHost }, use) => use(workerHost?.spoolDir ?? ''),
+  printSpool: async ({ workerHost }, use) => use(workerHost.spoolDir),
 
   // Each test starts from a clean host: nothing an earlier test of this worker held is still held.
   hostCleaned: [
     async ({ workerHost }, use) => {
-      if (workerHost) await cleanSlate(workerHost.url, { closeShift: false })
+      await cleanSlate(workerHost.url, { closeShift: false })
       await use()
     },
     { auto: true },
   ],
 
   // Pages and requests of a test go to its worker's own host.
-  baseURL: async ({ workerHost, baseURL }, use) => use(workerHost?.url ?? baseURL),
+  baseURL: async ({ workerHost }, use) => use(workerHost.url),
 
-  electronApp: [
-    async ({ foyerHost }, use) => {
-      if (foyerHost !== 'electron') return use(null)
-      const executablePath = electronBinary()
-      if (!executablePath) return use(null)
-      const app = await _electron.launch({
-        executablePath,
-        args: [join(repoRoot, 'out', 'main', 'index.js')],
-        env: { ...process.env, FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
-      })
-      await use(app)
-      await app.close()
-    },
-    { scope: 'worker' },
-  ],
-
-  /** The kiosk window, whichever host carries it, on the attract screen. */
-  kiosk: async ({ foyerHost, electronApp, page }, use, testInfo) => {
-    if (foyerHost === 'electron') {
-      testInfo.skip(
-        electronApp === null,
-        'The Electron binary is not installed here (it cannot be fetched without internet); the same specs run in the chromium project through the browser host.',
-      )
-      const window = await electronApp!.firstWindow()
-      await window.waitForLoadState('domcontentloaded')
-      await use(window)
-      return
-    }
+  /** The kiosk page, in Chromium through this worker's browser host, on the attract screen. (The Electron app has its own specs: tests/electron.) */
+  kiosk: async ({ page }, use) => {
     await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
     await use(page)
   },

@@ -5,7 +5,6 @@ import { expect, holdCount, nextCustomersBestSeats, test } from './fixtures'
  * after the quiet time a warning counts down; "I'm still here" keeps the sale;
  * silence gives every hold back and returns to the attract screen.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
 
 test('idle: warning after the quiet time, "still here" keeps the seats, silence releases them and resets', async ({ page, request }) => {

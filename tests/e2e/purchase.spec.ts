@@ -6,7 +6,6 @@ import { expect, holdCount, test, type Page } from './fixtures'
  * delivery and payment common to the basket, every line and the total. Each
  * spec sells a different show, so they can run beside the seats specs.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
 async function openFirstShow(kiosk: Page, search: string, title: RegExp): Promise<void> {
   await kiosk.getByTestId('event-search').fill(search)

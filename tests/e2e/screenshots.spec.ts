@@ -10,7 +10,6 @@ import { chooseLanguage, screens, startOwnHost, type KioskLocale, type KioskScre
  * reached the way a customer or staff member would, and must be settled
  * (its data shown) before the picture is taken.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Pictures are taken through the browser host; the renderer is the same in Electron.')
 
 const folder = process.env.FOYER_SCREENSHOT_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'screenshots')
 

@@ -9,7 +9,6 @@ import { expect, test } from './fixtures'
  */
 const harness = (query = '') => `http://127.0.0.1:${harnessPort}/${query}`
 
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'The seat-map harness is a page for Chromium; Electron runs the app itself.')
 
 /**
  * A point on the map whose tap selects what `want` says: found through the

@@ -5,7 +5,6 @@ import { expect, holdCount, nextCustomersBestSeats, test } from './fixtures'
  * a quantity, Best Available's two sets side by side, keeping one (the other
  * is given back at once), trying again, and the hold countdown.
  */
-test.skip(({ foyerHost }) => foyerHost !== 'browser', 'Hold status is read through the browser host here.')
 
 
 test('Best Available: two sets side by side, keep one and the other goes back; try again; countdown', async ({ kiosk, request }, testInfo) => {

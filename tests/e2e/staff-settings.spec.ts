@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test } from './fixtures'
+import { expect, ipc, test } from './fixtures'
 
 /**
  * The staff path through the real renderer: the PIN pad, the settings screen,
@@ -58,4 +58,45 @@ test('staff set a PIN, configure a vendor backend, store its secret and test it'
   await expect(kiosk.getByTestId('pin-notice')).toHaveText('That PIN is not right.')
   await typePin('4821')
   await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
+})
+
+test('staff set the update feed address; it is kept across a reload, and a plain http feed elsewhere is refused in words', async ({ kiosk, request }) => {
+  const PIN = '4821'
+  // The PIN as the test above leaves it (set here too, so this test also runs on its own).
+  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN })
+  const openSettings = async () => {
+    await kiosk.getByTestId('staff-entry').click()
+    await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')
+    for (const digit of PIN) await kiosk.getByTestId(`pin-${digit}`).click()
+    await kiosk.getByTestId('pin-enter').click()
+    await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
+  }
+  await openSettings()
+  const feed = kiosk.getByTestId('updates-feed-url')
+  const minutes = kiosk.getByTestId('updates-check-minutes')
+  const save = kiosk.getByTestId('updates-save')
+  await expect(feed).toHaveValue('')
+  await feed.fill('https://updates.venue.example/foyer/')
+  await minutes.fill('60')
+  await save.click()
+  await expect(kiosk.getByTestId('updates-result')).toHaveText('Saved.')
+  // Touch targets: the save button, the fields and the whole line of each checkbox.
+  for (const target of [save, feed, minutes, kiosk.getByTestId('updates-enabled').locator('..'), kiosk.getByTestId('updates-on-training').locator('..')]) {
+    expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(48)
+  }
+
+  await kiosk.reload()
+  await expect(kiosk.getByTestId('attract-screen')).toBeVisible()
+  await openSettings()
+  await expect(feed).toHaveValue('https://updates.venue.example/foyer/')
+  await expect(minutes).toHaveValue('60')
+
+  await feed.fill('http://example.com/feed/')
+  await save.click()
+  await expect(kiosk.getByTestId('updates-error')).toHaveText(
+    'That feed address was not saved. It must start with https:// (plain http:// only for this computer).',
+  )
+  await expect(feed).toHaveAttribute('aria-invalid', 'true')
+  // main kept the address it had.
+  expect((await ipc<{ updates: { feedUrl: string | null } }>(request, 'settings.get')).updates.feedUrl).toBe('https://updates.venue.example/foyer/')
 })

@@ -1,8 +1,9 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import type { HostKind } from '../../electron/contract'
+import type { AppMode, HostKind } from '../../electron/contract'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
+import { RecordedKioskWindow } from '../support/kiosk-window'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 
 /**
@@ -15,17 +16,8 @@ const PIN = '3197'
 const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 
-class KioskWindowStandIn implements KioskControl {
-  locked = true
-  leaves = 0
-  leave(): void {
-    this.locked = false
-    this.leaves += 1
-  }
-}
-
-async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null): Promise<MountedApp> {
-  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, null, kiosk)
+async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null, mode: AppMode = 'self-service'): Promise<MountedApp> {
+  const runtime = await startHostRuntime({ mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, null, kiosk)
   runtimes.push(runtime)
   await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
   const app = await mountApp(runtime.services)
@@ -45,15 +37,39 @@ afterAll(async () => {
 })
 
 describe('leave kiosk mode (staff settings)', () => {
-  it('is offered in the Electron app in self-service, and leaves the kiosk with the PIN', async () => {
-    const kiosk = new KioskWindowStandIn()
+  it('is offered in the Electron app in self-service, leaves the kiosk with the PIN, and locks it again', async () => {
+    const kiosk = new RecordedKioskWindow()
     const { find, click } = await staffSettingsOn('electron', kiosk)
     expect(find('kiosk-exit')?.textContent?.trim()).toBe('Leave kiosk mode')
     await click('kiosk-exit')
-    await vi.waitFor(() => expect(kiosk).toMatchObject({ locked: false, leaves: 1 }), { timeout: 15_000 })
-    await flushPromises()
-    expect(find('kiosk-left')?.getAttribute('role')).toBe('status')
+    await vi.waitFor(() => expect(kiosk).toMatchObject({ state: 'left', windowLocked: false, leaves: 1 }), { timeout: 15_000 })
+    // What the screen shows comes from main's push, not from the click.
+    await vi.waitFor(() => expect(find('kiosk-left')?.getAttribute('role')).toBe('status'))
+    expect(find('kiosk-left')?.textContent).toContain('after 5 minutes on the welcome screen')
     expect(find('kiosk-exit')).toBeNull()
+    await click('kiosk-lock-again')
+    await vi.waitFor(() => expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true }))
+    await vi.waitFor(() => expect(find('kiosk-exit')).not.toBeNull())
+    expect(find('kiosk-left')).toBeNull()
+  })
+
+  it('shows a kiosk that locked itself again (at rest, or on a mode change) as locked', async () => {
+    const kiosk = new RecordedKioskWindow()
+    const { find, click } = await staffSettingsOn('electron', kiosk)
+    await click('kiosk-exit')
+    await vi.waitFor(() => expect(find('kiosk-lock-again')).not.toBeNull(), { timeout: 15_000 })
+    // Main locks it by itself (kiosk-service.ts does this at rest): the staff screen follows.
+    kiosk.lockAgain()
+    await vi.waitFor(() => expect(find('kiosk-exit')).not.toBeNull())
+    expect(find('kiosk-lock-again')).toBeNull()
+  })
+
+  it('is not offered at a counter, which has no kiosk lock', async () => {
+    const kiosk = new RecordedKioskWindow()
+    const { find } = await staffSettingsOn('electron', kiosk, 'counter')
+    expect(kiosk.state).toBe('none')
+    expect(find('kiosk-exit')).toBeNull()
+    expect(find('kiosk-lock-again')).toBeNull()
   })
 
   it('is not offered in the browser host, which has no kiosk window', async () => {

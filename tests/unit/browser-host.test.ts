@@ -38,7 +38,7 @@ describe('browser host', () => {
     const reply = await foyer.system.info()
     expect(reply).toEqual({
       ok: true,
-      value: { appName: 'Foyer', appVersion: '1.2.3', mode: 'self-service', backend: 'sandbox', host: 'browser', backendReachable: true },
+      value: { appName: 'Foyer', appVersion: '1.2.3', mode: 'self-service', backend: 'sandbox', host: 'browser', backendReachable: true, kioskLock: 'none' },
     })
   })
 
@@ -84,6 +84,51 @@ describe('browser host', () => {
     expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'contract.unknown-channel' } })
     const wrongShape = await post('ipc/system.info', '[1,2,3]')
     expect(await wrongShape.json()).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
+  })
+
+  it('takes a call only as application/json: other bodies get a typed 415 and reach no service', async () => {
+    const dispatch = services.dispatcher.dispatch.bind(services.dispatcher)
+    let dispatched = 0
+    services.dispatcher.dispatch = (...args) => {
+      dispatched += 1
+      return dispatch(...args)
+    }
+    try {
+      const refused: [string, string | FormData | URLSearchParams][] = [
+        ['text/plain', '{}'],
+        ['text/plain;charset=UTF-8', '{}'],
+        ['application/x-www-form-urlencoded', 'lang=EN_SG'],
+        ['multipart/form-data', new FormData()],
+        ['application/json; charset=utf-16', '{}'],
+        ['application/json; boundary=x', '{}'],
+        ['application/jsonp', '{}'],
+        ['text/json', '{}'],
+      ]
+      for (const [type, body] of refused) {
+        // fetch fills in a multipart content type (with its boundary) from a FormData body.
+        const headers: Record<string, string> = type.startsWith('multipart/') ? {} : { 'content-type': type }
+        const answer = await fetch(new URL('ipc/system.info', host.url), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, ...headers },
+          body,
+        })
+        expect(answer.status, type).toBe(415)
+        expect(await answer.json()).toMatchObject({ ok: false, error: { code: 'contract.invalid-request', messageKey: 'errors.contract.invalidRequest', retryable: false } })
+      }
+      // No content type at all: fetch would add text/plain to a string body, so send none.
+      const untyped = await fetch(new URL('ipc/system.info', host.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array([123, 125]) })
+      expect(untyped.status).toBe(415)
+      expect(dispatched).toBe(0)
+
+      for (const type of ['application/json; charset=utf-8', 'Application/JSON; Charset="UTF-8"', 'application/json;charset=utf-8;']) {
+        const answer = await post('ipc/system.info', '{}', { 'content-type': type })
+        expect(answer.status, type).toBe(200)
+        expect(await answer.json()).toMatchObject({ ok: true, value: { appName: 'Foyer' } })
+      }
+      expect(dispatched).toBe(3)
+    } finally {
+      services.dispatcher.dispatch = dispatch
+    }
   })
 
   it('serves the renderer with a strict CSP and never a file outside its folder', async () => {

@@ -18,7 +18,7 @@ describe('contract dispatch', () => {
     const reply = await call(services().dispatcher, 'system.info', {})
     expect(reply).toEqual({
       ok: true,
-      value: { appName: 'Foyer', appVersion: '9.9.9', mode: 'counter', backend: 'sandbox', host: 'electron', backendReachable: true },
+      value: { appName: 'Foyer', appVersion: '9.9.9', mode: 'counter', backend: 'sandbox', host: 'electron', backendReachable: true, kioskLock: 'none' },
     })
   })
 

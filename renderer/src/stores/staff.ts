@@ -1,4 +1,4 @@
-import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView } from '@contract'
+import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView, UpdateSettingsView } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -50,6 +50,7 @@ export const useStaffStore = defineStore('staff', () => {
     boxOfficeEmail?: string
     staging?: BackendConfigView | null
     production?: BackendConfigView | null
+    updates?: Partial<UpdateSettingsView>
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
@@ -86,11 +87,16 @@ export const useStaffStore = defineStore('staff', () => {
     return (await run(() => useFoyer().kiosk.exit({ pin: pin! }))) !== null
   }
 
+  /** Puts a kiosk staff left back into kiosk mode (no PIN: locking only makes it safer). */
+  async function lockKioskAgain(): Promise<boolean> {
+    return (await run(() => useFoyer().kiosk.lockAgain())) !== null
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
     error.value = null
   }
 
-  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, leaveKiosk, lock }
+  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, leaveKiosk, lockKioskAgain, lock }
 })

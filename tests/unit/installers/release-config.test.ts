@@ -142,7 +142,12 @@ describe('.github/workflows/release.yml', () => {
     const playwright = commands.findIndex((c) => /xvfb-run .*npx playwright test --project electron/.test(c))
     expect(download).toBeGreaterThanOrEqual(0)
     expect(playwright).toBeGreaterThan(download)
-    expect(commands.some((c) => c.includes('install-app-deps'))).toBe(true)
+    const rebuild = commands.findIndex((c) => c.includes('install-app-deps'))
+    expect(rebuild).toBeGreaterThanOrEqual(0)
+    expect(playwright).toBeGreaterThan(rebuild)
+    // Natives rebuilt for Electron cannot load in Node: the Node-run servers of the Playwright config stay off.
+    expect((e2e.env as Record<string, string>).FOYER_E2E_ELECTRON_ONLY).toBe('1')
+    expect(text('playwright.config.ts')).toMatch(/\{ name: 'electron', testDir: 'tests\/electron'/)
   })
 })
 

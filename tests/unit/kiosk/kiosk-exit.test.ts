@@ -3,7 +3,7 @@ import { startBrowserHost, type BrowserHost } from '../../../electron/browser-ho
 import type { ChannelName } from '../../../electron/contract'
 import { adminMessageKeys } from '../../../electron/services/admin-service'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
-import type { KioskControl } from '../../../electron/services/kiosk-service'
+import { RecordedKioskWindow } from '../../support/kiosk-window'
 import { messages } from '../../../renderer/src/i18n/messages'
 
 /**
@@ -14,16 +14,6 @@ import { messages } from '../../../renderer/src/i18n/messages'
  */
 const quiet = { warn: () => {}, error: () => {} }
 const PIN = '4826'
-
-/** What electron/main/kiosk.ts's KioskLock does to the services: locked until left. */
-class KioskWindowStandIn implements KioskControl {
-  locked = true
-  leaves = 0
-  leave(): void {
-    this.locked = false
-    this.leaves += 1
-  }
-}
 
 describe('kiosk.exit in the browser host', () => {
   let runtime: HostRuntime
@@ -57,7 +47,7 @@ describe('kiosk.exit in the browser host', () => {
 
 describe('kiosk.exit with a kiosk window (as in Electron main)', () => {
   let runtime: HostRuntime
-  const kiosk = new KioskWindowStandIn()
+  const kiosk = new RecordedKioskWindow()
   const ask = (channel: ChannelName, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
   beforeAll(async () => {
     runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
@@ -68,24 +58,24 @@ describe('kiosk.exit with a kiosk window (as in Electron main)', () => {
     expect(await ask('kiosk.exit', { pin: PIN })).toMatchObject({ ok: false, error: { code: 'staff.pin-not-set' } })
     expect(await ask('kiosk.exit', { pin: 'abcd' })).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
     expect(await ask('kiosk.exit', { pin: PIN, extra: 1 })).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
-    expect(kiosk.locked).toBe(true)
+    expect(kiosk.state).toBe('locked')
   })
 
   it('keeps the kiosk locked on a wrong PIN, through the same lockout as every staff action', async () => {
     expect(await ask('staff.setPin', { newPin: PIN })).toMatchObject({ ok: true })
     expect(await ask('kiosk.exit', { pin: '0000' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong', messageKey: 'errors.staff.pinWrong' } })
-    expect(kiosk).toMatchObject({ locked: true, leaves: 0 })
+    expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true, leaves: 0 })
     // Four more wrong tries (one through staff.verify) lock the gate: then even the right PIN is refused.
     for (const pin of ['1111', '2222', '3333']) await ask('kiosk.exit', { pin })
     expect(await ask('staff.verify', { pin: '5555' })).toMatchObject({ ok: true, value: { ok: false, reason: 'locked' } })
     expect(await ask('kiosk.exit', { pin: PIN })).toMatchObject({ ok: false, error: { code: 'staff.locked', retryable: true } })
-    expect(kiosk).toMatchObject({ locked: true, leaves: 0 })
+    expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true, leaves: 0 })
   })
 })
 
 describe('kiosk.exit with the right PIN', () => {
   let runtime: HostRuntime
-  const kiosk = new KioskWindowStandIn()
+  const kiosk = new RecordedKioskWindow()
   const ask = (channel: ChannelName, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
   beforeAll(async () => {
     runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
@@ -95,7 +85,7 @@ describe('kiosk.exit with the right PIN', () => {
   it('leaves the kiosk once; asked again, there is no kiosk to leave', async () => {
     expect(await ask('staff.setPin', { newPin: PIN })).toMatchObject({ ok: true })
     expect(await ask('kiosk.exit', { pin: PIN })).toEqual({ ok: true, value: { left: true } })
-    expect(kiosk).toMatchObject({ locked: false, leaves: 1 })
+    expect(kiosk).toMatchObject({ state: 'left', windowLocked: false, leaves: 1 })
     expect(await ask('kiosk.exit', { pin: PIN })).toMatchObject({ ok: false, error: { code: 'kiosk.not-here' } })
     expect(kiosk.leaves).toBe(1)
   })

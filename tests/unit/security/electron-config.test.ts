@@ -58,7 +58,7 @@ describe('every window: isolated, sandboxed, no Node, web security on', () => {
   it('makes every BrowserWindow in electron/ with those preferences (main window and printer windows)', () => {
     const makers = sourcesUnder('electron').filter((path) => /new BrowserWindow\(/.test(code(path)))
     expect(makers.sort()).toEqual(['electron/main/electron-printer.ts', 'electron/main/window.ts'])
-    expect(main('window.ts')).toMatch(/new BrowserWindow\(\{ \.\.\.options, webPreferences: \{ \.\.\.options\.webPreferences, preload: preloadPath \} \}\)/)
+    expect(main('window.ts')).toMatch(/new BrowserWindow\(\{ \.\.\.options, icon, webPreferences: \{ \.\.\.options\.webPreferences, preload: preloadPath \} \}\)/)
     expect(main('window.ts')).toMatch(/const options = mainWindowOptions\(/)
     expect(main('electron-printer.ts')).toMatch(/webPreferences: SECURE_WEB_PREFERENCES,/)
     for (const path of sourcesUnder('electron')) {
@@ -232,16 +232,19 @@ describe('kiosk lockdown (self-service)', () => {
     expect(mainWindowOptions(false)).toMatchObject({ kiosk: false, fullscreen: false })
     expect(main('window.ts')).toMatch(/mainWindowOptions\(deps\.kiosk\.locked\)/)
     expect(kiosk).toMatch(/window\.setKiosk\(locked\)/)
-    expect(kiosk).toMatch(/if \(this\.#locked && !this\.#quitting\) event\.preventDefault\(\)/)
+    expect(kiosk).toMatch(/if \(this\.locked && !this\.#quitting\) event\.preventDefault\(\)/)
   })
 
   it('has no menu, filters shortcuts, keeps the display awake and starts at login', () => {
     expect(kiosk).toMatch(/Menu\.setApplicationMenu\(applicationMenu\(locked\)\)/)
     expect(kiosk).toMatch(/if \(locked \|\| process\.platform !== 'darwin'\) return null/)
-    expect(kiosk).toMatch(/'before-input-event', \(event, input\) => \{\s*if \(isBlockedShortcut\(input, \{ kiosk: this\.#locked \}\)\) event\.preventDefault\(\)/)
+    expect(kiosk).toMatch(/'before-input-event', \(event, input\) => \{\s*if \(isBlockedShortcut\(input, \{ kiosk: this\.locked \}\)\) event\.preventDefault\(\)/)
     expect(kiosk).toMatch(/powerSaveBlocker\.start\('prevent-display-sleep'\)/)
     expect(kiosk).toMatch(/app\.setLoginItemSettings\(\{ openAtLogin: selfService \}\)/)
-    expect(main('index.ts')).toMatch(/kiosk\.lockFor\(mode\)/)
+    // The lock follows the mode from start (kiosk-service.ts), and the window takes each change.
+    expect(kiosk).toMatch(/class KioskLock extends SelfServiceLock/)
+    expect(code('electron/services/kiosk-service.ts')).toMatch(/kiosk\.lockFor\(mode\)/)
+    expect(code('electron/services/host-runtime.ts')).toMatch(/followKioskLock\(kiosk, runtime\.services/)
   })
 
   it('runs one instance; a second start focuses the first', () => {
@@ -259,7 +262,7 @@ describe('kiosk lockdown (self-service)', () => {
   })
 
   it('lets staff leave only through kiosk.exit, which takes the staff PIN', () => {
-    expect(code('electron/services/kiosk-service.ts')).toMatch(/await deps\.requirePin\(pin\)\s*deps\.kiosk\.leave\(\)/)
+    expect(code('electron/services/kiosk-service.ts')).toMatch(/await deps\.requirePin\(pin\)\s*kiosk\.leave\(\)/)
     expect(code('electron/services/admin-service.ts')).toMatch(/kioskHandlers\(\{ kiosk: ctx\.kiosk \?\? null, requirePin \}\)/)
     expect(main('index.ts')).toMatch(/startHostRuntime\(.*, stderrLogger, printer, kiosk\)/)
   })

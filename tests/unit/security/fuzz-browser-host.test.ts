@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server'
 import { channels } from '../../../electron/contract'
+import { channelSamples } from './channel-samples'
 import { arbitraryPayloads, MEGABYTE_STRING } from './hostile-payloads'
 import { envelopeProblem, startSecurityRig, type SecurityRig } from './security-rig'
 
 /**
- * The browser host under attack over HTTP: bodies that are not JSON, wrong
- * content types, bodies past the limit, unknown and malformed channel names,
+ * The browser host under attack over HTTP: bodies that are not JSON, content
+ * types other than application/json (a web page's preflight-free POSTs), bodies past the limit, unknown and malformed channel names,
  * missing or wrong tokens, foreign Origin and Host headers. Each gets a typed
  * refusal, and the host still carries a normal call afterwards.
  */
@@ -88,12 +89,38 @@ describe('the browser host under malformed HTTP', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it('refuses wrong content types with a typed error when the body is not a request', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '']) {
-      const answer = await post('catalogue.events', type.startsWith('multipart') ? '--x\r\nContent-Disposition: form-data; name="lang"\r\n\r\nEN_SG\r\n--x--' : 'lang=EN_SG', { authorization: `Bearer ${TOKEN}`, 'content-type': type })
-      expect(answer.status, type).toBe(400)
+  it('refuses every content type but application/json with a typed 415, whatever the body', async () => {
+    const multipart = '--x\r\nContent-Disposition: form-data; name="lang"\r\n\r\nEN_SG\r\n--x--'
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json, text/plain', 'application/json; charset=latin1']) {
+      for (const body of [type.startsWith('multipart') ? multipart : 'lang=EN_SG', '{"lang":"EN_SG"}']) {
+        const answer = await post('catalogue.events', body, { authorization: `Bearer ${TOKEN}`, 'content-type': type })
+        expect(answer.status, `${type} ${body}`).toBe(415)
+        expectTypedError(answer, 'contract.invalid-request')
+      }
+    }
+    const untyped = await post('catalogue.events', '{"lang":"EN_SG"}', { authorization: `Bearer ${TOKEN}` })
+    expect(untyped.status).toBe(415)
+    expectTypedError(untyped, 'contract.invalid-request')
+  })
+
+  it('takes no hold for an offer sent as a simple (preflight-free) request, and one sent as JSON', async () => {
+    const offer = JSON.stringify((await channelSamples(security.rig.direct))['offers.request'])
+    const holdCount = async () => (JSON.parse((await post('holds.status', '{}')).body) as { value: { count: number } }).value.count
+    expect(await holdCount()).toBe(0)
+    const simple = ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']
+    for (const type of simple) {
+      const answer = await post('offers.request', offer, { authorization: `Bearer ${TOKEN}`, 'content-type': type })
+      expect(answer.status, type).toBe(415)
       expectTypedError(answer, 'contract.invalid-request')
     }
+    expect(await holdCount()).toBe(0)
+    expect(security.runtime.holds.status().count).toBe(0)
+    const json = await post('offers.request', offer, { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json; charset=utf-8' })
+    expect(json.status).toBe(200)
+    expect(JSON.parse(json.body)).toMatchObject({ ok: true })
+    expect(await holdCount()).toBeGreaterThan(0)
+    expect(JSON.parse((await post('holds.releaseAll', '{}')).body)).toMatchObject({ ok: true })
+    expect(await holdCount()).toBe(0)
   })
 
   it('refuses a body past the limit with a typed 413, declared or streamed', async () => {

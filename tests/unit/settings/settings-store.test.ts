@@ -37,7 +37,7 @@ describe('SettingsStore', () => {
   it('starts from the defaults on first open, without warnings', async () => {
     const store = await SettingsStore.open(join(dir, 'nested', 'user-data'))
     expect(store.get()).toEqual({
-      version: 2,
+      version: 3,
       mode: 'self-service',
       backend: 'sandbox',
       backends: { staging: null, production: null },
@@ -45,6 +45,7 @@ describe('SettingsStore', () => {
       idleSeconds: 60,
       staffPinHash: null,
       boxOfficeEmail: 'boxoffice@foyer-training.invalid',
+      updates: { enabled: true, feedUrl: null, checkEveryMinutes: 240, onTraining: false },
     })
     expect(store.warnings).toEqual([])
   })
@@ -114,7 +115,7 @@ describe('SettingsStore', () => {
     ['is not JSON', '{"version": 1, "mode": "coun', /settings\.json is not valid JSON; it was moved to settings\.corrupt-2026-03-02T01-00-00-000Z\.json/],
     ['is empty', '', /is not valid JSON/],
     ['breaks the schema', JSON.stringify({ ...DEFAULT_SETTINGS, idleSeconds: 'soon', clientSecret: 'hunter2' }), /invalid settings \(idleSeconds, clientSecret \(unknown\)\)/],
-    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 3 }), /written by a newer Foyer \(settings version 3\)/],
+    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 4 }), /written by a newer Foyer \(settings version 4\)/],
   ])('moves aside a settings file that %s, reports it, and starts from the defaults', async (_case, content, warning) => {
     await writeFile(join(dir, 'settings.json'), content)
     const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
@@ -155,7 +156,7 @@ describe('SettingsStore', () => {
     expect(nested.field).toBe('backends.production.clientSecret')
     expect(nested.message).not.toContain('hunter2')
 
-    await refusal(store, { version: 2 })
+    await refusal(store, { version: 3 })
     await refusal(store, { backends: { sandbox: null } })
     expect(await readdir(dir)).toEqual([])
   })

@@ -1,0 +1,103 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
+import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
+import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+
+/**
+ * The "Updates" section of the staff settings: the real screen against the
+ * real staff services (settings store, PIN), in happy-dom.
+ */
+const PIN = '5813'
+const quiet = { warn: () => {}, error: () => {} }
+let runtime: HostRuntime
+
+beforeAll(async () => {
+  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
+  await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+})
+afterEach(() => unmountApp())
+afterAll(async () => {
+  await runtime.close()
+})
+
+async function staffSettings(): Promise<MountedApp> {
+  const app = await mountApp(runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await app.click(`pin-${digit}`)
+  await app.click('pin-enter')
+  // The PIN is checked with scrypt in the services: wait for the section rather than for a fixed time.
+  await vi.waitFor(() => expect(app.find('updates-settings')).not.toBeNull(), { timeout: 15_000 })
+  return app
+}
+
+function type(app: MountedApp, testId: string, value: string): void {
+  const input = app.find(testId) as HTMLInputElement
+  input.value = value
+  input.dispatchEvent(new Event('input'))
+}
+
+const input = (app: MountedApp, testId: string) => app.find(testId) as HTMLInputElement
+
+describe('staff settings: updates', () => {
+  it('shows the saved settings, in words, with an empty address meaning the installer feed', async () => {
+    const app = await staffSettings()
+    expect(app.find('updates-settings')?.querySelector('legend')?.textContent).toBe('Updates')
+    expect(input(app, 'updates-enabled').checked).toBe(true)
+    expect(input(app, 'updates-feed-url').value).toBe('')
+    expect(app.root.textContent).toContain('Leave empty to use the feed this installer came with.')
+    expect(input(app, 'updates-check-minutes').value).toBe('240')
+    expect(input(app, 'updates-on-training').checked).toBe(false)
+  })
+
+  it('saves a feed address, interval and training choice, and an emptied address goes back to the installer feed', async () => {
+    const app = await staffSettings()
+    type(app, 'updates-feed-url', '  https://updates.venue.example/foyer/ ')
+    type(app, 'updates-check-minutes', '30')
+    await app.click('updates-on-training')
+    await app.click('updates-save')
+    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'))
+    expect(app.find('updates-result')?.getAttribute('role')).toBe('status')
+    expect(runtime.settings.get().updates).toEqual({ enabled: true, feedUrl: 'https://updates.venue.example/foyer/', checkEveryMinutes: 30, onTraining: true })
+
+    type(app, 'updates-feed-url', '')
+    await app.click('updates-enabled')
+    await app.click('updates-save')
+    await vi.waitFor(() => expect(runtime.settings.get().updates).toMatchObject({ enabled: false, feedUrl: null, checkEveryMinutes: 30 }))
+  })
+
+  it('says why a feed address was refused, marks the field, and keeps what was saved', async () => {
+    await runtime.settings.update({ updates: DEFAULT_UPDATE_SETTINGS })
+    const app = await staffSettings()
+    type(app, 'updates-feed-url', 'http://example.com/feed/')
+    await app.click('updates-save')
+    await vi.waitFor(() => expect(app.find('updates-error')).not.toBeNull())
+    expect(app.find('updates-error')?.getAttribute('role')).toBe('alert')
+    expect(app.text('updates-error')).toBe('That feed address was not saved. It must start with https:// (plain http:// only for this computer).')
+    expect(input(app, 'updates-feed-url').getAttribute('aria-invalid')).toBe('true')
+    expect(input(app, 'updates-check-minutes').getAttribute('aria-invalid')).toBe('false')
+    // The typed address stays in the field for staff to correct; nothing was saved.
+    expect(input(app, 'updates-feed-url').value).toBe('http://example.com/feed/')
+    expect(app.find('updates-result')).toBeNull()
+    expect(runtime.settings.get().updates).toEqual(DEFAULT_UPDATE_SETTINGS)
+
+    // Corrected, it saves and the error goes.
+    type(app, 'updates-feed-url', 'http://127.0.0.1:8080/feed/')
+    await app.click('updates-save')
+    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'))
+    expect(app.find('updates-error')).toBeNull()
+    expect(runtime.settings.get().updates.feedUrl).toBe('http://127.0.0.1:8080/feed/')
+  })
+
+  it('says what a check interval must be when it is refused', async () => {
+    const app = await staffSettings()
+    for (const minutes of ['2', '2000', '']) {
+      type(app, 'updates-check-minutes', minutes)
+      await app.click('updates-save')
+      await vi.waitFor(() => expect(app.text('updates-error')).toBe('That check interval was not saved. Choose a whole number of minutes from 5 to 1440.'))
+      expect(input(app, 'updates-check-minutes').getAttribute('aria-invalid')).toBe('true')
+    }
+    expect(runtime.settings.get().updates.checkEveryMinutes).toBe(240)
+  })
+})
