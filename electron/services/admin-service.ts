@@ -91,6 +91,15 @@ function requireRealBoxOfficeEmail(next: Pick<Settings, 'mode' | 'backend' | 'bo
   }
 }
 
+/** Whether the change gives the backend in use (staging or production) other addresses or credentials' names. */
+function vendorAddressChanged(before: Settings, after: Settings): boolean {
+  const kind = after.backend
+  if (kind === 'sandbox') return false
+  const [was, now] = [before.backends[kind], after.backends[kind]]
+  if (!was || !now) return was !== now
+  return (Object.keys(now) as (keyof typeof now)[]).some((field) => was[field] !== now[field])
+}
+
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
   const { settings, vault, gate } = ctx
 
@@ -169,14 +178,17 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       const candidate = await refusedAsInvalid(() => settings.preview(change))
       requireRealBoxOfficeEmail(candidate)
       const switching = candidate.backend !== before.backend
+      // New addresses for the vendor backend Foyer sells through now: it connects to them the same way
+      // (checked first, then the old connection's holds given back), or the change would wait for a restart.
+      const readdressing = !switching && ctx.sales.kind === candidate.backend && vendorAddressChanged(before, candidate)
       const previous = ctx.sales.kind
-      if (switching) {
+      if (switching || readdressing) {
         // A backend switch is tried before anything is saved. The connection uses the candidate
         // settings, because the same change may carry the very configuration being switched to (a
         // new staging address with "sell through staging"). SalesRuntime.switchTo connects, checks
         // the new backend answers, and only then gives back the old one's holds and uses the new.
         // If it fails, nothing was saved or published and the old backend still sells with its holds.
-        await ctx.sales.switchTo(candidate.backend, candidate).catch((error: unknown) => {
+        await ctx.sales.switchTo(candidate.backend, candidate, { reconnect: readdressing }).catch((error: unknown) => {
           throw switchFailed(error)
         })
       }
@@ -185,7 +197,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
         after = await update(change)
       } catch (error) {
         // Not saved (the file could not be written): go back, so this run sells where the file says.
-        if (switching && previous) await ctx.sales.switchTo(previous).catch(() => {})
+        if ((switching || readdressing) && previous) await ctx.sales.switchTo(previous, undefined, { reconnect: readdressing }).catch(() => {})
         throw error
       }
       if (after.backend !== before.backend || after.mode !== before.mode) {

@@ -67,11 +67,12 @@ export class SalesRuntime {
    * connection test does) while the current backend is still in use. Only
    * then are the current backend's holds given back and the new one used. If
    * the new one fails, it throws and nothing changed: the current backend
-   * stays connected with its holds. Already on `kind`: nothing to do.
+   * stays connected with its holds. Already on `kind`: nothing to do, unless `reconnect` (its addresses changed).
    */
-  switchTo(kind: BackendKind, candidate?: Settings): Promise<void> {
+  switchTo(kind: BackendKind, candidate?: Settings, options: { reconnect?: boolean } = {}): Promise<void> {
     return this.#serially(async () => {
-      if (this.#current?.kind === kind) return
+      // Already there; unless its addresses changed (reconnect), which is a switch like any other.
+      if (this.#current?.kind === kind && !options.reconnect) return
       const connection = await this.options.connect(kind, candidate)
       try {
         await checkBackendAnswers(connection)

@@ -10,6 +10,7 @@ import { adminHandlers } from '../../../electron/services/admin-service'
 import type { BackendConnection } from '../../../electron/services/backend-connection'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import type { Settings } from '../../../electron/settings/settings-schema'
 import { SettingsStore } from '../../../electron/settings/settings-store'
 import { PinGate } from '../../../electron/settings/staff-pin'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
@@ -77,6 +78,7 @@ describe('switching backend: connect and check the new one before letting the ol
   let settings: SettingsStore
   let dataDir: string
   let pushed: string[]
+  let connections: BackendKind[]
   const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
 
   /** Whether the sandbox still holds these seats for someone: if so, nobody else can reserve them. */
@@ -98,9 +100,16 @@ describe('switching backend: connect and check the new one before letting the ol
       holdWindowMs: 900_000,
       close: async () => {},
     })
-    // Staging is a second real sandbox; production is configured but nothing answers at its address.
-    const connect = async (kind: BackendKind): Promise<BackendConnection> =>
-      kind === 'sandbox' ? over(sandbox, 'sandbox') : kind === 'staging' ? over(vendor, 'staging') : over(vendor, 'production', `http://127.0.0.1:${unreachable}/api`)
+    // Staging is a second real sandbox (unless its tenant is "acme-moved": nothing answers there);
+    // production is configured but nothing answers at its address.
+    connections = []
+    const connect = async (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> => {
+      connections.push(kind)
+      const moved = (candidate ?? settings.get()).backends.staging?.tenant === 'acme-moved'
+      if (kind === 'sandbox') return over(sandbox, 'sandbox')
+      if (kind === 'staging') return moved ? over(vendor, 'staging', `http://127.0.0.1:${unreachable}/api`) : over(vendor, 'staging')
+      return over(vendor, 'production', `http://127.0.0.1:${unreachable}/api`)
+    }
     runtime = await startRuntime({
       facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
       dataDir,
@@ -155,6 +164,33 @@ describe('switching backend: connect and check the new one before letting the ol
     const atStaging = await holdSeats(runtime.services.dispatcher, request)
     expect(await heldAt(vendor, request.productId, atStaging)).toBe(true)
     expect(await heldAt(sandbox, request.productId, atStaging)).toBe(false)
+  })
+
+  it('new addresses for the backend in use: it connects to them (checked first) without waiting for a restart', async () => {
+    expect(await ask('settings.update', { pin: PIN, patch: { backend: 'staging', staging: vendorConfig('acme-staging') } })).toMatchObject({ ok: true })
+    const request = await stallsRequest(runtime.services.dispatcher)
+    const held = await holdSeats(runtime.services.dispatcher, request)
+    connections.length = 0
+
+    // Addresses where nothing answers: refused, the old ones kept (saved and in use), the seats still held.
+    const refused = await ask('settings.update', { pin: PIN, patch: { staging: vendorConfig('acme-moved') } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'api.network' } })
+    expect(connections).toEqual(['staging'])
+    expect(settings.get().backends.staging).toMatchObject({ tenant: 'acme-staging' })
+    expect(runtime.holds.status().count).toBe(2)
+    expect(await heldAt(vendor, request.productId, held)).toBe(true)
+
+    // Addresses that answer: connected to at once; the old connection's holds were given back first.
+    const moved = await ask('settings.update', { pin: PIN, patch: { staging: { ...vendorConfig('acme-staging'), clientId: 'foyer-kiosk-2' } } })
+    expect(moved).toMatchObject({ ok: true, value: { backend: 'staging', backends: { staging: { config: { clientId: 'foyer-kiosk-2' } } } } })
+    expect(connections).toEqual(['staging', 'staging'])
+    expect(runtime.holds.status().count).toBe(0)
+    expect(await heldAt(vendor, request.productId, held)).toBe(false)
+    expect(pushed).toEqual(['staging'])
+
+    // Other settings (or the same addresses again) do not reconnect.
+    expect(await ask('settings.update', { pin: PIN, patch: { idleSeconds: 120, staging: { ...vendorConfig('acme-staging'), clientId: 'foyer-kiosk-2' } } })).toMatchObject({ ok: true })
+    expect(connections).toEqual(['staging', 'staging'])
   })
 
   it('a refused setting in the same change stops the switch before anything connects', async () => {
