@@ -1,10 +1,12 @@
 import { flushPromises } from '@vue/test-utils'
+import { nextTick } from 'vue'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppMode } from '../../electron/contract'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
+import { useCounterStore } from '../../renderer/src/stores/counter'
 import { mountApp, unmountApp } from '../support/mount-app'
 
 /**
@@ -79,6 +81,24 @@ describe('the app in counter mode', () => {
     find('counter-sign-out')!.click()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
     expect(find('counter-bar')).toBeNull()
+  })
+
+  it('signs in on Enter even while the screen is still asking whether a PIN is set', async () => {
+    await counterRuntime.services.dispatcher.dispatch('staff.setPin', { currentPin: PIN, newPin: PIN }, { transport: 'test' })
+    const { router, find } = await mountCounter(counterRuntime)
+    // The question the screen asks on arrival, still unanswered (a slow machine) when staff press Enter.
+    const asking = useCounterStore().checkPinSet()
+    expect(useCounterStore().busy).toBe(true)
+    const field = find('counter-pin') as HTMLInputElement
+    field.value = PIN
+    field.dispatchEvent(new Event('input'))
+    await nextTick()
+    expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(false)
+    field.form!.requestSubmit()
+    await asking
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    find('counter-sign-out')!.click()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
   })
 
   it('refuses a wrong PIN on the screen, in words', async () => {
