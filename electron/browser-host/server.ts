@@ -41,6 +41,11 @@ function sendReply(res: ServerResponse, status: number, reply: Reply<unknown>): 
   res.end(body)
 }
 
+/** A call refused before any service sees it: the typed invalid-request reply, with what was wrong. */
+function refuseCall(res: ServerResponse, status: number, detail: string): void {
+  sendReply(res, status, errorReply({ code: ContractErrorCode.InvalidRequest, messageKey: 'errors.contract.invalidRequest', retryable: false, detail }))
+}
+
 function tokenMatches(header: string | undefined, token: Buffer): boolean {
   const match = /^Bearer (.+)$/.exec(header ?? '')
   if (!match?.[1]) return false
@@ -105,47 +110,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function handleCall(channel: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!declaresJson(req.headers['content-type'])) {
       req.resume() // drop the unread body so the connection can carry the next request
-      sendReply(
-        res,
-        415,
-        errorReply({
-          code: ContractErrorCode.InvalidRequest,
-          messageKey: 'errors.contract.invalidRequest',
-          retryable: false,
-          detail: 'request body must be application/json',
-        }),
-      )
+      refuseCall(res, 415, 'request body must be application/json')
       return
     }
     const body = await readBody(req, maxBodyBytes)
     if (body === null) {
       res.setHeader('connection', 'close')
-      sendReply(
-        res,
-        413,
-        errorReply({
-          code: ContractErrorCode.InvalidRequest,
-          messageKey: 'errors.contract.invalidRequest',
-          retryable: false,
-          detail: 'request body too large',
-        }),
-      )
+      refuseCall(res, 413, 'request body too large')
       return
     }
     let payload: unknown
     try {
       payload = body === '' ? undefined : JSON.parse(body)
     } catch {
-      sendReply(
-        res,
-        400,
-        errorReply({
-          code: ContractErrorCode.InvalidRequest,
-          messageKey: 'errors.contract.invalidRequest',
-          retryable: false,
-          detail: 'request body is not JSON',
-        }),
-      )
+      refuseCall(res, 400, 'request body is not JSON')
       return
     }
     const reply = await services.dispatcher.dispatch(channel, payload, { transport: 'browser-host' })

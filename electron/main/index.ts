@@ -25,7 +25,8 @@ hardenAllContents()
 // Before the single-instance lock, which lives in the user data folder (app-config.ts says when this applies).
 const dataDir = electronDataDir(process.env, app.isPackaged, () => mkdtempSync(join(tmpdir(), 'foyer-electron-')))
 if (dataDir) app.setPath('userData', dataDir.userData)
-const keptDataDir = (): string | null => (dataDir && !dataDir.keep ? null : app.getPath('userData'))
+/** Where Foyer keeps its state: the user data folder, or nowhere (FOYER_DATA_DIR=memory). */
+const keptDataDir = dataDir && !dataDir.keep ? null : app.getPath('userData')
 
 async function start(): Promise<void> {
   await app.whenReady()
@@ -36,7 +37,7 @@ async function start(): Promise<void> {
   // The system's default printer, silently (a printer name setting can choose another later).
   const printer = new ElectronPrinter({ deviceName: null })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir(), stderrLogger, printer, kiosk)
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, stderrLogger, printer, kiosk)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)

@@ -78,17 +78,9 @@ export function followKioskLock(kiosk: KioskControl, services: { system: SystemI
     if (state === 'left') leftAt = performance.now()
     if (system.setKioskLock(state)) pushes.publish('system.changed', system.info())
   })
-  let mode = system.info().mode
-  kiosk.lockFor(mode)
-  // Only a change of mode moves the lock: other system.changed pushes (reachability, the lock's own) leave staff where they are.
-  const stopFollowing = pushes.attach((name, payload) => {
-    if (name !== 'system.changed') return
-    const next = (payload as { mode: AppMode }).mode
-    if (next === mode) return
-    mode = next
-    // After this push has reached every listener: the lock's own push (with its new state) must come after it, not before.
-    queueMicrotask(() => kiosk.lockFor(next))
-  })
+  kiosk.lockFor(system.info().mode)
+  // A change of mode staff save moves the lock; its state is in the push that change makes.
+  const stopFollowing = system.onModeChange((mode) => kiosk.lockFor(mode))
   const poll = setInterval(() => {
     if (kiosk.state !== 'left' || system.screen !== 'attract') return
     const restingSince = Math.max(leftAt, system.screenSince)

@@ -22,9 +22,19 @@ export class SystemInfoService {
     this.#facts = { ...facts }
   }
 
+  readonly #modeListeners = new Set<(mode: AppMode) => void>()
+
   /** Mode and backend change when staff change settings. */
   update(changes: Partial<Pick<SystemFacts, 'mode' | 'backend'>>): void {
+    const before = this.#facts.mode
     this.#facts = { ...this.#facts, ...changes }
+    if (this.#facts.mode !== before) for (const listener of this.#modeListeners) listener(this.#facts.mode)
+  }
+
+  /** Called when the mode changes, before the change is pushed to the screens (the kiosk lock follows it). */
+  onModeChange(listener: (mode: AppMode) => void): () => void {
+    this.#modeListeners.add(listener)
+    return () => this.#modeListeners.delete(listener)
   }
 
   /** Whether the backend answers (the connectivity monitor keeps this); true when it changed. */

@@ -2,8 +2,6 @@ import type { BackendKind } from '../contract'
 import type { UpdateSettings } from '../settings/settings-schema'
 import { DEFAULT_CHECK_MINUTES, isCheckMinutes, updateFeedUrl } from '../settings/update-rules'
 
-export { DEFAULT_CHECK_MINUTES } from '../settings/update-rules'
-
 /**
  * Where updates come from, and whether this kiosk looks for them at all.
  *

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CHECK_MINUTES, readUpdateFeed, shouldCheckForUpdates } from '../../../electron/services/update-feed'
+import { readUpdateFeed, shouldCheckForUpdates } from '../../../electron/services/update-feed'
+import { DEFAULT_CHECK_MINUTES } from '../../../electron/settings/update-rules'
 import { DEFAULT_UPDATE_SETTINGS, type UpdateSettings } from '../../../electron/settings/settings-schema'
 
 /** Where an installed kiosk looks for updates, and when it does not look at all. */
