@@ -48,10 +48,8 @@ export class SelfServiceLock implements KioskControl {
     return () => this.#listeners.delete(listener)
   }
 
-  /** What the window does about it (Electron main); nothing here. */
-  protected applyLock(locked: boolean): void {
-    void locked
-  }
+  /** What the window does about it (Electron main overrides this); nothing here. */
+  protected applyLock(_locked: boolean): void {}
 
   #changed(): void {
     const state = this.state

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
+import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
+import { startSandboxRuntime } from '../../support/sandbox-runtime'
 
 /**
  * Checkout through the contract against the sandbox and its terminal: order,
@@ -11,16 +12,9 @@ import { heldOrderRequest, sandboxConnection, terminalLedger } from '../../suppo
  */
 let rig: ApiRig
 let runtime: Runtime | null = null
-const quiet = { warn: () => {}, error: () => {} }
 
 async function start(mode: 'self-service' | 'counter' = 'self-service', checkout = {}) {
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode, host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: quiet,
-    checkout: { sleep: async () => {}, ...checkout },
-  })
+  runtime = await startSandboxRuntime(rig, { mode, host: 'browser', checkout })
   return runtime.services.dispatcher
 }
 

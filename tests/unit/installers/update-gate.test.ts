@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import type { Runtime } from '../../../electron/services/runtime'
 import { canInstallUpdateNow, readUpdateFacts } from '../../../electron/services/update-gate'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
+import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { startSandboxRuntime } from '../../support/sandbox-runtime'
 
 /**
  * "Never update mid-sale", against a real runtime selling through the sandbox:
@@ -15,16 +16,9 @@ import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixt
  */
 let rig: ApiRig
 let runtime: Runtime | null = null
-const quiet = { warn: () => {}, error: () => {} }
 
 async function start(mode: 'self-service' | 'counter' = 'self-service') {
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode, host: 'electron' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: quiet,
-    checkout: { sleep: async () => {} },
-  })
+  runtime = await startSandboxRuntime(rig, { mode, host: 'electron' })
   return runtime.services.dispatcher
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server'
-import type { ChannelName } from '../../../electron/contract'
 import { adminMessageKeys } from '../../../electron/services/admin-service'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
+import { startKioskHost, type Ask } from '../../support/staff-runtime'
 import { messages } from '../../../renderer/src/i18n/messages'
 
 /**
@@ -47,10 +47,10 @@ describe('kiosk.exit in the browser host', () => {
 
 describe('kiosk.exit with a kiosk window (as in Electron main)', () => {
   let runtime: HostRuntime
+  let ask: Ask
   const kiosk = new RecordedKioskWindow()
-  const ask = (channel: ChannelName, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
   beforeAll(async () => {
-    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
+    ;({ runtime, ask } = await startKioskHost(kiosk))
   })
   afterAll(() => runtime?.close())
 
@@ -75,10 +75,10 @@ describe('kiosk.exit with a kiosk window (as in Electron main)', () => {
 
 describe('kiosk.exit with the right PIN', () => {
   let runtime: HostRuntime
+  let ask: Ask
   const kiosk = new RecordedKioskWindow()
-  const ask = (channel: ChannelName, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
   beforeAll(async () => {
-    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
+    ;({ runtime, ask } = await startKioskHost(kiosk))
   })
   afterAll(() => runtime?.close())
 

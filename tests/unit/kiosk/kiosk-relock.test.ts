@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ChannelName, SystemInfo } from '../../../electron/contract'
+import type { SystemInfo } from '../../../electron/contract'
 import { PushBus } from '../../../electron/ipc-core/push-bus'
-import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
+import type { HostRuntime } from '../../../electron/services/host-runtime'
 import { followKioskLock } from '../../../electron/services/kiosk-service'
 import { SystemInfoService } from '../../../electron/services/system-info'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
+import { startKioskHost, type Ask } from '../../support/staff-runtime'
 
 /**
  * A kiosk staff left does not stay unlocked: it locks again on request
@@ -13,7 +14,6 @@ import { RecordedKioskWindow } from '../../support/kiosk-window'
  * system.info and pushed, so the staff screen shows the truth. The rules are
  * the real ones (SelfServiceLock); only Electron's window is recorded.
  */
-const quiet = { warn: () => {}, error: () => {} }
 const PIN = '5174'
 
 describe('the self-service lock rules', () => {
@@ -43,11 +43,11 @@ describe('the self-service lock rules', () => {
 
 describe('kiosk lock in a running Foyer (sandbox)', () => {
   let runtime: HostRuntime
+  let ask: Ask
   const kiosk = new RecordedKioskWindow()
   const pushed: SystemInfo[] = []
-  const ask = (channel: ChannelName, request: unknown = {}) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
   beforeAll(async () => {
-    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
+    ;({ runtime, ask } = await startKioskHost(kiosk))
     runtime.services.pushes.attach((name, payload) => {
       if (name === 'system.changed') pushed.push(payload as SystemInfo)
     })

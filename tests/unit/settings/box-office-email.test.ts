@@ -2,11 +2,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelName } from '../../../electron/contract'
-import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsStore, type SettingsPatch } from '../../../electron/settings/settings-store'
 import { hashPin } from '../../../electron/settings/staff-pin'
+import { vendorProduction as production } from '../../support/settings-fixtures'
+import { startStaffHost, type Ask, type StaffHost } from '../../support/staff-runtime'
 
 /**
  * The box office's own e-mail (the guest patron of a walk-up sale at the
@@ -21,14 +21,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-const production = {
-  baseUrl: 'https://api.vendor.example/sales/v1',
-  authUrl: 'https://auth.vendor.example/oauth/token',
-  imageBaseUrl: 'https://img.vendor.example/',
-  tenant: 'acme-theatres',
-  clientId: 'foyer-kiosk-01',
-}
 
 /** A settings.json as Foyer wrote it before the box office e-mail existed. */
 async function versionOneFile() {
@@ -101,20 +93,13 @@ describe('settings version 2: the box office e-mail', () => {
 
 describe('the box office e-mail through the admin service', () => {
   const PIN = '1357'
-  const quiet = { warn: () => {}, error: () => {} }
-  let runtime: HostRuntime
-  let dataDir: string
-  const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
+  let staff: StaffHost
+  const ask: Ask = (channel, request) => staff.ask(channel, request)
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'foyer-box-office-admin-'))
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
-    await ask('staff.setPin', { newPin: PIN })
+    staff = await startStaffHost('foyer-box-office-admin-', PIN)
   })
-  afterAll(async () => {
-    await runtime.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => staff?.close())
 
   it('is readable without the PIN (the checkout needs it), and changed only with it', async () => {
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL } })
@@ -131,7 +116,7 @@ describe('the box office e-mail through the admin service', () => {
       value: { boxOfficeEmail: 'boxoffice@venue.example' },
     })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { boxOfficeEmail: 'boxoffice@venue.example' } })
-    const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    const file = JSON.parse(await readFile(join(staff.dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
     expect(file).toMatchObject({ version: SETTINGS_VERSION, boxOfficeEmail: 'boxoffice@venue.example' })
   })
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashPin } from '../../../electron/settings/staff-pin'
-import { DEFAULT_SETTINGS, SettingsError, SettingsStore, type BackendConfig, type SettingsPatch } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
+import { refusal, vendorProduction as production } from '../../support/settings-fixtures'
 
 let dir: string
 
@@ -14,24 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-const production: BackendConfig = {
-  baseUrl: 'https://api.vendor.example/sales/v1',
-  authUrl: 'https://auth.vendor.example/oauth/token',
-  imageBaseUrl: 'https://img.vendor.example/',
-  tenant: 'acme-theatres',
-  clientId: 'foyer-kiosk-01',
-}
-
-/** The SettingsError an update is refused with. */
-async function refusal(store: SettingsStore, patch: unknown): Promise<SettingsError> {
-  const error = await store.update(patch as SettingsPatch).then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(SettingsError)
-  return error as SettingsError
-}
 
 describe('SettingsStore', () => {
   it('starts from the defaults on first open, without warnings', async () => {

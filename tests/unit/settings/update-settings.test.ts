@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelName } from '../../../electron/contract'
-import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { readUpdateFeed } from '../../../electron/services/update-feed'
 import { DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS, SettingsError, SettingsStore, type SettingsPatch } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsError, SettingsStore } from '../../../electron/settings/settings-store'
 import { hashPin } from '../../../electron/settings/staff-pin'
+import { refusal, vendorProduction as production } from '../../support/settings-fixtures'
+import { startStaffHost, type Ask, type StaffHost } from '../../support/staff-runtime'
 
 /**
  * The update feed as a staff setting (settings version 3): its defaults, how
@@ -23,14 +23,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const production = {
-  baseUrl: 'https://api.vendor.example/sales/v1',
-  authUrl: 'https://auth.vendor.example/oauth/token',
-  imageBaseUrl: 'https://img.vendor.example/',
-  tenant: 'acme-theatres',
-  clientId: 'foyer-kiosk-01',
-}
-
 /** A settings.json as Foyer wrote it before updates were a setting. */
 async function versionTwoFile() {
   return {
@@ -43,15 +35,6 @@ async function versionTwoFile() {
     staffPinHash: await hashPin('2468'),
     boxOfficeEmail: 'boxoffice@venue.example',
   }
-}
-
-async function refusal(store: SettingsStore, patch: unknown): Promise<SettingsError> {
-  const error = await store.update(patch as SettingsPatch).then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(SettingsError)
-  return error as SettingsError
 }
 
 describe('settings version 3: updates', () => {
@@ -150,20 +133,13 @@ describe('settings version 3: updates', () => {
 
 describe('update settings through the admin service', () => {
   const PIN = '1357'
-  const quiet = { warn: () => {}, error: () => {} }
-  let runtime: HostRuntime
-  let dataDir: string
-  const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.services.dispatcher.dispatch(channel, request, { transport: 'test' })
+  let staff: StaffHost
+  const ask: Ask = (channel, request) => staff.ask(channel, request)
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'foyer-update-settings-admin-'))
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
-    await ask('staff.setPin', { newPin: PIN })
+    staff = await startStaffHost('foyer-update-settings-admin-', PIN)
   })
-  afterAll(async () => {
-    await runtime.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => staff?.close())
 
   it('shows the update settings, and changes them only with the PIN', async () => {
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { updates: DEFAULT_UPDATE_SETTINGS } })
@@ -172,20 +148,20 @@ describe('update settings through the admin service', () => {
     const updates = { enabled: true, feedUrl: 'https://updates.venue.example/foyer/', checkEveryMinutes: 60, onTraining: true }
     expect(await ask('settings.update', { pin: PIN, patch: change })).toMatchObject({ ok: true, value: { updates } })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { updates } })
-    const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    const file = JSON.parse(await readFile(join(staff.dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
     expect(file).toMatchObject({ version: 3, updates })
     // The host's updater reads the same store.
-    expect(runtime.settings.get().updates).toEqual(updates)
+    expect(staff.runtime.settings.get().updates).toEqual(updates)
   })
 
   it('refuses a bad feed address or interval as an invalid setting, keeping what was saved', async () => {
-    const saved = runtime.settings.get().updates
+    const saved = staff.runtime.settings.get().updates
     for (const updates of [{ feedUrl: 'http://example.com/' }, { checkEveryMinutes: 1 }]) {
       const reply = await ask('settings.update', { pin: PIN, patch: { updates } })
       expect(reply).toMatchObject({ ok: false, error: { code: 'settings.invalid', messageKey: 'errors.settings.invalid', retryable: false } })
     }
     // The contract is strict too: an unknown key never reaches the store.
     expect(await ask('settings.update', { pin: PIN, patch: { updates: { channel: 'beta' } } })).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
-    expect(runtime.settings.get().updates).toEqual(saved)
+    expect(staff.runtime.settings.get().updates).toEqual(saved)
   })
 })

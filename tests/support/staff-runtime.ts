@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ChannelName, Reply } from '../../electron/contract'
+import type { AppServices } from '../../electron/services/app-services'
+import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
+import type { KioskControl } from '../../electron/services/kiosk-service'
+
+/**
+ * Host runtimes started exactly as the hosts start them (startHostRuntime, the
+ * built-in sandbox), for tests of the staff channels. Nothing is mocked: the
+ * tests talk to the real dispatcher.
+ */
+const quiet = { warn: () => {}, error: () => {} }
+
+/** A channel call handed straight to the dispatcher, as a renderer call arrives over IPC. */
+export type Ask = (channel: ChannelName, request?: unknown) => Promise<Reply<unknown>>
+
+export function askOf(services: AppServices): Ask {
+  return (channel, request = {}) => services.dispatcher.dispatch(channel, request, { transport: 'test' })
+}
+
+export interface StaffHost {
+  runtime: HostRuntime
+  /** The host's own data folder (settings.json is written here). */
+  dataDir: string
+  ask: Ask
+  /** Stops the runtime and removes its data folder. */
+  close(): Promise<void>
+}
+
+/**
+ * The browser host's runtime with its settings in a fresh temporary data
+ * folder (named from `folderPrefix`), and the staff PIN already set to `pin`.
+ */
+export async function startStaffHost(folderPrefix: string, pin: string): Promise<StaffHost> {
+  const dataDir = await mkdtemp(join(tmpdir(), folderPrefix))
+  const runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
+  const ask = askOf(runtime.services)
+  const set = await ask('staff.setPin', { newPin: pin })
+  if (!set.ok) throw new Error(`could not set the staff PIN: ${set.error.code}`)
+  return {
+    runtime,
+    dataDir,
+    ask,
+    async close() {
+      await runtime.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Electron main's runtime for a self-service kiosk on the sandbox, in memory
+ * (no data folder, so no staff PIN set yet), applying its lock to `kiosk`
+ * (RecordedKioskWindow from kiosk-window.ts records what the window would get).
+ * Closing the runtime is the caller's.
+ */
+export async function startKioskHost(kiosk: KioskControl): Promise<{ runtime: HostRuntime; ask: Ask }> {
+  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
+  return { runtime, ask: askOf(runtime.services) }
+}
