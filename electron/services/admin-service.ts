@@ -42,6 +42,7 @@ export const adminMessageKeys = [
   'errors.settings.invalid',
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
+  'errors.settings.keychainUnavailable',
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',

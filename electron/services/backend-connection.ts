@@ -5,7 +5,7 @@ import type { PaymentTerminal } from '../payment/payment-port'
 import { SandboxTerminalClient } from '../payment/sandbox-terminal-client'
 import { startSandbox } from '../sandbox/server'
 import type { SettingsStore } from '../settings/settings-store'
-import type { CredentialVault } from '../vault/credential-vault'
+import { VaultUnavailableError, type CredentialVault } from '../vault/credential-vault'
 
 /**
  * A backend Foyer sells against: its addresses and where its client secret
@@ -59,7 +59,13 @@ export function vendorConnection(kind: 'staging' | 'production', settings: Pick<
   return {
     endpoints: { kind, ...config },
     secret: async () => {
-      const secret = await vault.read(ref)
+      const secret = await vault.read(ref).catch((error: unknown) => {
+        // Said in words (not "no service connected"): staff must unlock or install the keychain, not the vendor.
+        if (error instanceof VaultUnavailableError) {
+          throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
+        }
+        throw error
+      })
       if (!secret) {
         throw new FoyerError({ code: 'credentials.missing', messageKey: 'errors.settings.secretMissing', retryable: false, detail: `no client secret stored for ${kind}` })
       }
