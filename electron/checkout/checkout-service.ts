@@ -78,6 +78,9 @@ export const checkoutMessageKeys = [
   'checkout.errors.notPrintable',
   'checkout.errors.noPrinter',
   'checkout.errors.reprintAtCounter',
+  'checkout.errors.paymentInProgress',
+  'checkout.errors.notOnSale',
+  'checkout.errors.signInFirst',
   'errors.api.orderExpired',
 ] as const
 
@@ -87,6 +90,8 @@ const checkoutError = (code: string, messageKey: string, detail: string, retryab
 export class CheckoutService {
   readonly #now: () => number
   readonly #sleep: (ms: number) => Promise<void>
+  /** Payments under way, by sale: the journal's states alone cannot stop two taps that both read "invoiced". */
+  readonly #paying = new Map<string, { tender: Tender; outcome: Promise<CheckoutOutcome> }>()
 
   constructor(private readonly options: CheckoutOptions) {
     this.#now = options.now ?? Date.now
@@ -125,8 +130,28 @@ export class CheckoutService {
     return { saleId, reference: order.reference, amountCents: cents(order.amountToBePaid.amount), expiresAt }
   }
 
-  /** Takes the payment and, once approved, confirms the order. Asking again for a finished sale answers its outcome. */
+  /**
+   * Takes the payment and, once approved, confirms the order. Asking again for a
+   * finished sale answers its outcome; asking again while its payment is under
+   * way (a double tap) joins that payment, so nothing is charged, confirmed or
+   * printed twice.
+   */
   async pay(saleId: string, input: PaymentInput): Promise<CheckoutOutcome> {
+    const running = this.#paying.get(saleId)
+    if (running) {
+      if (running.tender === input.tender) return running.outcome
+      throw checkoutError('checkout.payment-in-progress', 'checkout.errors.paymentInProgress', `a ${running.tender} payment of ${saleId} is under way`, true)
+    }
+    const outcome = this.#payOnce(saleId, input)
+    this.#paying.set(saleId, { tender: input.tender, outcome })
+    try {
+      return await outcome
+    } finally {
+      this.#paying.delete(saleId)
+    }
+  }
+
+  async #payOnce(saleId: string, input: PaymentInput): Promise<CheckoutOutcome> {
     let sale = this.#sale(saleId)
     if (sale.state === 'confirmed' || sale.state === 'printed') return this.#outcome(sale, 'confirmed')
     if (sale.state !== 'invoiced' && sale.state !== 'declined') {
@@ -237,11 +262,7 @@ export class CheckoutService {
           amountPaid: sale.amountCents / 100,
           paymentMethodCode: sale.paymentMethod,
         })
-        const confirmed = journal.record(sale.saleId, 'confirmed', 'confirmed', { order })
-        await this.#step(sale.saleId, 'confirmed')
-        // Tickets only now, after the vendor confirmed: never a ticket for an unsold seat.
-        const printed = await this.print(confirmed, 'sale')
-        return { ...this.#outcome(this.#sale(sale.saleId), 'confirmed'), printed }
+        return await this.#confirmed(sale, order)
       } catch (error) {
         lastError = error
         journal.note(sale.saleId, 'confirm-failed', { attempt, code: (error as { code?: string }).code ?? 'unknown' })
@@ -250,7 +271,36 @@ export class CheckoutService {
         if (attempt < attempts) await this.#sleep((this.options.confirmBackoffMs ?? 1000) * 2 ** (attempt - 1))
       }
     }
-    return this.giveBack(this.#sale(sale.saleId), `confirm failed: ${(lastError as { code?: string })?.code ?? String(lastError)}`)
+    return this.#afterFailedConfirm(this.#sale(sale.saleId), `confirm failed: ${(lastError as { code?: string })?.code ?? String(lastError)}`)
+  }
+
+  async #confirmed(sale: SaleRecord, order: Order): Promise<CheckoutOutcome> {
+    const confirmed = this.options.journal.record(sale.saleId, 'confirmed', 'confirmed', { order })
+    await this.#step(sale.saleId, 'confirmed')
+    // Tickets only now, after the vendor confirmed: never a ticket for an unsold seat.
+    const printed = await this.print(confirmed, 'sale')
+    return { ...this.#outcome(this.#sale(sale.saleId), 'confirmed'), printed }
+  }
+
+  /**
+   * No confirm answer said yes, but a lost answer may hide a confirm the vendor
+   * did: the order is asked for before any money goes back. Only an order the
+   * vendor holds as unconfirmed is refunded; one it cannot be asked about goes
+   * to staff with the payment kept, never refunded blind.
+   */
+  async #afterFailedConfirm(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+    const { api, journal } = this.options
+    let order: Order
+    try {
+      order = await api.getOrder(sale.reference!)
+    } catch (error) {
+      journal.note(sale.saleId, 'confirm-check-failed', { code: (error as { code?: string }).code ?? 'unknown' })
+      const note = `Payment ${sale.paymentRef} for ${sale.reference} was taken, but the vendor neither confirmed the order nor said whether it is confirmed (${why}). Check the order at the vendor: hand over the tickets if it is confirmed, refund the payment if it is not.`
+      return this.#outcome(journal.record(sale.saleId, 'confirm-unknown', 'needs-staff', { staffNote: note }), 'needs-staff')
+    }
+    journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
+    if (order.status === 'CONFIRMED') return this.#confirmed(sale, order)
+    return this.giveBack(sale, `${why}; the vendor has the order as ${order.status}`)
   }
 
   /** Gives a taken payment back (card refund through the terminal; cash handed back by staff) and voids the order. */

@@ -7,13 +7,11 @@ import {
   deliveryMethodSchema,
   eventPageSchema,
   eventShowsSchema,
-  orderSchema,
   overviewSeatMapSchema,
   priceClassSchema,
   sectionAvailabilitySchema,
   seatOfferSchema,
 } from './model'
-import { orderRequestSchema } from './order-request'
 
 /**
  * Channels of the sale: catalogue, seat maps, offers and holds, pricing, cart
@@ -111,21 +109,6 @@ export const salesChannels = {
   'cart.paymentMethods': {
     request: z.object({ productIds: z.array(id).min(1).max(10) }).strict(),
     response: z.array(z.string()),
-  },
-  'orders.submit': {
-    request: orderRequestSchema,
-    response: orderSchema,
-  },
-  'orders.confirm': {
-    request: z
-      .object({
-        reference: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
-        paymentReference: z.string().min(1).max(100),
-        amountPaid: z.number().nonnegative().max(1_000_000),
-        paymentMethodCode: z.string().min(1).max(100).optional(),
-      })
-      .strict(),
-    response: orderSchema,
   },
   'images.get': {
     request: z

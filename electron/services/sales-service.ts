@@ -6,7 +6,6 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import { checkoutHandlers } from '../checkout/checkout-handlers'
 import type { CheckoutService } from '../checkout/checkout-service'
 import { shiftHandlers } from '../checkout/shift-handlers'
-import { orderBody } from '../checkout/order-body'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
 import { ImageCache } from './image-cache'
@@ -92,15 +91,6 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
     },
     'cart.deliveryMethods': (r) => ctx().api.deliveryMethods(r.items),
     'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
-    'orders.submit': async (r) => {
-      const { api, holds } = ctx()
-      const order = await api.submitOrder(orderBody(r))
-      // The order owns these seats now: they are no longer holds to give back on cancel or quit.
-      holds.handOver(order.items.flatMap((item) => item.seats.map((s) => s.inventoryId)))
-      return order
-    },
-    'orders.confirm': (r) =>
-      ctx().api.confirmOrder(r.reference, { paymentReference: r.paymentReference, amountPaid: r.amountPaid, paymentMethodCode: r.paymentMethodCode }),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
     ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode),
     ...shiftHandlers(() => ctx().shifts, mode),

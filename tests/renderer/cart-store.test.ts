@@ -10,6 +10,7 @@ import { useCartStore } from '../../renderer/src/stores/cart'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { useSaleStore } from '../../renderer/src/stores/sale'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
+import { sandboxConnection } from '../support/checkout-fixtures'
 import { createInProcessFoyer } from '../support/in-process-foyer'
 
 /**
@@ -28,7 +29,7 @@ beforeEach(async () => {
   runtime = await startRuntime({
     facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
     dataDir: null,
-    connection: { endpoints: rig.api.endpoints, secret: async () => rig.sandbox.clientSecret, holdWindowMs: 900_000, close: async () => {} },
+    connection: sandboxConnection(rig),
     log: quiet,
   })
   provideFoyer(createInProcessFoyer(runtime.services))
@@ -69,9 +70,12 @@ async function submit() {
   const shown = cart.totalCents
   const request = cart.orderRequest(BOX_OFFICE)
   expect(request).not.toBeNull()
-  const order = await call(runtime.services.dispatcher, 'orders.submit', request!)
-  if (!order.ok) throw new Error(`${order.error.code}: ${order.error.detail ?? ''}`)
-  return { order: order.value, shown }
+  // Orders are placed only through checkout (the contract has no bare order channel).
+  const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order: request!, tender: 'card' })
+  if (!invoice.ok) throw new Error(`${invoice.error.code}: ${invoice.error.detail ?? ''}`)
+  const order = runtime.sales.context!.checkout.journal.get(invoice.value.saleId)!.order!
+  expect(invoice.value.amountCents).toBe(shown)
+  return { order, shown }
 }
 
 describe('the basket', () => {

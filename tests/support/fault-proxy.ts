@@ -12,6 +12,7 @@ export type Fault =
   | { kind: 'slow'; delayMs: number } // forward after a delay
   | { kind: 'close' } // drop the connection without answering
   | { kind: 'late-answer'; delayMs: number } // forward at once, hold the answer back
+  | { kind: 'lose-answer' } // forward (the backend acts on it), then drop the connection instead of answering
 
 interface Rule {
   match: RegExp
@@ -96,6 +97,7 @@ export class FaultProxy {
             res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts))
           }
           if (fault?.kind === 'late-answer') setTimeout(send, fault.delayMs)
+          else if (fault?.kind === 'lose-answer') res.destroy()
           else send()
         })
       },

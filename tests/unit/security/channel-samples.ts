@@ -39,8 +39,6 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'pricing.ticketTypes': { productId, priceCategoryId },
     'cart.deliveryMethods': { items: [{ productId, priceCategoryId, mode: 'BA', priceClassCodes: ['A'] }] },
     'cart.paymentMethods': { productIds: [productId] },
-    'orders.submit': order,
-    'orders.confirm': { reference: 'NOSUCHREF1', paymentReference: 'pay-1', amountPaid: 10, paymentMethodCode: 'VISA' },
     'images.get': { path: `images/events/${show.eventCode}.svg` },
     'checkout.terminal': {},
     'checkout.submit': { order, tender: 'card' },

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { call } from '../../../electron/ipc-core/dispatcher'
+import type { Runtime } from '../../../electron/services/runtime'
+import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
+import { startSandboxRuntime } from '../../support/sandbox-runtime'
+
+/**
+ * The sale path trusts nothing it has not checked: a confirm whose answer was
+ * lost is asked about before any money goes back, and a payment asked for
+ * twice at once is taken, confirmed and printed once.
+ */
+let rig: ApiRig
+let runtime: Runtime | null = null
+
+afterEach(async () => {
+  await runtime?.close()
+  runtime = null
+  await rig.close()
+})
+
+async function invoiced(mode: 'self-service' | 'counter' = 'self-service') {
+  runtime = await startSandboxRuntime(rig, { mode, host: 'browser', checkout: { confirmAttempts: 3 } })
+  const dispatcher = runtime.services.dispatcher
+  const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+  if (!invoice.ok) throw new Error(invoice.error.code)
+  return { dispatcher, invoice: invoice.value, journal: runtime.sales.context!.checkout.journal }
+}
+
+describe('a confirm whose answer is lost', () => {
+  it('is not refunded when the vendor did confirm it: the order is asked for first', async () => {
+    rig = await apiRig({ proxy: true })
+    const { dispatcher, invoice, journal } = await invoiced()
+    // Every confirm reaches the vendor (which confirms) but its answer never comes back.
+    rig.proxy!.fail(/\/confirm$/, { kind: 'lose-answer' }, 10, 'POST')
+    const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
+    if (!paid.ok) throw new Error(paid.error.code)
+    expect(paid.value.state).toBe('confirmed')
+    expect((await rig.direct.get(`/orders/${invoice.reference}`)).body.orderStatus).toBe('CONFIRMED')
+    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'approved' })])
+    expect(journal.steps(invoice.saleId).map((s) => s.step)).toContain('confirm-checked')
+  })
+
+  it('is refunded when the vendor says the order is still unconfirmed, and the journal says so', async () => {
+    rig = await apiRig({ proxy: true })
+    const { dispatcher, invoice, journal } = await invoiced()
+    // The confirms never reach the vendor at all.
+    rig.proxy!.fail(/\/confirm$/, { kind: 'close' }, 10, 'POST')
+    const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
+    if (!paid.ok) throw new Error(paid.error.code)
+    expect(paid.value.state).toBe('refunded')
+    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'refunded' })])
+    const checked = journal.steps(invoice.saleId).find((s) => s.step === 'confirm-checked')
+    expect(checked?.detail).toMatchObject({ orderStatus: 'PENDING_PAYMENT' })
+  })
+
+  it('goes to staff, not to a refund, when the vendor cannot even be asked', async () => {
+    rig = await apiRig({ proxy: true })
+    const { dispatcher, invoice, journal } = await invoiced()
+    rig.proxy!.fail(/\/confirm$/, { kind: 'lose-answer' }, 10, 'POST')
+    rig.proxy!.fail(new RegExp(`/orders/${invoice.reference}$`), { kind: 'close' }, 20, 'GET')
+    const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
+    if (!paid.ok) throw new Error(paid.error.code)
+    expect(paid.value.state).toBe('needs-staff')
+    // The vendor did confirm; nothing was given back, and staff are told to check.
+    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'approved' })])
+    expect(journal.get(invoice.saleId)!.staffNote).toMatch(/check/i)
+  })
+})
+
+describe('one payment at a time per sale', () => {
+  it('a double tap on Pay charges, confirms and prints once', async () => {
+    rig = await apiRig()
+    const { dispatcher, invoice, journal } = await invoiced()
+    const pay = () => call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
+    const [first, second] = await Promise.all([pay(), pay()])
+    expect(await terminalLedger(rig)).toHaveLength(1)
+    expect(journal.steps(invoice.saleId).filter((s) => s.step === 'confirmed')).toHaveLength(1)
+    expect(journal.steps(invoice.saleId).filter((s) => s.step === 'payment-started')).toHaveLength(1)
+    // The second tap is told the same outcome (or that the payment is under way), never a second sale.
+    for (const reply of [first, second]) {
+      if (reply.ok) expect(reply.value.state).toBe('confirmed')
+      else expect(reply.error.code).toBe('checkout.payment-in-progress')
+    }
+  })
+})
