@@ -73,6 +73,8 @@ export interface EventQuery {
   page?: number
   size?: number
   q?: string
+  /** The event code search (wildcard, like every search: filter the answer for the exact code). */
+  internetContentCode?: string
   genre?: string
   venue?: string
   sort?: string

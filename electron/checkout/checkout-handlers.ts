@@ -19,7 +19,13 @@ export interface CheckoutHandlers {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export function checkoutHandlers(checkout: () => CheckoutService, shifts: () => ShiftBook, mode: () => AppMode): CheckoutHandlers {
+export function checkoutHandlers(
+  checkout: () => CheckoutService,
+  shifts: () => ShiftBook,
+  mode: () => AppMode,
+  /** Throws unless the show's event is on sale now (./sale-windows.ts). */
+  onSale: (productId: number) => void,
+): CheckoutHandlers {
   const refuseCashHere = (tender: 'card' | 'cash') => {
     if (tender === 'cash' && mode() !== 'counter') {
       throw new FoyerError({ code: 'checkout.cash-not-here', messageKey: 'checkout.errors.cashAtCounter', retryable: false, detail: 'cash is taken at the counter only' })
@@ -35,6 +41,7 @@ export function checkoutHandlers(checkout: () => CheckoutService, shifts: () => 
     },
     'checkout.submit': async (r) => {
       refuseCashHere(r.tender)
+      for (const item of r.order.items) onSale(item.productId)
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it).
       const shift = mode() === 'counter' ? shifts().current() : null
       if (r.tender === 'cash' && !shift) {

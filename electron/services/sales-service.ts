@@ -4,6 +4,7 @@ import type { HoldManager } from '../holds/hold-manager'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import { checkoutHandlers } from '../checkout/checkout-handlers'
+import { SaleWindows } from '../checkout/sale-windows'
 import type { CheckoutService } from '../checkout/checkout-service'
 import { shiftHandlers } from '../checkout/shift-handlers'
 import type { RecoveryReport } from '../checkout/recovery'
@@ -26,6 +27,8 @@ export interface SalesContext {
   shifts: ShiftBook
   /** What recovery found when this backend was connected (the staff's recovery screen). */
   recovery: RecoveryReport | null
+  /** The events' sale windows, enforced on every offer and order (the vendor leaves it to us). */
+  saleWindows: SaleWindows
 }
 
 const unavailable = () =>
@@ -38,7 +41,7 @@ export function disconnectedSalesHandlers(): SalesHandlers {
 
 /** A context for one backend connection. */
 export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook): SalesContext {
-  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)) }
+  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api) }
 }
 
 /**
@@ -52,20 +55,30 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
     return connected
   }
   return {
-    'catalogue.events': (r) =>
-      ctx().api.listEvents({
+    'catalogue.events': async (r) => {
+      const { api, saleWindows } = ctx()
+      const page = await api.listEvents({
         lang: r.lang,
         page: r.page,
         size: r.size,
         q: r.search,
         genre: r.genre,
         sort: r.sort ? `${r.sort}${r.descending ? ',desc' : ''}` : undefined,
-      }),
-    'catalogue.shows': (r) => ctx().api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays }),
+      })
+      saleWindows.learnEvents(page.events)
+      return page
+    },
+    'catalogue.shows': async (r) => {
+      const { api, saleWindows } = ctx()
+      const shows = await api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays })
+      await saleWindows.learnShows(r.code, shows.shows.map((s) => s.productId), r.lang)
+      return shows
+    },
     'seatmap.overview': (r) => ctx().api.overview(r.productId),
     'seatmap.availability': (r) => ctx().api.sectionAvailability(r.productId),
     'offers.request': async (r) => {
-      const { api, holds } = ctx()
+      const { api, holds, saleWindows } = ctx()
+      saleWindows.check(r.productId)
       const offer = await api.offerSeats(r)
       const { offerId, expiresAt } = holds.recordOffer(r.productId, offer)
       return { offerId, expiresAt: new Date(expiresAt).toISOString(), offer }
@@ -92,7 +105,7 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
     'cart.deliveryMethods': (r) => ctx().api.deliveryMethods(r.items),
     'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
-    ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode),
+    ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, (productId) => ctx().saleWindows.check(productId)),
     ...shiftHandlers(() => ctx().shifts, mode),
   }
 }

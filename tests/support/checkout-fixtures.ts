@@ -18,12 +18,23 @@ export function sandboxConnection(rig: ApiRig): BackendConnection {
 }
 
 /**
+ * Lists an event's shows through the contract, as the renderer does before it
+ * asks for seats: main sells only shows it listed (their event's sale window
+ * is checked on every offer and order, electron/checkout/sale-windows.ts).
+ */
+export async function listShows(dispatcher: Dispatcher, eventCode: string): Promise<void> {
+  const shows = await call(dispatcher, 'catalogue.shows', { code: eventCode, lang: 'EN_SG' })
+  if (!shows.ok) throw new Error(shows.error.code)
+}
+
+/**
  * Two Standard tickets on two seats kept from a Best Available offer, through
  * the contract as the renderer would, and the order request for them.
  */
 export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxClient, venue = 'Grand Theatre', section = 'Stalls Centre'): Promise<OrderRequest> {
   const show = await findShow(direct, (s) => s.venue === venue && isOnSale(s) && s.ticketType === 'RS')
   const target = (await sectionsOf(direct, show.productId)).find((s) => s.seatSectionAlias === section)!
+  await listShows(dispatcher, show.eventCode)
   const offered = await call(dispatcher, 'offers.request', {
     productId: show.productId,
     priceCategoryId: target.priceCategoryId,

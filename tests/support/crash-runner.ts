@@ -18,6 +18,9 @@ const runtime = await startRuntime({
   connection: { endpoints, secret: async () => env('CRASH_SECRET'), holdWindowMs: 900_000, close: async () => {} },
   log: { warn: () => {}, error: () => {} },
 })
+// Listed first, as the renderer would: main sells only shows it listed.
+const listed = await call(runtime.services.dispatcher, 'catalogue.shows', { code: env('CRASH_EVENT'), lang: 'EN_SG' })
+if (!listed.ok) throw new Error(listed.error.code)
 const reply = await call(runtime.services.dispatcher, 'offers.request', JSON.parse(env('CRASH_OFFER')))
 if (!reply.ok) throw new Error(reply.error.code)
 process.stdout.write(`${JSON.stringify(reply.value.offer.sets.flat().map((s) => s.inventoryId))}\n`)

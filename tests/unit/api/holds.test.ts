@@ -8,12 +8,14 @@ import type { HoldStatus } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { listShows } from '../../support/checkout-fixtures'
 import { FaultProxy } from '../../support/fault-proxy'
 import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
 
 let rig: ApiRig
 let runtime: Runtime | null = null
 let dataDir: string
+let eventCode = ''
 
 const quiet = { warn: () => {}, error: () => {} }
 const connection = () => ({ endpoints: rig.api.endpoints, secret: async () => rig.sandbox.clientSecret, holdWindowMs: 900_000, close: async () => {} })
@@ -30,6 +32,9 @@ async function heldAtVendor(productId: number, ids: number[]): Promise<boolean> 
 async function offerRequest(mode: 'BA' | 'HS', quantity: number) {
   const show = await findShow(rig.direct, (s) => s.venue === 'Grand Theatre' && isOnSale(s))
   const section = (await sectionsOf(rig.direct, show.productId)).find((s) => s.seatSectionAlias === 'Stalls Centre')!
+  // Main sells only shows it listed: list them in the running runtime (the crash runner lists its own).
+  if (runtime) await listShows(runtime.services.dispatcher, show.eventCode)
+  eventCode = show.eventCode
   return { productId: show.productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode, quantity }
 }
 
@@ -98,6 +103,7 @@ describe('seat holds', () => {
         CRASH_SECRET: rig.sandbox.clientSecret,
         CRASH_DATA_DIR: dataDir,
         CRASH_OFFER: JSON.stringify(request),
+        CRASH_EVENT: eventCode,
       },
     })
     const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))

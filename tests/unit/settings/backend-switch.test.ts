@@ -161,6 +161,8 @@ describe('switching backend: connect and check the new one before letting the ol
     // The sandbox's seats were given back; the next offer is held at staging.
     expect(await heldAt(sandbox, request.productId, held)).toBe(false)
     expect(runtime.holds.status().count).toBe(0)
+    // A new backend, a new catalogue: its shows are listed again before its seats are asked for.
+    expect(await stallsRequest(runtime.services.dispatcher)).toEqual(request)
     const atStaging = await holdSeats(runtime.services.dispatcher, request)
     expect(await heldAt(vendor, request.productId, atStaging)).toBe(true)
     expect(await heldAt(sandbox, request.productId, atStaging)).toBe(false)
