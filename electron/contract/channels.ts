@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { adminChannels } from './admin-channels'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
+import { counterChannels } from './counter-channels'
 import { kioskLockStateSchema } from './kiosk-channels'
 import { salesChannels } from './sales-channels'
 
@@ -47,6 +48,7 @@ export const channels = {
   },
   ...salesChannels,
   ...adminChannels,
+  ...counterChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 
 export type Channels = typeof channels

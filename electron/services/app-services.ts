@@ -1,6 +1,7 @@
 import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
+import { CounterDesk, counterHandlers, withCashierCheck } from './counter-desk'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
@@ -13,6 +14,8 @@ export interface AppServices {
   dispatcher: Dispatcher
   pushes: PushBus
   system: SystemInfoService
+  /** Whether a cashier is signed in at this counter (main's word, not the renderer's). */
+  counter: CounterDesk
 }
 
 export interface AppServicesOptions extends SystemFacts {
@@ -23,6 +26,7 @@ export interface AppServicesOptions extends SystemFacts {
   admin?: AdminHandlers
   pushes?: PushBus
   system?: SystemInfoService
+  counter?: CounterDesk
 }
 
 export const stderrLogger: Logger = {
@@ -31,16 +35,19 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: givenDesk, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
+  const counter = givenDesk ?? new CounterDesk(system)
+  const staff = admin ?? unavailableAdminHandlers()
   const handlers: Handlers = {
     'system.info': () => system.info(),
     'system.screen': ({ screen }) => {
       system.screenShown(screen)
       return {}
     },
-    ...(sales ?? disconnectedSalesHandlers()),
-    ...(admin ?? unavailableAdminHandlers()),
+    ...withCashierCheck(sales ?? disconnectedSalesHandlers(), counter),
+    ...staff,
+    ...counterHandlers(counter, staff['staff.verify']),
   }
-  return { dispatcher: createDispatcher(handlers, log), pushes, system }
+  return { dispatcher: createDispatcher(handlers, log), pushes, system, counter }
 }

@@ -16,8 +16,12 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
   }
   await call('holds.releaseAll')
   if (!options.closeShift) return
+  // Main keeps the counter's sign-in and closes a drawer only for a cashier: sign in to close a shift
+  // an earlier test left open, then out (before the PIN is set, no shift can have been opened).
+  await call('counter.signIn', { pin: COUNTER_PIN })
   const shift = (await call('shift.current')) as { ok: boolean; value: { expectedCashCents: number } | null }
   if (shift.ok && shift.value) await call('shift.close', { countedCents: shift.value.expectedCashCents })
+  await call('counter.signOut')
 }
 
 export const test = base.extend<

@@ -1,8 +1,9 @@
 import { call, type Dispatcher } from '../../electron/ipc-core/dispatcher'
 import type { SaleRecord, SaleStep } from '../../electron/journal/sales-journal'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import type { Runtime } from '../../electron/services/runtime'
 import type { ApiRig } from './api-fixtures'
-import { heldOrderRequest, sandboxConnection } from './checkout-fixtures'
+import { heldOrderRequest } from './checkout-fixtures'
+import { startSandboxRuntime } from './sandbox-runtime'
 
 /**
  * Real sales to print, made through the contract against the sandbox and its
@@ -38,13 +39,7 @@ async function sell(dispatcher: Dispatcher, rig: ApiRig, tender: 'card' | 'cash'
 
 /** Three sales on a counter runtime; close the runtime (then the rig) when done. */
 export async function saleSamples(rig: ApiRig): Promise<SaleSamples> {
-  const runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'counter', host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
-  })
+  const runtime = await startSandboxRuntime(rig, { mode: 'counter', host: 'browser' })
   const dispatcher = runtime.services.dispatcher
   // The counter sells within a shift.
   const shift = await call(dispatcher, 'shift.open', { floatCents: 20_000 })

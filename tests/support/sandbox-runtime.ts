@@ -8,15 +8,20 @@ import { sandboxConnection } from './checkout-fixtures'
  * (sandboxConnection), in memory (no data folder), with checkout's waits
  * between retries skipped. `checkout` adds tuning on top. Close it before the rig.
  */
-export function startSandboxRuntime(
+export async function startSandboxRuntime(
   rig: ApiRig,
   options: { mode: AppMode; host: HostKind; checkout?: RuntimeOptions['checkout'] },
 ): Promise<Runtime> {
-  return startRuntime({
+  const runtime = await startRuntime({
     facts: { appVersion: 't', mode: options.mode, host: options.host },
     dataDir: null,
     connection: sandboxConnection(rig),
     log: { warn: () => {}, error: () => {} },
     checkout: { sleep: async () => {}, ...options.checkout },
   })
+  // A counter sells only with a cashier signed in (main keeps it); these runtimes have no staff PIN,
+  // and the tests that use them are about selling, so the cashier is signed in here.
+  // tests/unit/checkout/counter-sign-in.test.ts pins the sign-in itself.
+  runtime.services.counter.signIn()
+  return runtime
 }

@@ -4,11 +4,13 @@ import { call, createDispatcher, type Handlers, type Logger } from '../../electr
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
 import { unavailableAdminHandlers } from '../../electron/services/admin-service'
+import { CounterDesk, counterHandlers } from '../../electron/services/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
+import { SystemInfoService } from '../../electron/services/system-info'
 
 const quietLog: Logger = { warn: vi.fn(), error: vi.fn() }
-const services = () =>
-  createAppServices({ appVersion: '9.9.9', mode: 'counter', backend: 'sandbox', host: 'electron', log: quietLog })
+const facts = () => ({ appVersion: '9.9.9', mode: 'counter' as const, backend: 'sandbox' as const, host: 'electron' as const })
+const services = () => createAppServices({ ...facts(), log: quietLog })
 
 // Payloads no channel of the contract accepts: wrong JSON types, extra keys, prototype tricks.
 const badPayloads: unknown[] = [null, 42, 'text', true, [], [{}], { unexpected: 1 }, { __proto__: { polluted: true }, x: 1 }]
@@ -62,6 +64,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
+      ...counterHandlers(new CounterDesk(new SystemInfoService(facts())), unavailableAdminHandlers()['staff.verify']),
       'system.screen': () => ({}),
       'system.info': () => {
         throw new Error('database password is hunter2')
@@ -76,6 +79,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
+      ...counterHandlers(new CounterDesk(new SystemInfoService(facts())), unavailableAdminHandlers()['staff.verify']),
       'system.screen': () => ({}),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })

@@ -35,7 +35,8 @@ export const useCounterStore = defineStore('counter', () => {
 
   async function signIn(pin: string): Promise<boolean> {
     refusal.value = null
-    const result = await run(() => useFoyer().staff.verify({ pin }))
+    // Main keeps the sign-in (it refuses to sell at a counter nobody signed in to); the same PIN and lockout as the staff screen.
+    const result = await run(() => useFoyer().counter.signIn({ pin }))
     if (!result) return false
     if (result.ok) {
       signedIn.value = true
@@ -69,6 +70,7 @@ export const useCounterStore = defineStore('counter', () => {
     error.value = null
     useLocaleStore().reset()
     await endSale()
+    await run(() => useFoyer().counter.signOut())
   }
 
   /** The app left counter mode (staff changed it): nobody stays signed in to a mode that is gone. */
