@@ -79,7 +79,7 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
         throw new FoyerError({ code: 'holds.unknown-offer', messageKey: 'errors.holds.lapsed', retryable: false, detail: 'that offer is no longer held' })
       }
     },
-    'offers.release': async (r) => ({ released: await ctx().holds.release(r.inventoryIds) }),
+    'offers.release': async (r) => ({ released: await ctx().holds.release(r.productId, r.inventoryIds) }),
     'holds.status': (): HoldStatus => ctx().holds.status(),
     'holds.releaseAll': async () => ({ released: await ctx().holds.releaseAll() }),
     'pricing.ticketTypes': async (r) => {

@@ -12,6 +12,7 @@ export type Fault =
   | { kind: 'slow'; delayMs: number } // forward after a delay
   | { kind: 'close' } // drop the connection without answering
   | { kind: 'late-answer'; delayMs: number } // forward at once, hold the answer back
+  | { kind: 'rewrite'; body: (text: string) => string; delayMs?: number } // forward, then answer a changed body (after a delay)
 
 interface Rule {
   match: RegExp
@@ -91,11 +92,19 @@ export class FaultProxy {
         const parts: Buffer[] = []
         answer.on('data', (c: Buffer) => parts.push(c))
         answer.on('end', () => {
+          let payload = Buffer.concat(parts)
+          const headers = { ...answer.headers }
+          if (fault?.kind === 'rewrite') {
+            payload = Buffer.from(fault.body(payload.toString('utf8')))
+            headers['content-length'] = String(payload.length)
+            delete headers['transfer-encoding']
+          }
           const send = () => {
             if (res.destroyed) return
-            res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts))
+            res.writeHead(answer.statusCode ?? 502, headers).end(payload)
           }
-          if (fault?.kind === 'late-answer') setTimeout(send, fault.delayMs)
+          const delayMs = fault?.kind === 'late-answer' ? fault.delayMs : fault?.kind === 'rewrite' ? (fault.delayMs ?? 0) : 0
+          if (delayMs > 0) setTimeout(send, delayMs)
           else send()
         })
       },

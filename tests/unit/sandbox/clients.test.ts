@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server'
 import { SandboxClient, sandboxWithClient } from '../../support/sandbox-client'
-import { findShow, isOnSale, sectionsOf, type SectionFixture, type ShowFixture } from '../../support/sandbox-fixtures'
+import { findShow, isOnSale, orderHeldSeats, sectionsOf, type SectionFixture, type ShowFixture } from '../../support/sandbox-fixtures'
 
 /**
  * Several training clients at one sandbox (kiosks of one venue): a seat held by
@@ -26,27 +26,7 @@ const hotShow = async (client: SandboxClient, quantity: number) =>
     .body
 const release = (client: SandboxClient, ids: number[]) => client.post(`/products/${theatre.productId}/seats`, { releasedSeatList: ids })
 
-async function orderSeats(client: SandboxClient, ids: number[]) {
-  const classes = (await client.get(`/products/${theatre.productId}/tickettype`, { priceCatId: stalls.priceCategoryId })).body as any[]
-  const adult = classes.find((c) => c.priceClassCode === 'A')
-  const unit = Math.round(adult.priceValueAmount.amount * 100) + adult.feeList.reduce((n: number, f: any) => n + Math.round(f.charge.amount * 100), 0)
-  return client.post('/orders/', {
-    patronInfo: { patronType: 'G', email: 'walkup@boxoffice.example' },
-    cartItemList: [
-      {
-        productId: theatre.productId,
-        seatSectionId: stalls.seatSectionId,
-        priceCatId: stalls.priceCategoryId,
-        mode: 'HS',
-        inventoryIdList: ids,
-        priceClassList: [{ priceClassCode: 'A', quantity: ids.length }],
-      },
-    ],
-    deliveryMethodCode: 'ETICKET',
-    paymentMethodCode: 'VISA',
-    totalAmount: (unit * ids.length) / 100,
-  })
-}
+const orderSeats = (client: SandboxClient, ids: number[]) => orderHeldSeats(client, { productId: theatre.productId, ...stalls }, ids)
 
 beforeAll(async () => {
   ;({ sandbox, client: a } = await sandboxWithClient({ now: () => clock, holdTtlSeconds: 600 }))
@@ -133,7 +113,8 @@ describe('the sandbox payment terminal', () => {
   const ledger = async () => ((await (await fetch(`${sandbox.terminalUrl}/payments`, { headers: { authorization: `Bearer ${await a.token()}` } })).json()) as any).payments as any[]
 
   it('refuses a request without a valid token with 401, and charges nothing', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not.a.token' }, { authorization: a.basic() }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not.a.token' }, { authorization: a.basic() }]
+    for (const headers of attempts) {
       const answer = await pay(headers, 'NOAUTH-1')
       expect(answer.status).toBe(401)
     }
