@@ -11,12 +11,14 @@ import type {
   SectionAvailability,
 } from '../contract/model'
 import type { Logger } from '../ipc-core/dispatcher'
-import { ApiCallError, apiRejection, shapeFailure, timeoutFailure } from './api-error'
+import { ApiCallError, apiRejection, cancelled, shapeFailure, timeoutFailure } from './api-error'
 import type { BackendEndpoints } from './endpoints'
+import { salvageOfferedSeatIds } from './offer-salvage'
 import * as read from './reader'
 import { allocationPolicy, noRetry, readPolicy, realSleeper, withRetry, type RetryPolicy, type Sleeper } from './retry'
 import { TokenSource } from './token-source'
 import { exchange, type Fetch, type HttpAnswer } from './transport'
+import { VendorClock } from './vendor-clock'
 
 /**
  * The sales-flow API, one method per operation of the spec (and the order
@@ -29,6 +31,7 @@ export interface SalesApiOptions {
   endpoints: BackendEndpoints
   secret: () => Promise<string>
   fetch?: Fetch
+  /** The kiosk's own clock (the vendor's is learned from answers: `clock`). */
   now?: () => number
   sleeper?: Sleeper
   log?: Logger
@@ -84,6 +87,8 @@ const quietLog: Logger = { warn: () => {}, error: () => {} }
 
 export class SalesApi {
   readonly tokens: TokenSource
+  /** The vendor's clock, learned from every answer's Date header: holds and invoices expire by it. */
+  readonly clock: VendorClock
   readonly #fetch: Fetch
   readonly #timeouts: Timeouts
   readonly #sleeper: Sleeper
@@ -94,6 +99,7 @@ export class SalesApi {
     this.#timeouts = { ...defaultTimeouts, ...options.timeouts }
     this.#sleeper = options.sleeper ?? realSleeper
     this.#log = options.log ?? quietLog
+    this.clock = new VendorClock(options.now ?? Date.now)
     this.tokens = new TokenSource({
       authUrl: options.endpoints.authUrl,
       clientId: options.endpoints.clientId,
@@ -101,7 +107,13 @@ export class SalesApi {
       fetch: this.#fetch,
       now: options.now ?? Date.now,
       timeoutMs: this.#timeouts.tokenMs,
+      clock: this.clock,
     })
+  }
+
+  /** Makes sure the vendor's clock has been heard at least once (a token request tells it). */
+  async learnClock(): Promise<void> {
+    if (!this.clock.learned) await this.tokens.token()
   }
 
   get endpoints(): BackendEndpoints {
@@ -145,9 +157,11 @@ export class SalesApi {
 
   /**
    * A seat offer reserves seats. It is retried only when the vendor said its
-   * allocation was busy (nothing reserved). After a time-out it is not asked
-   * again: the answer is still awaited for a while, and any seats it reserved
-   * are released, so a lost answer does not leave seats held until expiry.
+   * allocation was busy (nothing reserved). After a time-out, or when the
+   * caller gives up once it was sent, it is not asked again: the answer is
+   * still awaited for a while, and any seats it reserved are released. An
+   * answer that cannot be read has its seats salvaged from the text and
+   * released too. So no lost or unreadable answer leaves seats held until expiry.
    */
   async offerSeats(request: OfferRequest, signal?: AbortSignal): Promise<SeatOffer> {
     const query: Query = {
@@ -172,30 +186,61 @@ export class SalesApi {
 
   async #offerOnce(productId: number, query: Query, signal?: AbortSignal): Promise<SeatOffer> {
     const path = `/products/${productId}/seatmap/availability`
-    const answer = this.#authorised('GET', path, query, undefined, this.#timeouts.lateOfferMs, signal)
+    if (signal?.aborted) throw cancelled(`GET ${path} cancelled before it was sent`)
+    // Not bound to the caller's signal: once sent, the answer is awaited even if the caller
+    // gives up, so that whatever the vendor reserved can be given back.
+    const answer = this.#authorised('GET', path, query, undefined, this.#timeouts.lateOfferMs)
     let timer: ReturnType<typeof setTimeout> | undefined
-    const deadline = new Promise<'timeout'>((resolve) => {
+    let onAbort = () => {}
+    const gaveUp = new Promise<'timeout' | 'cancelled'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.#timeouts.writeMs)
+      onAbort = () => resolve('cancelled')
+      signal?.addEventListener('abort', onAbort, { once: true })
     })
-    const first = await Promise.race([answer, deadline]).finally(() => clearTimeout(timer))
-    if (first === 'timeout') {
-      void this.#releaseLateOffer(productId, answer)
-      throw timeoutFailure(`GET ${path} gave no answer within ${this.#timeouts.writeMs} ms`)
+    const first = await Promise.race([answer, gaveUp]).finally(() => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    })
+    if (first === 'timeout' || first === 'cancelled') {
+      void this.#releaseLateOffer(productId, answer, first)
+      throw first === 'timeout' ? timeoutFailure(`GET ${path} gave no answer within ${this.#timeouts.writeMs} ms`) : cancelled(`GET ${path} cancelled`)
     }
-    return this.#readAnswer(first, read.readSeatOffer, `GET ${path}`)
+    try {
+      return this.#readAnswer(first, read.readSeatOffer, `GET ${path}`)
+    } catch (error) {
+      if (error instanceof ApiCallError && error.kind === 'shape') await this.#releaseOffered(productId, first, 'unreadable')
+      throw error
+    }
   }
 
-  async #releaseLateOffer(productId: number, answer: Promise<HttpAnswer>): Promise<void> {
+  async #releaseLateOffer(productId: number, answer: Promise<HttpAnswer>, why: 'timeout' | 'cancelled'): Promise<void> {
+    let late: HttpAnswer
     try {
-      const late = await answer
-      if (late.status !== 200) return
-      const offer = read.readSeatOffer(late.body)
-      const ids = offer.sets.flat().map((seat) => seat.inventoryId)
-      if (ids.length === 0) return
-      const result = await this.releaseSeats(productId, ids)
-      this.#log.warn('released the seats of a seat offer that answered after its time-out', { productId, seats: ids.length, ok: result.ok })
+      late = await answer
     } catch {
-      // No late answer (or it could not be read): whatever it reserved lapses at the hold's expiry.
+      return // No late answer: whatever it reserved lapses at the hold's expiry.
+    }
+    await this.#releaseOffered(productId, late, why)
+  }
+
+  /** Gives back what an offer the caller will never see reserved: read from the answer, or salvaged from its text. */
+  async #releaseOffered(productId: number, answer: HttpAnswer, why: 'timeout' | 'cancelled' | 'unreadable'): Promise<void> {
+    if (answer.status < 200 || answer.status >= 300) return
+    let ids: number[]
+    try {
+      ids = read.readSeatOffer(answer.body).sets.flat().map((seat) => seat.inventoryId)
+    } catch {
+      ids = salvageOfferedSeatIds(answer.text)
+    }
+    if (ids.length === 0) {
+      if (why === 'unreadable') this.#log.warn('a seat offer answered something unreadable naming no seats; whatever it reserved lapses', { productId })
+      return
+    }
+    try {
+      const result = await this.releaseSeats(productId, ids)
+      this.#log.warn('released the seats of a seat offer the kiosk could not use', { productId, seats: ids.length, why, ok: result.ok })
+    } catch {
+      this.#log.warn('could not release the seats of a seat offer the kiosk could not use; they lapse at the vendor', { productId, seats: ids.length, why })
     }
   }
 
@@ -318,6 +363,7 @@ export class SalesApi {
         body,
         timeoutMs,
         signal,
+        clock: this.clock,
       })
       return { token, answer }
     }

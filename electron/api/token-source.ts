@@ -1,6 +1,6 @@
 import { ApiCallError, apiRejection, shapeFailure } from './api-error'
 import { readErrorBody, readToken, ResponseShapeError } from './reader'
-import { exchange, type Fetch } from './transport'
+import { exchange, type ClockObserver, type Fetch } from './transport'
 
 /**
  * The client-credentials token. One token is kept in memory; concurrent
@@ -17,6 +17,8 @@ export interface TokenSourceOptions {
   fetch: Fetch
   now: () => number
   timeoutMs: number
+  /** Learns the vendor's clock from the token answer too. */
+  clock?: ClockObserver
 }
 
 interface Held {
@@ -63,6 +65,7 @@ export class TokenSource {
       url,
       headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, accept: 'application/json' },
       timeoutMs: this.options.timeoutMs,
+      clock: this.options.clock,
     })
     if (answer.status !== 200) {
       const error = readErrorBody(answer.body)

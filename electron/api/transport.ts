@@ -13,6 +13,13 @@ export interface HttpRequest {
   body?: unknown
   timeoutMs: number
   signal?: AbortSignal
+  /** Learns the vendor's clock from the answer's Date header (vendor-clock.ts). */
+  clock?: ClockObserver
+}
+
+export interface ClockObserver {
+  localNow(): number
+  observe(dateHeader: string | null, sentAt: number, receivedAt: number): void
 }
 
 export interface HttpAnswer {
@@ -20,6 +27,8 @@ export interface HttpAnswer {
   body: unknown
   /** True when the body was present but not JSON. */
   notJson: boolean
+  /** The body as it came, for salvaging what an unreadable answer did (a seat offer's seats). Never logged. */
+  text: string
 }
 
 export type Fetch = typeof globalThis.fetch
@@ -39,18 +48,20 @@ export async function exchange(fetchImpl: Fetch, request: HttpRequest): Promise<
   }
   let response: Response
   let text: string
+  const sentAt = request.clock?.localNow() ?? 0
   try {
     response = await fetchImpl(request.url, { method: request.method, headers, body, signal })
+    request.clock?.observe(response.headers.get('date'), sentAt, request.clock.localNow())
     text = await response.text()
   } catch (error) {
     if (request.signal?.aborted) throw cancelled(`${where(request)} cancelled`)
     if (deadline.aborted) throw timeoutFailure(`${where(request)} gave no answer within ${request.timeoutMs} ms`)
     throw networkFailure(`${where(request)} could not reach the backend`, error)
   }
-  if (text.trim() === '') return { status: response.status, body: undefined, notJson: false }
+  if (text.trim() === '') return { status: response.status, body: undefined, notJson: false, text }
   try {
-    return { status: response.status, body: JSON.parse(text), notJson: false }
+    return { status: response.status, body: JSON.parse(text), notJson: false, text }
   } catch {
-    return { status: response.status, body: undefined, notJson: true }
+    return { status: response.status, body: undefined, notJson: true, text }
   }
 }

@@ -71,7 +71,8 @@ export const salesChannels = {
     response: z.object({ kept: z.array(z.number().int()), released: z.number().int() }),
   },
   'offers.release': {
-    request: z.object({ inventoryIds: z.array(id).min(1).max(100) }).strict(),
+    // Inventory ids are unique only within a show: the show comes with them.
+    request: z.object({ productId: id, inventoryIds: z.array(id).min(1).max(100) }).strict(),
     response: z.object({ released: z.number().int() }),
   },
   'holds.status': {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import type { HoldStatus } from '../contract/holds'
-import type { SeatOffer } from '../contract/model'
+import type { Clock } from '../api/vendor-clock'
+import type { OrderItem, SeatOffer } from '../contract/model'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { LocalDb } from '../store/local-db'
 
@@ -11,9 +12,22 @@ import type { LocalDb } from '../store/local-db'
  * holds are released when Foyer starts again instead of blocking seats until
  * they lapse. Seats not kept are released at once (the Best Available set the
  * customer did not choose); everything on cancel, idle reset and quit.
+ *
+ * A seat is known by its show and inventory id together: the vendor's ids are
+ * unique only within a show. Expiry is reckoned by the vendor's clock. A hold
+ * that has lapsed is never released, only forgotten: the vendor gave the seat
+ * back, and it may be another customer's now. A seat is forgotten only when the
+ * vendor released it or said it was not ours; one whose release could not be
+ * asked (no network) stays recorded, so a later call or the next start tries again.
  */
 export interface SeatReleaser {
   releaseSeats(productId: number, inventoryIds: readonly number[]): Promise<{ ok: boolean }>
+}
+
+/** A seat of a show (inventory ids are unique only within a show). */
+export interface SeatKey {
+  productId: number
+  inventoryId: number
 }
 
 export interface HoldManagerOptions {
@@ -21,16 +35,24 @@ export interface HoldManagerOptions {
   /** Which backend and tenant the holds are at, e.g. "sandbox/foyer-training". */
   backend: string
   api: SeatReleaser
-  now?: () => number
+  /** The vendor's clock (SalesApi.clock): holds lapse by it. Default: the local clock. */
+  clock?: Clock
+  /** Makes sure the clock has heard the vendor before leftovers are judged lapsed or not (SalesApi.learnClock). */
+  learnClock?: () => Promise<void>
   /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting). */
   holdWindowMs: number
   onChange?: (status: HoldStatus) => void
   log?: Logger
 }
 
-interface HeldSeat {
-  productId: number
-  inventoryId: number
+/**
+ * A hold that ends this soon is treated as lapsed: the vendor's clock is known
+ * to about a second, and a release arriving just after the lapse could free a
+ * seat another customer was offered meanwhile. Left alone, it lapses anyway.
+ */
+export const LAPSE_MARGIN_MS = 2_000
+
+interface HeldSeat extends SeatKey {
   offerId: string
   setIndex: number
   expiresAt: number
@@ -44,30 +66,33 @@ interface HoldRow {
   expires_at: number
 }
 
+const keyOf = (seat: SeatKey) => `${seat.productId}:${seat.inventoryId}`
+const localClock: Clock = { now: () => Date.now() }
+
 export class HoldManager {
-  readonly #seats = new Map<number, HeldSeat>()
-  readonly #now: () => number
+  readonly #seats = new Map<string, HeldSeat>()
+  readonly #clock: Clock
   readonly #insert: Statement<[string, number, number, string, number, number, number]>
-  readonly #delete: Statement<[string, number]>
+  readonly #delete: Statement<[string, number, number]>
   readonly #load: Statement<[string], HoldRow>
   #ticker: ReturnType<typeof setInterval> | null = null
 
   constructor(private readonly options: HoldManagerOptions) {
-    this.#now = options.now ?? Date.now
+    this.#clock = options.clock ?? localClock
     const { db } = options
     this.#insert = db.prepare(
       'INSERT OR REPLACE INTO holds (backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    this.#delete = db.prepare('DELETE FROM holds WHERE backend = ? AND inventory_id = ?')
+    this.#delete = db.prepare('DELETE FROM holds WHERE backend = ? AND product_id = ? AND inventory_id = ?')
     this.#load = db.prepare('SELECT product_id, inventory_id, offer_id, set_index, expires_at FROM holds WHERE backend = ?')
   }
 
-  /** When an offer's hold ends: its expirationTime, else reservedTime (or now) plus the hold window. */
+  /** When an offer's hold ends, by the vendor's clock: its expirationTime, else reservedTime (or now) plus the hold window. */
   expiryOf(offer: SeatOffer): number {
     const given = offer.expirationTime ? Date.parse(offer.expirationTime) : NaN
     if (Number.isFinite(given)) return given
     const reserved = offer.reservedTime ? Date.parse(offer.reservedTime) : NaN
-    return (Number.isFinite(reserved) ? reserved : this.#now()) + this.options.holdWindowMs
+    return (Number.isFinite(reserved) ? reserved : this.#clock.now()) + this.options.holdWindowMs
   }
 
   /** Records every seat of every set of an offer, on disk first. Returns the offer's id and expiry. */
@@ -77,11 +102,11 @@ export class HoldManager {
     const seats: HeldSeat[] = offer.sets.flatMap((set, setIndex) =>
       set.map((seat) => ({ productId, inventoryId: seat.inventoryId, offerId, setIndex, expiresAt })),
     )
-    const takenAt = this.#now()
+    const takenAt = Date.now()
     this.options.db.transaction(() => {
       for (const s of seats) this.#insert.run(this.options.backend, s.productId, s.inventoryId, offerId, s.setIndex, s.expiresAt, takenAt)
     })()
-    for (const s of seats) this.#seats.set(s.inventoryId, s)
+    for (const s of seats) this.#seats.set(keyOf(s), s)
     this.#changed()
     return { offerId, expiresAt }
   }
@@ -95,9 +120,9 @@ export class HoldManager {
     return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
   }
 
-  /** Releases the given held seats (those not held are ignored). */
-  async release(inventoryIds: readonly number[]): Promise<number> {
-    const seats = inventoryIds.map((id) => this.#seats.get(id)).filter((s): s is HeldSeat => s !== undefined)
+  /** Releases the given seats of a show that this kiosk holds (others are ignored). Answers how many it held. */
+  async release(productId: number, inventoryIds: readonly number[]): Promise<number> {
+    const seats = this.#held(inventoryIds.map((inventoryId) => ({ productId, inventoryId })))
     await this.#releaseSeats(seats)
     return seats.length
   }
@@ -114,7 +139,6 @@ export class HoldManager {
    * already), so a crash does not keep seats from other customers.
    */
   async releaseLeftovers(): Promise<number> {
-    const now = this.#now()
     const rows = this.#load.all(this.options.backend)
     const left: HeldSeat[] = rows.map((r) => ({
       productId: r.product_id,
@@ -123,24 +147,42 @@ export class HoldManager {
       setIndex: r.set_index,
       expiresAt: r.expires_at,
     }))
-    const live = left.filter((s) => s.expiresAt > now)
-    this.#forget(left.filter((s) => s.expiresAt <= now))
+    if (left.length === 0) return 0
+    // Judged by the vendor's clock, which a fresh start has not heard yet.
+    await this.options.learnClock?.()
+    const live = left.filter((s) => this.#live(s))
+    this.#forget(left.filter((s) => !this.#live(s)))
     await this.#releaseSeats(live)
     return live.length
   }
 
   /** Seats an order has taken over: no longer holds to release (the order owns them now). */
-  handOver(inventoryIds: readonly number[]): void {
-    this.#forget(inventoryIds.map((id) => this.#seats.get(id)).filter((s): s is HeldSeat => s !== undefined))
+  handOverOrder(order: { items: readonly Pick<OrderItem, 'productId' | 'seats'>[] }): void {
+    this.#forget(this.#held(order.items.flatMap((item) => item.seats.map((s) => ({ productId: item.productId, inventoryId: s.inventoryId })))))
   }
 
-  isHeld(inventoryId: number): boolean {
-    const seat = this.#seats.get(inventoryId)
-    return seat !== undefined && seat.expiresAt > this.#now()
+  /**
+   * The same by bare inventory ids (callers that have not got the show at hand;
+   * prefer handOverOrder). An id held in more than one show stays recorded: a
+   * release of the order's seat is refused by the vendor and then forgotten,
+   * whereas forgetting the other show's hold would leave it held until it lapses.
+   */
+  handOver(inventoryIds: readonly number[]): void {
+    const all = [...this.#seats.values()]
+    const seats = inventoryIds.flatMap((id) => {
+      const matches = all.filter((s) => s.inventoryId === id)
+      return matches.length === 1 ? matches : []
+    })
+    this.#forget(seats)
+  }
+
+  isHeld(productId: number, inventoryId: number): boolean {
+    const seat = this.#seats.get(keyOf({ productId, inventoryId }))
+    return seat !== undefined && seat.expiresAt > this.#clock.now()
   }
 
   status(): HoldStatus {
-    const now = this.#now()
+    const now = this.#clock.now()
     const live = [...this.#seats.values()].filter((s) => s.expiresAt > now)
     if (live.length === 0) return { count: 0, expiresAt: null, secondsLeft: null, productIds: [] }
     const soonest = Math.min(...live.map((s) => s.expiresAt))
@@ -158,24 +200,57 @@ export class HoldManager {
     this.#ticker = null
   }
 
+  #held(keys: readonly SeatKey[]): HeldSeat[] {
+    return keys.map((k) => this.#seats.get(keyOf(k))).filter((s): s is HeldSeat => s !== undefined)
+  }
+
+  /** Still ours to release: the hold ends later than the margin from now, by the vendor's clock. */
+  #live(seat: HeldSeat): boolean {
+    return seat.expiresAt - LAPSE_MARGIN_MS > this.#clock.now()
+  }
+
+  /**
+   * Releases held seats show by show. Lapsed holds are forgotten unasked. The
+   * vendor's release is all or nothing: when it refuses (one seat no longer
+   * ours refuses the lot), the seats are asked for one by one, and each is
+   * forgotten once released or refused. Seats whose release could not be asked
+   * stay recorded; the first such failure is thrown after the rest were tried.
+   */
   async #releaseSeats(seats: readonly HeldSeat[]): Promise<void> {
-    const byShow = new Map<number, number[]>()
-    for (const s of seats) {
-      const ids = byShow.get(s.productId)
-      if (ids) ids.push(s.inventoryId)
-      else byShow.set(s.productId, [s.inventoryId])
+    this.#forget(seats.filter((s) => !this.#live(s)))
+    const byShow = new Map<number, HeldSeat[]>()
+    for (const s of seats.filter((s) => this.#live(s))) {
+      const ofShow = byShow.get(s.productId)
+      if (ofShow) ofShow.push(s)
+      else byShow.set(s.productId, [s])
     }
     const failures: unknown[] = []
-    for (const [productId, ids] of byShow) {
+    for (const [productId, ofShow] of byShow) {
+      let result: { ok: boolean }
       try {
-        // A refusal means the seats are no longer held by us (lapsed, or released by a lost
-        // earlier answer): either way there is nothing left to hold, so they are forgotten too.
-        await this.options.api.releaseSeats(productId, ids)
-        this.#forget(seats.filter((s) => s.productId === productId))
+        result = await this.options.api.releaseSeats(productId, ofShow.map((s) => s.inventoryId))
       } catch (error) {
-        // Unreachable backend: keep them on disk, so the next start (or a later call) releases them.
         failures.push(error)
-        this.options.log?.warn('could not release held seats; they stay recorded for a later release', { productId, seats: ids.length })
+        this.options.log?.warn('could not release held seats; they stay recorded for a later release', { productId, seats: ofShow.length })
+        continue
+      }
+      if (result.ok || ofShow.length === 1) {
+        // Released, or (one seat) refused: either way the vendor no longer holds it for us.
+        this.#forget(ofShow)
+        continue
+      }
+      for (const seat of ofShow) {
+        if (!this.#live(seat)) {
+          this.#forget([seat])
+          continue
+        }
+        try {
+          await this.options.api.releaseSeats(productId, [seat.inventoryId])
+          this.#forget([seat])
+        } catch (error) {
+          failures.push(error)
+          this.options.log?.warn('could not release a held seat; it stays recorded for a later release', { productId })
+        }
       }
     }
     if (failures.length > 0) throw failures[0]
@@ -184,9 +259,9 @@ export class HoldManager {
   #forget(seats: readonly HeldSeat[]): void {
     if (seats.length === 0) return
     this.options.db.transaction(() => {
-      for (const s of seats) this.#delete.run(this.options.backend, s.inventoryId)
+      for (const s of seats) this.#delete.run(this.options.backend, s.productId, s.inventoryId)
     })()
-    for (const s of seats) this.#seats.delete(s.inventoryId)
+    for (const s of seats) this.#seats.delete(keyOf(s))
     this.#changed()
   }
 

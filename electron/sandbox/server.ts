@@ -9,7 +9,7 @@ import { imageRoutes } from './http/image-routes'
 import { orderRoutes } from './http/order-routes'
 import { seatmapRoutes } from './http/seatmap-routes'
 import { Shapes } from './http/shapes'
-import { TokenIssuer } from './http/tokens'
+import { SANDBOX_CLIENT_IDS, TokenIssuer, type SandboxClientCredentials } from './http/tokens'
 import { Catalogue } from './model/catalogue'
 import { InventoryBook, SeatStatus } from './model/inventory'
 import { OrderBook } from './model/orders'
@@ -62,15 +62,18 @@ export interface Sandbox {
   /** The sandbox payment terminal (terminal/terminal-routes.ts). */
   terminalUrl: string
   tenant: string
+  /** The first training client: the one a single Foyer sells as. */
   clientId: string
   clientSecret: string
+  /** Every training client (the first is clientId/clientSecret): seats and orders belong to the client that took them. */
+  clients: readonly SandboxClientCredentials[]
   /** Releases expired holds and expires unpaid orders now (it also runs every second). */
   sweep(): void
   close(): Promise<void>
 }
 
 export const SANDBOX_TENANT = 'foyer-training'
-export const SANDBOX_CLIENT_ID = 'foyer-kiosk'
+export const SANDBOX_CLIENT_ID = SANDBOX_CLIENT_IDS[0]
 const LOOPBACK = '127.0.0.1'
 
 function newServer(log: (line: string) => void, now: () => number): FastifyInstance {
@@ -108,6 +111,12 @@ function newServer(log: (line: string) => void, now: () => number): FastifyInsta
     log(`sandbox: ${request.method} ${request.url.split('?')[0]} failed: ${error.message}`)
     return reply.code(500).send(errorBody(500, null, 'Internal server error', now()))
   })
+  // The Date header tells the sandbox's own time (its `now`), as a vendor's clock would, so a
+  // client that reckons holds by the vendor's clock can be tested against a clock set apart.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('date', new Date(now()).toUTCString())
+    done()
+  })
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send(errorBody(404, 'error.request.not-found', 'No such resource', now()))
   })
@@ -132,7 +141,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const holdMs = (options.holdTtlSeconds ?? 900) * 1000
   const { db, close: closeDb } = openDatabase(options.dataDir)
   const anchor = Number(metaValue(db, 'anchor', () => String(Catalogue.anchorFor(now()))))
-  const clientSecret = metaValue(db, 'client_secret', () => randomBytes(24).toString('base64url'))
+  // The first client's secret keeps its old key, so an existing data folder keeps its credentials.
+  const clients: SandboxClientCredentials[] = SANDBOX_CLIENT_IDS.map((clientId, i) => ({
+    clientId,
+    clientSecret: metaValue(db, i === 0 ? 'client_secret' : `client_secret:${clientId}`, () => randomBytes(24).toString('base64url')),
+  }))
+  const clientSecret = clients[0]!.clientSecret
   const tokenKey = Buffer.from(metaValue(db, 'token_key', () => randomBytes(32).toString('base64')), 'base64')
 
   const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
@@ -143,8 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new TokenIssuer({
     key: tokenKey,
     tenant: SANDBOX_TENANT,
-    clientId: SANDBOX_CLIENT_ID,
-    clientSecret,
+    clients,
     ttlSeconds: options.tokenTtlSeconds ?? 3600,
     quirks,
     now,
@@ -186,7 +199,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   cartRoutes(app, ctx)
   orderRoutes(app, ctx)
   imageRoutes(imageApp, catalogue)
-  terminalRoutes(app, new TerminalLedger(db), now)
+  terminalRoutes(app, new TerminalLedger(db), now, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 
   function sweep(): void {
     const at = now()
@@ -227,6 +240,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tenant: SANDBOX_TENANT,
     clientId: SANDBOX_CLIENT_ID,
     clientSecret,
+    clients,
     sweep,
     async close() {
       clearInterval(sweeper)

@@ -39,7 +39,7 @@ export async function startSandboxConnection(
     secret: async () => clientSecret,
     holdWindowMs: holdTtlSeconds * 1000,
     // Training sells through the sandbox's own terminal, paid with its test cards.
-    terminal: new SandboxTerminalClient(sandbox.terminalUrl),
+    terminal: new SandboxTerminalClient({ baseUrl: sandbox.terminalUrl, authUrl, clientId, secret: async () => clientSecret }),
     close: () => sandbox.close(),
   }
 }

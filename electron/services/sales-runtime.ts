@@ -99,6 +99,8 @@ export class SalesRuntime {
       db,
       backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
       api,
+      clock: api.clock,
+      learnClock: () => api.learnClock(),
       holdWindowMs: connection.holdWindowMs,
       onChange: (status) => pushes.publish('holds.changed', status),
       log,
@@ -118,6 +120,8 @@ export class SalesRuntime {
       terminal: connection.terminal ?? null,
       printer: this.options.printer ?? null,
       log,
+      // An invoice lapses by the vendor's clock, as holds do: the time left to pay is reckoned by it.
+      now: () => api.clock.now(),
       ...this.options.checkout,
     })
     const context = salesContext(api, holds, checkout, new ShiftBook(db, journal, at))

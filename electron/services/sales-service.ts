@@ -41,7 +41,7 @@ export function disconnectedSalesHandlers(): SalesHandlers {
 
 /** A context for one backend connection. */
 export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook): SalesContext {
-  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api) }
+  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
 }
 
 /**
@@ -91,7 +91,7 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
         throw new FoyerError({ code: 'holds.unknown-offer', messageKey: 'errors.holds.lapsed', retryable: false, detail: 'that offer is no longer held' })
       }
     },
-    'offers.release': async (r) => ({ released: await ctx().holds.release(r.inventoryIds) }),
+    'offers.release': async (r) => ({ released: await ctx().holds.release(r.productId, r.inventoryIds) }),
     'holds.status': (): HoldStatus => ctx().holds.status(),
     'holds.releaseAll': async () => ({ released: await ctx().holds.releaseAll() }),
     'pricing.ticketTypes': async (r) => {

@@ -64,6 +64,21 @@ const migrations: string[] = [
      z_report TEXT
    );
    CREATE UNIQUE INDEX one_open_shift ON shifts (backend) WHERE closed_at IS NULL`,
+  // Holds keyed by show and seat: the vendor's inventory ids are unique only within a show.
+  // SQLite cannot change a primary key, so the table is rebuilt; every recorded hold is kept.
+  `CREATE TABLE holds_by_show (
+     backend TEXT NOT NULL,
+     product_id INTEGER NOT NULL,
+     inventory_id INTEGER NOT NULL,
+     offer_id TEXT NOT NULL,
+     set_index INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     taken_at INTEGER NOT NULL,
+     PRIMARY KEY (backend, product_id, inventory_id)
+   );
+   INSERT INTO holds_by_show SELECT backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at FROM holds;
+   DROP TABLE holds;
+   ALTER TABLE holds_by_show RENAME TO holds`,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

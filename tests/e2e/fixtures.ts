@@ -104,7 +104,7 @@ export async function nextCustomersBestSeats(request: APIRequestContext, product
     quantity,
   })
   const ids = offered.offer.sets.flat().map((s) => s.inventoryId)
-  await ipc(request, 'offers.release', { inventoryIds: ids })
+  await ipc(request, 'offers.release', { productId, inventoryIds: ids })
   return offered.offer.sets[0]!.map((s) => s.inventoryId)
 }
 

@@ -165,7 +165,7 @@ describe('the basket', () => {
     expect(reserve.body.status).toBe(0)
 
     // The other line's seats go back behind the basket's back (staff released them): the line goes, and the screens are told.
-    await call(runtime.services.dispatcher, 'offers.release', { inventoryIds: second!.seats.map((s) => s.inventoryId) })
+    await call(runtime.services.dispatcher, 'offers.release', { productId: second!.show.productId, inventoryIds: second!.seats.map((s) => s.inventoryId) })
     await expect.poll(() => cart.lines.length).toBe(0)
     expect(cart.lapsed).toBe(1)
   })

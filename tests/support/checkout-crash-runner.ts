@@ -5,6 +5,7 @@
  * and stops there until the test kills it — a crash at that exact point.
  */
 import { call } from '../../electron/ipc-core/dispatcher'
+import type { BackendEndpoints } from '../../electron/api/endpoints'
 import { SandboxTerminalClient } from '../../electron/payment/sandbox-terminal-client'
 import type { TestCard } from '../../electron/sandbox/terminal/test-cards'
 import { SpoolPrinter } from '../../electron/printing/spool-printer'
@@ -18,7 +19,7 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set`)
   return value
 }
-const sandbox = JSON.parse(env('CRASH_SANDBOX')) as { endpoints: never; secret: string; terminalUrl: string }
+const sandbox = JSON.parse(env('CRASH_SANDBOX')) as { endpoints: BackendEndpoints; secret: string; terminalUrl: string }
 const crashAt = env('CRASH_AT')
 const runtime: Runtime = await startRuntime({
   facts: { appVersion: 'test', mode: 'self-service', host: 'browser' },
@@ -27,7 +28,12 @@ const runtime: Runtime = await startRuntime({
     endpoints: sandbox.endpoints,
     secret: async () => sandbox.secret,
     holdWindowMs: 900_000,
-    terminal: new SandboxTerminalClient(sandbox.terminalUrl),
+    terminal: new SandboxTerminalClient({
+      baseUrl: sandbox.terminalUrl,
+      authUrl: sandbox.endpoints.authUrl,
+      clientId: sandbox.endpoints.clientId,
+      secret: async () => sandbox.secret,
+    }),
     close: async () => {},
   },
   log: { warn: () => {}, error: () => {} },

@@ -12,7 +12,12 @@ export function sandboxConnection(rig: ApiRig): BackendConnection {
     endpoints: rig.api.endpoints,
     secret: async () => rig.sandbox.clientSecret,
     holdWindowMs: 900_000,
-    terminal: new SandboxTerminalClient(rig.sandbox.terminalUrl),
+    terminal: new SandboxTerminalClient({
+      baseUrl: rig.sandbox.terminalUrl,
+      authUrl: rig.sandbox.authUrl,
+      clientId: rig.sandbox.clientId,
+      secret: async () => rig.sandbox.clientSecret,
+    }),
     close: async () => {},
   }
 }
@@ -69,6 +74,6 @@ export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxCl
 
 /** The sandbox terminal's ledger, read directly (the test's own view of what was charged). */
 export async function terminalLedger(rig: ApiRig): Promise<{ key: string; state: string; amountCents: number }[]> {
-  const response = await fetch(`${rig.sandbox.terminalUrl}/payments`)
+  const response = await fetch(`${rig.sandbox.terminalUrl}/payments`, { headers: { authorization: `Bearer ${await rig.direct.token()}` } })
   return ((await response.json()) as { payments: { key: string; state: string; amountCents: number }[] }).payments
 }

@@ -13,6 +13,7 @@ export type Fault =
   | { kind: 'close' } // drop the connection without answering
   | { kind: 'late-answer'; delayMs: number } // forward at once, hold the answer back
   | { kind: 'lose-answer' } // forward (the backend acts on it), then drop the connection instead of answering
+  | { kind: 'rewrite'; body: (text: string) => string; delayMs?: number } // forward, then answer a changed body (after a delay)
 
 interface Rule {
   match: RegExp
@@ -92,12 +93,20 @@ export class FaultProxy {
         const parts: Buffer[] = []
         answer.on('data', (c: Buffer) => parts.push(c))
         answer.on('end', () => {
+          let payload = Buffer.concat(parts)
+          const headers = { ...answer.headers }
+          if (fault?.kind === 'rewrite') {
+            payload = Buffer.from(fault.body(payload.toString('utf8')))
+            headers['content-length'] = String(payload.length)
+            delete headers['transfer-encoding']
+          }
           const send = () => {
             if (res.destroyed) return
-            res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts))
+            res.writeHead(answer.statusCode ?? 502, headers).end(payload)
           }
-          if (fault?.kind === 'late-answer') setTimeout(send, fault.delayMs)
-          else if (fault?.kind === 'lose-answer') res.destroy()
+          const delayMs = fault?.kind === 'late-answer' ? fault.delayMs : fault?.kind === 'rewrite' ? (fault.delayMs ?? 0) : 0
+          if (fault?.kind === 'lose-answer') res.destroy()
+          else if (delayMs > 0) setTimeout(send, delayMs)
           else send()
         })
       },

@@ -14,9 +14,13 @@ export interface Answer<T = unknown> {
 export class SandboxClient {
   #token: string | null = null
 
-  constructor(readonly sandbox: Sandbox) {}
+  /** As the sandbox's first training client, unless `as` names another of its clients. */
+  constructor(
+    readonly sandbox: Sandbox,
+    readonly as: { clientId: string; clientSecret: string } = sandbox,
+  ) {}
 
-  basic(id = this.sandbox.clientId, secret = this.sandbox.clientSecret): string {
+  basic(id = this.as.clientId, secret = this.as.clientSecret): string {
     return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
   }
 

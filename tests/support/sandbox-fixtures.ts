@@ -50,3 +50,34 @@ export async function sectionsOf(client: SandboxClient, productId: number): Prom
 }
 
 export const isOnSale = (show: ShowFixture) => show.availabilityStatus === 19 || show.availabilityStatus === 18
+
+/**
+ * Places a pre-payment order for seats the client holds from a Hot Show or
+ * Best Available offer, as adult tickets, priced from the show's ticket types.
+ * Answers the sandbox's answer (200 with the order, or 400 with why not).
+ */
+export async function orderHeldSeats(
+  client: SandboxClient,
+  where: { productId: number; seatSectionId: number; priceCategoryId: number },
+  ids: readonly number[],
+) {
+  const classes = (await client.get(`/products/${where.productId}/tickettype`, { priceCatId: where.priceCategoryId })).body as any[]
+  const adult = classes.find((c) => c.priceClassCode === 'A')
+  const unit = Math.round(adult.priceValueAmount.amount * 100) + adult.feeList.reduce((n: number, f: any) => n + Math.round(f.charge.amount * 100), 0)
+  return client.post('/orders/', {
+    patronInfo: { patronType: 'G', email: 'walkup@boxoffice.example' },
+    cartItemList: [
+      {
+        productId: where.productId,
+        seatSectionId: where.seatSectionId,
+        priceCatId: where.priceCategoryId,
+        mode: 'HS',
+        inventoryIdList: ids,
+        priceClassList: [{ priceClassCode: 'A', quantity: ids.length }],
+      },
+    ],
+    deliveryMethodCode: 'ETICKET',
+    paymentMethodCode: 'VISA',
+    totalAmount: (unit * ids.length) / 100,
+  })
+}

@@ -26,10 +26,10 @@ export interface SandboxContext {
 
 export type Query = Record<string, string | string[] | undefined>
 
-/** Checks the bearer token of an API request for the tenant in its path. */
-export function authorize(ctx: SandboxContext, request: FastifyRequest, scope: Scope): void {
+/** Checks the bearer token of an API request for the tenant in its path; answers the client it was issued to. */
+export function authorize(ctx: SandboxContext, request: FastifyRequest, scope: Scope): string {
   const { tenant } = request.params as { tenant: string }
-  ctx.tokens.verify(request.headers.authorization, tenant, scope)
+  return ctx.tokens.verify(request.headers.authorization, tenant, scope).sub
 }
 
 /** A single-valued query parameter (a repeated one is refused). */

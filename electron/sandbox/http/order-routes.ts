@@ -14,36 +14,37 @@ function describe(error: z.ZodError): string {
 }
 
 export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const requireOrderScopes = (request: Parameters<typeof authorize>[1]) => {
+  /** Checks the three scopes orders need; answers the client, who alone may read, confirm or cancel its orders. */
+  const requireOrderScopes = (request: Parameters<typeof authorize>[1]): string => {
     authorize(ctx, request, 'cart')
     authorize(ctx, request, 'patron')
-    authorize(ctx, request, 'payment')
+    return authorize(ctx, request, 'payment')
   }
 
   app.post('/api/v0/:tenant/orders', (request) => {
-    requireOrderScopes(request)
+    const client = requireOrderScopes(request)
     const body = orderRequestSchema.safeParse(request.body)
     if (!body.success) throw badRequest('error.order.request.invalid', describe(body.error))
-    return ctx.orders.render(ctx.orders.create(body.data, ctx.now()), ctx.quirks)
+    return ctx.orders.render(ctx.orders.create(body.data, ctx.now(), client), ctx.quirks)
   })
 
   app.get('/api/v0/:tenant/orders/:ref', (request) => {
-    requireOrderScopes(request)
+    const client = requireOrderScopes(request)
     const { ref } = request.params as { ref: string }
-    return ctx.orders.render(ctx.orders.get(ref, ctx.now()), ctx.quirks)
+    return ctx.orders.render(ctx.orders.get(ref, ctx.now(), client), ctx.quirks)
   })
 
   app.post('/api/v0/:tenant/orders/:ref/confirm', (request) => {
-    requireOrderScopes(request)
+    const client = requireOrderScopes(request)
     const { ref } = request.params as { ref: string }
     const body = confirmRequestSchema.safeParse(request.body)
     if (!body.success) throw badRequest('error.order.request.invalid', describe(body.error))
-    return ctx.orders.render(ctx.orders.confirm(ref, body.data, ctx.now()), ctx.quirks)
+    return ctx.orders.render(ctx.orders.confirm(ref, body.data, ctx.now(), client), ctx.quirks)
   })
 
   app.post('/api/v0/:tenant/orders/:ref/cancel', (request) => {
-    requireOrderScopes(request)
+    const client = requireOrderScopes(request)
     const { ref } = request.params as { ref: string }
-    return ctx.orders.render(ctx.orders.cancel(ref, ctx.now()), ctx.quirks)
+    return ctx.orders.render(ctx.orders.cancel(ref, ctx.now(), client), ctx.quirks)
   })
 }

@@ -74,7 +74,7 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   })
 
   app.get('/api/v0/:tenant/products/:productId/seatmap/availability', (request, reply: FastifyReply) => {
-    authorize(ctx, request, 'product')
+    const client = authorize(ctx, request, 'product')
     const { productId } = request.params as { productId: string }
     const query = request.query as Query
     const product = productOr(ctx, productId, 'error.product.invalid')
@@ -111,7 +111,7 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       throw badRequest('error.product.detail-seatmap.generation.seatangle.missing', 'Seat angles are not configured for this section')
     }
 
-    const offer = ctx.offers.offer(product, sectionId, mode, quantity, now)
+    const offer = ctx.offers.offer(product, sectionId, mode, quantity, now, client)
     if (!offer) {
       if (ctx.quirks && mode === 'HS') return {} // Vendor notes: HS with no seats answered 200 with an empty object.
       throw new ApiError(
@@ -158,7 +158,7 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   })
 
   app.post('/api/v0/:tenant/products/:productId/seats', (request) => {
-    authorize(ctx, request, 'product')
+    const client = authorize(ctx, request, 'product')
     const { productId } = request.params as { productId: string }
     const product = productOr(ctx, productId, 'error.product.invalid')
     const body = seatsBodySchema.safeParse(request.body)
@@ -166,7 +166,7 @@ export function seatmapRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       throw badRequest('error.request.body.invalid', `body: ${body.error.issues[0]?.message ?? 'invalid'}`)
     }
     const now = ctx.now()
-    const failure = ctx.offers.changeSeats(product, body.data.releasedSeatList ?? [], body.data.reservedSeatList ?? [], now)
+    const failure = ctx.offers.changeSeats(product, body.data.releasedSeatList ?? [], body.data.reservedSeatList ?? [], now, client)
     if (failure) return { status: s.releaseStatus(false), statusMessage: `Error releasing seats: ${failure}` }
     return { status: s.releaseStatus(true), statusMessage: 'Seats released successfully', reservedTime: isoSgt(now) }
   })

@@ -7,6 +7,13 @@ import { ApiError } from './api-error'
  * and a jti. Tokens are HS256-signed JWTs, so a forged or altered token fails
  * its signature and an expired one its `exp`, with nothing stored per token.
  */
+/**
+ * The sandbox's training clients (several kiosks at one venue). Each has its
+ * own secret; seats and orders belong to the client that took them. The first
+ * is the one a single Foyer uses.
+ */
+export const SANDBOX_CLIENT_IDS = ['foyer-kiosk', 'foyer-kiosk-2', 'foyer-kiosk-3'] as const
+
 export const ALL_SCOPES = ['product', 'cart', 'payment', 'patron', 'package', 'membership'] as const
 export type Scope = (typeof ALL_SCOPES)[number]
 
@@ -21,11 +28,17 @@ export interface TokenClaims {
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url')
 
+/** One training client of the sandbox: its id and generated secret. */
+export interface SandboxClientCredentials {
+  clientId: string
+  clientSecret: string
+}
+
 export interface TokenIssuerOptions {
   key: Buffer
   tenant: string
-  clientId: string
-  clientSecret: string
+  /** Every client that may ask for a token; a token's `sub` names the client it was issued to. */
+  clients: readonly SandboxClientCredentials[]
   ttlSeconds: number
   /** Vendor notes: the real service reports expires_in one second short (3599). */
   quirks: boolean
@@ -46,27 +59,24 @@ export class TokenIssuer {
     return createHmac('sha256', this.options.key).update(body).digest('base64url')
   }
 
-  #checkClient(authorization: string | undefined): void {
+  /** The client the basic credentials name, if its secret matches; throws 401 otherwise. */
+  #checkClient(authorization: string | undefined): string {
     const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(authorization ?? '')
     const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : ''
     const colon = decoded.indexOf(':')
-    const id = Buffer.from(decoded.slice(0, colon))
+    const id = decoded.slice(0, colon)
     const secret = Buffer.from(decoded.slice(colon + 1))
-    const wantId = Buffer.from(this.options.clientId)
-    const wantSecret = Buffer.from(this.options.clientSecret)
-    const ok =
-      colon > 0 &&
-      id.length === wantId.length &&
-      secret.length === wantSecret.length &&
-      timingSafeEqual(id, wantId) &&
-      timingSafeEqual(secret, wantSecret)
+    const client = colon > 0 ? this.options.clients.find((c) => c.clientId === id) : undefined
+    const wantSecret = Buffer.from(client?.clientSecret ?? '')
+    const ok = client !== undefined && secret.length === wantSecret.length && timingSafeEqual(secret, wantSecret)
     if (!ok) throw unauthorized('error.auth.client.invalid', 'Bad client credentials')
+    return client.clientId
   }
 
   /** Answers the token request, or throws the spec's error body (never echoing credentials). */
   issue(tenant: string, authorization: string | undefined, grantType: string | undefined, scopeParam?: string) {
     if (tenant !== this.options.tenant) throw unauthorized('error.auth.client.invalid', 'Bad client credentials')
-    this.#checkClient(authorization)
+    const clientId = this.#checkClient(authorization)
     if (grantType !== 'client_credentials') {
       throw new ApiError(400, 'error.auth.grant-type.unsupported', 'grant_type must be client_credentials', 'OAuth2Exception')
     }
@@ -78,7 +88,7 @@ export class TokenIssuer {
       scope = asked
     }
     const iat = Math.floor(this.options.now() / 1000)
-    const claims: TokenClaims = { tenant, sub: this.options.clientId, scope, jti: randomUUID(), iat, exp: iat + this.options.ttlSeconds }
+    const claims: TokenClaims = { tenant, sub: clientId, scope, jti: randomUUID(), iat, exp: iat + this.options.ttlSeconds }
     const body = `${this.#header}.${b64url(JSON.stringify(claims))}`
     return {
       access_token: `${body}.${this.#sign(body)}`,

@@ -37,6 +37,8 @@ export interface SeatChange {
   status: SeatStatusCode
   until: number
   orderRef: string | null
+  /** The client (token `sub`) a held or ordered seat belongs to; none for free and sold seats. */
+  holder?: string | null
 }
 
 function isBaselineSold(preSold: PreSold | undefined, productId: number, ordinal: number, seatIndex: number): boolean {
@@ -59,6 +61,8 @@ export class ProductInventory {
   /** seatType per seat, kept flat because offers test it for every candidate seat. */
   readonly seatType: Uint8Array
   readonly orderRef = new Map<number, string>()
+  /** Which client holds each held or ordered seat: only that client may release or order it. */
+  readonly holder = new Map<number, string>()
   readonly sections = new Map<number, SectionSeats>()
   readonly #sectionOf: Uint16Array
   readonly #rowOf: Uint16Array
@@ -122,11 +126,18 @@ export class ProductInventory {
     return this.status[ordinal] === SeatStatus.Held && this.until[ordinal]! > now
   }
 
+  /** Held now, by this client: a seat another client holds is not this client's to release or order. */
+  isHeldBy(ordinal: number, client: string, now: number): boolean {
+    return this.isHeld(ordinal, now) && this.holder.get(ordinal) === client
+  }
+
   apply(change: SeatChange): void {
     this.status[change.ordinal] = change.status
     this.until[change.ordinal] = change.until
     if (change.orderRef) this.orderRef.set(change.ordinal, change.orderRef)
     else this.orderRef.delete(change.ordinal)
+    if (change.holder) this.holder.set(change.ordinal, change.holder)
+    else this.holder.delete(change.ordinal)
   }
 
   /** Free and adjacent-free-pair counts of a section, for availability codes. */
@@ -157,8 +168,8 @@ export interface GaSection {
 export class InventoryBook {
   readonly #seats = new Map<number, ProductInventory>()
   readonly #ga = new Map<number, Map<number, GaSection>>()
-  readonly #load: Statement<[number, number], { inventory_id: number; status: number; until: number; order_ref: string | null }>
-  readonly #upsert: Statement<[number, number, number, number, string | null]>
+  readonly #load: Statement<[number, number], { inventory_id: number; status: number; until: number; order_ref: string | null; holder: string | null }>
+  readonly #upsert: Statement<[number, number, number, number, string | null, string | null]>
   readonly #delete: Statement<[number]>
   readonly #loadGa: Statement<[number], { section_id: number; sold: number }>
   readonly #upsertGa: Statement<[number, number, number]>
@@ -166,10 +177,10 @@ export class InventoryBook {
   readonly #write: Transaction<(batches: readonly SeatBatch[], alsoInTransaction?: () => void) => void>
 
   constructor(readonly db: SandboxDb) {
-    this.#load = db.prepare('SELECT inventory_id, status, until, order_ref FROM seat_state WHERE inventory_id >= ? AND inventory_id < ?')
+    this.#load = db.prepare('SELECT inventory_id, status, until, order_ref, holder FROM seat_state WHERE inventory_id >= ? AND inventory_id < ?')
     this.#upsert = db.prepare(
-      `INSERT INTO seat_state (inventory_id, product_id, status, until, order_ref) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (inventory_id) DO UPDATE SET status = excluded.status, until = excluded.until, order_ref = excluded.order_ref`,
+      `INSERT INTO seat_state (inventory_id, product_id, status, until, order_ref, holder) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (inventory_id) DO UPDATE SET status = excluded.status, until = excluded.until, order_ref = excluded.order_ref, holder = excluded.holder`,
     )
     this.#delete = db.prepare('DELETE FROM seat_state WHERE inventory_id = ?')
     this.#loadGa = db.prepare('SELECT section_id, sold FROM ga_sold WHERE product_id = ?')
@@ -182,7 +193,7 @@ export class InventoryBook {
         for (const c of changes) {
           const id = inventory.inventoryId(c.ordinal)
           if (c.status === SeatStatus.Free) this.#delete.run(id)
-          else this.#upsert.run(id, inventory.product.id, c.status, c.until, c.orderRef)
+          else this.#upsert.run(id, inventory.product.id, c.status, c.until, c.orderRef, c.holder ?? null)
         }
       }
       alsoInTransaction?.()
@@ -197,7 +208,7 @@ export class InventoryBook {
       for (const row of this.#load.all(product.id * ID_STRIDE, (product.id + 1) * ID_STRIDE)) {
         const ordinal = inventory.ordinalOf(row.inventory_id)
         if (ordinal >= 0) {
-          inventory.apply({ ordinal, status: row.status as SeatStatusCode, until: row.until, orderRef: row.order_ref })
+          inventory.apply({ ordinal, status: row.status as SeatStatusCode, until: row.until, orderRef: row.order_ref, holder: row.holder })
         }
       }
       this.#seats.set(product.id, inventory)

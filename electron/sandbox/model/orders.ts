@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3'
 import { isoSgt } from '../format/dates'
 import { monetary, toCents, type Cents } from '../format/money'
 import { badRequest } from '../http/api-error'
+import { SANDBOX_CLIENT_IDS } from '../http/tokens'
 import type { SandboxDb } from '../store/database'
 import { chooseBestAvailable } from './best-available'
 import type { Catalogue, Product } from './catalogue'
@@ -56,6 +57,8 @@ interface OrderRecord {
   deliveryCents: Cents
   paymentMethodCode: string
   items: LedgerItem[]
+  /** The client that placed it; only it may read, confirm or cancel it. Absent in orders stored before clients were told apart: the first client's. */
+  clientId?: string
 }
 
 interface OrderRow {
@@ -126,7 +129,7 @@ export class OrderBook {
     return Number(this.#addPatron.run(email, type, now).lastInsertRowid)
   }
 
-  create(request: OrderRequest, now: number): OrderRecord {
+  create(request: OrderRequest, now: number, client: string): OrderRecord {
     if (!EMAIL.test(request.patronInfo.email)) {
       throw badRequest('error.order.patron.email.invalid', 'patronInfo.email is not an e-mail address')
     }
@@ -165,7 +168,7 @@ export class OrderBook {
       if (tickets > MAX_TICKETS_PER_CART) {
         throw badRequest('error.order.max-tickets.exceeded', `A cart holds at most ${MAX_TICKETS_PER_CART} tickets`)
       }
-      const ordinals = this.#seatsFor(product, item, quantity, batches, gaTaken, now, where)
+      const ordinals = this.#seatsFor(product, item, quantity, batches, gaTaken, now, where, client)
       for (const line of lines) {
         amount += line.quantity * (line.unitCents + line.fees.reduce((n, f) => n + f.cents, 0))
       }
@@ -205,10 +208,11 @@ export class OrderBook {
       deliveryCents: delivery.cents,
       paymentMethodCode: request.paymentMethodCode,
       items,
+      clientId: client,
     }
     const seatBatches: SeatBatch[] = [...batches.values()].map(({ inventory, ordinals }) => ({
       inventory,
-      changes: ordinals.map((ordinal) => ({ ordinal, status: SeatStatus.Ordered, until: record.expiresAt, orderRef: record.txnRef })),
+      changes: ordinals.map((ordinal) => ({ ordinal, status: SeatStatus.Ordered, until: record.expiresAt, orderRef: record.txnRef, holder: client })),
     }))
     this.book.commit(seatBatches, () => {
       record.patronNo = PATRON_BASE + this.#patron(request.patronInfo.email, request.patronInfo.patronType, now)
@@ -227,6 +231,7 @@ export class OrderBook {
     gaTaken: Map<string, number>,
     now: number,
     where: string,
+    client: string,
   ): number[] {
     if (product.ticketType === 'GA') {
       if (item.mode !== '') throw badRequest('error.order.mode.invalid', `${where}: a general-admission show takes mode ""`)
@@ -261,7 +266,7 @@ export class OrderBook {
         const ordinal = inventory.ordinalOf(id)
         const inSection = ordinal >= layout.start && ordinal < layout.end
         const usable =
-          inSection && !inBatch.has(ordinal) && (inventory.isHeld(ordinal, now) || (item.mode === 'SP' && inventory.isFree(ordinal, now)))
+          inSection && !inBatch.has(ordinal) && (inventory.isHeldBy(ordinal, client, now) || (item.mode === 'SP' && inventory.isFree(ordinal, now)))
         if (!usable) throw badRequest('error.order.inventory.invalid', `${where}: seat ${id} is not reserved for this order`)
         inBatch.add(ordinal)
         return ordinal
@@ -271,15 +276,17 @@ export class OrderBook {
     return ordinals
   }
 
-  get(txnRef: string, now: number): OrderRecord {
+  /** The order, as `client` may see it: another client's order is answered as no order at all. */
+  get(txnRef: string, now: number, client: string): OrderRecord {
     this.expire(now)
     const row = this.#get.get(txnRef)
-    if (!row) throw badRequest('error.order.not-found', `No order ${txnRef}`)
-    return this.#record(row)
+    const order = row ? this.#record(row) : null
+    if (!order || (order.clientId ?? SANDBOX_CLIENT_IDS[0]) !== client) throw badRequest('error.order.not-found', `No order ${txnRef}`)
+    return order
   }
 
-  confirm(txnRef: string, request: ConfirmRequest, now: number): OrderRecord {
-    const order = this.get(txnRef, now)
+  confirm(txnRef: string, request: ConfirmRequest, now: number, client: string): OrderRecord {
+    const order = this.get(txnRef, now, client)
     if (order.status === 'CONFIRMED') {
       if (order.paymentRef === request.paymentReference) return order
       throw badRequest('error.order.already-confirmed', `Order ${txnRef} was confirmed with another payment reference`)
@@ -293,8 +300,8 @@ export class OrderBook {
     return { ...order, status: 'CONFIRMED', confirmedAt: now, paymentRef: request.paymentReference }
   }
 
-  cancel(txnRef: string, now: number): OrderRecord {
-    const order = this.get(txnRef, now)
+  cancel(txnRef: string, now: number, client: string): OrderRecord {
+    const order = this.get(txnRef, now, client)
     if (order.status === 'CONFIRMED') throw badRequest('error.order.already-confirmed', `Order ${txnRef} is confirmed`)
     if (order.status !== 'PENDING_PAYMENT') return order
     this.#settle(order, 'CANCELLED', now, null)

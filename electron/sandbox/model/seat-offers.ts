@@ -33,7 +33,8 @@ export class SeatOffers {
     if (reason) throw badRequest('error.product.not-on-sale', `Show ${product.id} cannot be sold: ${reason}`)
   }
 
-  offer(product: Product, sectionId: number, mode: 'BA' | 'HS', quantity: number, now: number): Offer | null {
+  /** Reserves the best seats for `holder` (the asking client), or null when there are not enough. */
+  offer(product: Product, sectionId: number, mode: 'BA' | 'HS', quantity: number, now: number, holder: string): Offer | null {
     const inventory = this.book.seats(product)
     const layout = inventory.sections.get(sectionId)!
     const available = (o: number) => offerable.has(inventory.seatType[o]!) && inventory.isFree(o, now)
@@ -41,17 +42,19 @@ export class SeatOffers {
     if (sets.length === 0) return null
     const expiresAt = now + this.holdMs
     const changes: SeatChange[] = sets.flatMap((set) =>
-      set.ordinals.map((ordinal) => ({ ordinal, status: SeatStatus.Held, until: expiresAt, orderRef: null })),
+      set.ordinals.map((ordinal) => ({ ordinal, status: SeatStatus.Held, until: expiresAt, orderRef: null, holder })),
     )
     this.book.commit([{ inventory, changes }])
     return { inventory, layout, sets, reservedAt: now, expiresAt }
   }
 
   /**
-   * The seats endpoint: releases held seats and/or reserves free ones by id,
-   * all or nothing. Returns null on success, or why nothing was changed.
+   * The seats endpoint: releases seats `client` holds and/or reserves free ones
+   * for it by id, all or nothing. Returns null on success, or why nothing was
+   * changed. A seat another client holds is refused like any seat not held:
+   * one client can never free another's seats.
    */
-  changeSeats(product: Product, release: readonly number[], reserve: readonly number[], now: number): string | null {
+  changeSeats(product: Product, release: readonly number[], reserve: readonly number[], now: number, client: string): string | null {
     const inventory = this.book.seats(product)
     const changes: SeatChange[] = []
     const seen = new Set<number>()
@@ -59,7 +62,7 @@ export class SeatOffers {
       const ordinal = inventory.ordinalOf(id)
       if (ordinal < 0) return `seat ${id} is not a seat of show ${product.id}`
       if (seen.has(ordinal)) return `seat ${id} is listed twice`
-      if (!inventory.isHeld(ordinal, now)) return `seat ${id} is not reserved`
+      if (!inventory.isHeldBy(ordinal, client, now)) return `seat ${id} is not reserved by this client`
       seen.add(ordinal)
       changes.push({ ordinal, status: SeatStatus.Free, until: 0, orderRef: null })
     }
@@ -70,7 +73,7 @@ export class SeatOffers {
       if (seen.has(ordinal)) return `seat ${id} is listed twice`
       if (!inventory.isFree(ordinal, now)) return `seat ${id} is not available`
       seen.add(ordinal)
-      changes.push({ ordinal, status: SeatStatus.Held, until, orderRef: null })
+      changes.push({ ordinal, status: SeatStatus.Held, until, orderRef: null, holder: client })
     }
     this.book.commit([{ inventory, changes }])
     return null

@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { SANDBOX_CLIENT_IDS } from '../http/tokens'
+
+/** seat_state.status codes of held and ordered seats (model/inventory.ts SeatStatus). */
+const SeatStatusHeld = 1
+const SeatStatusOrdered = 2
 
 /**
  * The sandbox's durable state: what sales change. The catalogue is derived from
@@ -17,7 +22,8 @@ CREATE TABLE IF NOT EXISTS seat_state (
   product_id INTEGER NOT NULL,
   status INTEGER NOT NULL,
   until INTEGER NOT NULL,
-  order_ref TEXT
+  order_ref TEXT,
+  holder TEXT
 );
 -- General-admission tickets sold by the API, per show and section.
 CREATE TABLE IF NOT EXISTS ga_sold (
@@ -77,6 +83,7 @@ export function openDatabase(dataDir: string | undefined): OpenedDatabase {
   db.pragma('busy_timeout = 100')
   db.pragma('foreign_keys = ON')
   db.exec(schema)
+  migrate(db)
   return {
     db,
     close() {
@@ -84,6 +91,20 @@ export function openDatabase(dataDir: string | undefined): OpenedDatabase {
       releaseLock()
     },
   }
+}
+
+/**
+ * Brings a data folder made by an older sandbox up to date. Seat holders came
+ * with several training clients: a seat held or ordered before then was held
+ * by the one client there was, so it stays that client's.
+ */
+function migrate(db: SandboxDb): void {
+  const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all('seat_state') as { name: string }[]
+  if (columns.some((c) => c.name === 'holder')) return
+  db.transaction(() => {
+    db.exec('ALTER TABLE seat_state ADD COLUMN holder TEXT')
+    db.prepare(`UPDATE seat_state SET holder = ? WHERE status IN (${SeatStatusHeld}, ${SeatStatusOrdered})`).run(SANDBOX_CLIENT_IDS[0])
+  })()
 }
 
 function pidAlive(pid: number): boolean {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { TerminalConflict, type TerminalLedger } from './terminal-ledger'
 import { testCardNames, type TestCard } from './test-cards'
@@ -15,6 +15,9 @@ import { testCardNames, type TestCard } from './test-cards'
  *   POST /terminal/v0/payments/:key/refund  refund an approved payment (idempotent)
  *   GET  /terminal/v0/payments              every payment (training reports, tests)
  *
+ * Every request needs a bearer token from the sandbox's token endpoint (the
+ * `payment` scope), like every API route: 401 otherwise, and nothing charged.
+ *
  * Test card `timeout` takes the payment and answers 504, as a terminal whose
  * answer was lost; `unreachable` answers 503 and takes nothing.
  */
@@ -28,10 +31,18 @@ const paymentSchema = z
 
 const keyParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/)
 
-export function terminalRoutes(app: FastifyInstance, ledger: TerminalLedger, now: () => number): void {
+export function terminalRoutes(
+  app: FastifyInstance,
+  ledger: TerminalLedger,
+  now: () => number,
+  /** Throws the API's 401/403 unless the request carries a valid token with the payment scope. */
+  authorize: (request: FastifyRequest) => void,
+): void {
   const fail = (status: number, errorCode: string, message: string) => ({ status, body: { errorCode, message } })
 
+  // Each route checks the token first: an unauthenticated request reads nothing and charges nothing.
   app.post('/terminal/v0/payments', (request, reply) => {
+    authorize(request)
     const body = paymentSchema.safeParse(request.body)
     if (!body.success) {
       const { status, body: error } = fail(400, 'terminal.request.invalid', body.error.issues[0]?.message ?? 'invalid payment request')
@@ -50,6 +61,7 @@ export function terminalRoutes(app: FastifyInstance, ledger: TerminalLedger, now
   })
 
   app.get('/terminal/v0/payments/:key', (request, reply) => {
+    authorize(request)
     const key = keyParam.safeParse((request.params as { key: string }).key)
     const payment = key.success ? ledger.get(key.data) : null
     if (!payment) return reply.code(404).send({ errorCode: 'terminal.payment.not-found', message: 'No payment with that key' })
@@ -57,6 +69,7 @@ export function terminalRoutes(app: FastifyInstance, ledger: TerminalLedger, now
   })
 
   app.post('/terminal/v0/payments/:key/refund', (request, reply) => {
+    authorize(request)
     const key = keyParam.safeParse((request.params as { key: string }).key)
     if (!key.success) return reply.code(404).send({ errorCode: 'terminal.payment.not-found', message: 'No payment with that key' })
     try {
@@ -67,5 +80,8 @@ export function terminalRoutes(app: FastifyInstance, ledger: TerminalLedger, now
     }
   })
 
-  app.get('/terminal/v0/payments', () => ({ payments: ledger.all() }))
+  app.get('/terminal/v0/payments', (request) => {
+    authorize(request)
+    return { payments: ledger.all() }
+  })
 }

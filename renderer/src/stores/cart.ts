@@ -175,7 +175,7 @@ export const useCartStore = defineStore('cart', () => {
     if (!line) return
     lines.value = lines.value.filter((l) => l.id !== id)
     const ids = line.seats.map((s) => s.inventoryId)
-    if (ids.length > 0) await call(() => useFoyer().offers.release({ inventoryIds: ids }))
+    if (ids.length > 0) await call(() => useFoyer().offers.release({ productId: line.show.productId, inventoryIds: ids }))
     if (lines.value.length > 0) await loadOptions()
   }
 

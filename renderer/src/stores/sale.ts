@@ -10,6 +10,8 @@ import { replyRunner } from './reply'
  * Seats the customer does not keep are given back at once.
  */
 export interface HeldOffer {
+  /** The show the seats are held at (inventory ids are unique only within a show). */
+  productId: number
   offerId: string
   expiresAt: string
   offer: SeatOffer
@@ -71,16 +73,17 @@ export const useSaleStore = defineStore('sale', () => {
     const current = section.value
     if (!show.value || !current) return
     await giveBackOffer()
+    const productId = show.value.productId
     const result = await call(() =>
       useFoyer().offers.request({
-        productId: show.value!.productId,
+        productId,
         priceCategoryId: current.priceCategoryId,
         sectionId: current.sectionId,
         mode: offerMode.value,
         quantity: quantity.value,
       }),
     )
-    if (result) held.value = { ...result, offer: markRaw(result.offer), chosenSet: result.offer.sets.length === 1 ? 0 : null }
+    if (result) held.value = { ...result, productId, offer: markRaw(result.offer), chosenSet: result.offer.sets.length === 1 ? 0 : null }
   }
 
   /** Keeps one of the two sets; the other goes back at once. */
@@ -100,7 +103,7 @@ export const useSaleStore = defineStore('sale', () => {
     if (!current) return
     held.value = null
     const ids = current.offer.sets.flat().map((s) => s.inventoryId)
-    if (ids.length > 0) await call(() => useFoyer().offers.release({ inventoryIds: ids }))
+    if (ids.length > 0) await call(() => useFoyer().offers.release({ productId: current.productId, inventoryIds: ids }))
   }
 
   /** The kept seats now belong to a basket line: forget them here without giving them back. */

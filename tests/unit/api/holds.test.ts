@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HoldStatus } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
+import { openLocalDb } from '../../../electron/store/local-db'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { listShows } from '../../support/checkout-fixtures'
 import { FaultProxy } from '../../support/fault-proxy'
@@ -142,5 +144,92 @@ describe('seat holds', () => {
     expect(await call(services.dispatcher, 'holds.releaseAll', {})).toEqual({ ok: true, value: { released: 2 } })
     expect(await heldAtVendor(request.productId, ids)).toBe(false)
     await proxy.close()
+  })
+})
+
+describe('a release the vendor refuses', () => {
+  it('asks again seat by seat when one seat no longer held refuses the lot, and releases the rest', async () => {
+    const { services } = await start()
+    const request = await offerRequest('HS', 2)
+    const a = await call(services.dispatcher, 'offers.request', request)
+    const b = await call(services.dispatcher, 'offers.request', request)
+    if (!a.ok || !b.ok) throw new Error('offer failed')
+    const ids = [...a.value.offer.sets.flat(), ...b.value.offer.sets.flat()].map((s) => s.inventoryId)
+    // One seat goes back behind the kiosk's back (a lost answer of an earlier release did it).
+    expect((await rig.direct.post(`/products/${request.productId}/seats`, { releasedSeatList: [ids[0]] })).body.status).toBe(0)
+    expect(await call(services.dispatcher, 'holds.releaseAll', {})).toEqual({ ok: true, value: { released: 4 } })
+    expect(runtime!.holds.status().count).toBe(0)
+    for (const id of ids.slice(1)) expect(await heldAtVendor(request.productId, [id])).toBe(false)
+  })
+
+  it('keeps a seat recorded when its own release cannot be asked, and releases it later', async () => {
+    const proxy = await FaultProxy.start(new URL(rig.sandbox.baseUrl).origin)
+    const endpoints = { ...rig.api.endpoints, baseUrl: proxy.via(rig.sandbox.baseUrl), authUrl: proxy.via(rig.sandbox.authUrl) }
+    runtime = await startRuntime({ facts: { appVersion: 't', mode: 'self-service', host: 'browser' }, dataDir, connection: { ...connection(), endpoints }, log: quiet })
+    const { services } = runtime
+    const request = await offerRequest('HS', 3)
+    const offered = await call(services.dispatcher, 'offers.request', request)
+    if (!offered.ok) throw new Error('offer failed')
+    const ids = offered.value.offer.sets.flat().map((s) => s.inventoryId)
+    // The vendor refuses the lot; then the first seat's own release is lost on the wire (every retry of it).
+    proxy.fail(/\/seats$/, { kind: 'status', status: 200, body: { status: '1', statusMessage: 'Error releasing seats' } }, 1, 'POST')
+    proxy.fail(/\/seats$/, { kind: 'close' }, 3, 'POST')
+    const failed = await call(services.dispatcher, 'holds.releaseAll', {})
+    expect(failed).toMatchObject({ ok: false, error: { code: 'api.network' } })
+    expect(runtime.holds.status().count).toBe(1)
+    expect(await heldAtVendor(request.productId, [ids[0]!])).toBe(true)
+    for (const id of ids.slice(1)) expect(await heldAtVendor(request.productId, [id])).toBe(false)
+    proxy.clear()
+    expect(await call(services.dispatcher, 'holds.releaseAll', {})).toEqual({ ok: true, value: { released: 1 } })
+    expect(await heldAtVendor(request.productId, ids)).toBe(false)
+    await proxy.close()
+  })
+})
+
+describe('holds are known by show and seat', () => {
+  it('releases by show: the same inventory id held at another show is not touched', async () => {
+    const { services } = await start()
+    const request = await offerRequest('HS', 2)
+    const offered = await call(services.dispatcher, 'offers.request', request)
+    if (!offered.ok) throw new Error('offer failed')
+    const ids = offered.value.offer.sets.flat().map((s) => s.inventoryId)
+    // Another show's id list naming these seats releases nothing.
+    expect(await call(services.dispatcher, 'offers.release', { productId: request.productId + 1, inventoryIds: ids })).toEqual({ ok: true, value: { released: 0 } })
+    expect(await heldAtVendor(request.productId, ids)).toBe(true)
+    expect(await call(services.dispatcher, 'offers.release', { productId: request.productId, inventoryIds: ids })).toEqual({ ok: true, value: { released: 2 } })
+    expect(await heldAtVendor(request.productId, ids)).toBe(false)
+  })
+
+  it('reads the holds a kiosk recorded before holds were keyed by show, and releases them at start', async () => {
+    const request = await offerRequest('HS', 2)
+    const offered = await rig.direct.get(`/products/${request.productId}/seatmap/availability`, {
+      priceCatId: request.priceCategoryId,
+      seatSectionId: request.sectionId,
+      mode: 'HS',
+      quantity: 2,
+    })
+    const ids = (offered.body.setsReservedList[0].setsReserved as { inventoryId: number }[]).map((s) => s.inventoryId)
+    // The kiosk's database as an older Foyer left it: the first three migrations, holds keyed by inventory id.
+    const old = new Database(join(dataDir, 'foyer.db'))
+    old.exec(`CREATE TABLE holds (backend TEXT NOT NULL, product_id INTEGER NOT NULL, inventory_id INTEGER NOT NULL, offer_id TEXT NOT NULL,
+      set_index INTEGER NOT NULL, expires_at INTEGER NOT NULL, taken_at INTEGER NOT NULL, PRIMARY KEY (backend, inventory_id))`)
+    const insert = old.prepare('INSERT INTO holds VALUES (?, ?, ?, ?, 0, ?, ?)')
+    for (const id of ids) insert.run(`sandbox/${rig.sandbox.tenant}`, request.productId, id, 'old-offer', Date.now() + 600_000, Date.now())
+    old.pragma('user_version = 3')
+    old.close()
+    expect(await heldAtVendor(request.productId, ids)).toBe(true)
+
+    await start()
+    expect(await heldAtVendor(request.productId, ids)).toBe(false)
+    const db = openLocalDb(dataDir)
+    try {
+      expect(db.prepare('SELECT COUNT(*) AS n FROM holds').get()).toEqual({ n: 0 })
+      // Now the same inventory id may be held at two shows.
+      const insertNew = db.prepare("INSERT INTO holds VALUES ('b', ?, 7, 'o', 0, 1, 1)")
+      insertNew.run(1)
+      insertNew.run(2)
+    } finally {
+      db.close()
+    }
   })
 })

@@ -84,3 +84,20 @@ describe('one payment at a time per sale', () => {
     }
   })
 })
+
+describe('the invoice by the vendor’s clock', () => {
+  it('renews an invoice that has too little time left by the vendor’s clock, though the kiosk’s (10 minutes behind) says plenty', async () => {
+    // The vendor runs 10 minutes ahead of this kiosk: an invoice of 15 minutes has 15 left by the vendor,
+    // 25 by the kiosk. A payment needing 20 must renew it first.
+    rig = await apiRig({ sandbox: { now: () => Date.now() + 10 * 60_000 } })
+    runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser', checkout: { paymentBudgetMs: 20 * 60_000 } })
+    const dispatcher = runtime.services.dispatcher
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    if (!invoice.ok) throw new Error(invoice.error.code)
+    const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
+    if (!paid.ok) throw new Error(paid.error.code)
+    expect(paid.value.state).toBe('confirmed')
+    const steps = runtime.sales.context!.checkout.journal.steps(invoice.value.saleId).map((s) => s.step)
+    expect(steps).toContain('invoice-renewing')
+  })
+})

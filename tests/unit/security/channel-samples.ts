@@ -33,7 +33,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'seatmap.availability': { productId },
     'offers.request': { productId, priceCategoryId, sectionId, mode: 'BA', quantity: 1, twoD: true },
     'offers.keep': { offerId: randomUUID(), setIndex: 0 },
-    'offers.release': { inventoryIds: [productId * 100_000 + 1] },
+    'offers.release': { productId, inventoryIds: [productId * 100_000 + 1] },
     'holds.status': {},
     'holds.releaseAll': {},
     'pricing.ticketTypes': { productId, priceCategoryId },
