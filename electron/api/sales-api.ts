@@ -317,8 +317,21 @@ export class SalesApi {
     return this.#call({ method: 'GET', path: `/orders/${encodeURIComponent(reference)}`, read: read.readOrder, policy: readPolicy, timeoutMs: this.#timeouts.readMs, signal })
   }
 
-  cancelOrder(reference: string, signal?: AbortSignal): Promise<Order> {
-    return this.#call({ method: 'POST', path: `/orders/${encodeURIComponent(reference)}/cancel`, read: read.readOrder, policy: readPolicy, timeoutMs: this.#timeouts.writeMs, signal })
+  /**
+   * Voids an unpaid order. `keepSeatsHeld`: its seats come back to this client
+   * as holds (docs/sandbox-api.md), so the order can be placed again for them
+   * without another buyer taking them in between.
+   */
+  cancelOrder(reference: string, options: { keepSeatsHeld?: boolean } = {}, signal?: AbortSignal): Promise<Order> {
+    return this.#call({
+      method: 'POST',
+      path: `/orders/${encodeURIComponent(reference)}/cancel`,
+      ...(options.keepSeatsHeld ? { body: { keepSeatsHeld: true } } : {}),
+      read: read.readOrder,
+      policy: readPolicy,
+      timeoutMs: this.#timeouts.writeMs,
+      signal,
+    })
   }
 
   // ------------------------------------------------------------ images

@@ -97,18 +97,30 @@ export class HoldManager {
 
   /** Records every seat of every set of an offer, on disk first. Returns the offer's id and expiry. */
   recordOffer(productId: number, offer: SeatOffer): { offerId: string; expiresAt: number } {
-    const offerId = randomUUID()
     const expiresAt = this.expiryOf(offer)
-    const seats: HeldSeat[] = offer.sets.flatMap((set, setIndex) =>
-      set.map((seat) => ({ productId, inventoryId: seat.inventoryId, offerId, setIndex, expiresAt })),
-    )
+    return { offerId: this.#record(productId, offer.sets.map((set) => set.map((seat) => seat.inventoryId)), expiresAt), expiresAt }
+  }
+
+  /**
+   * Seats the vendor holds for this kiosk outside an offer (an unpaid order
+   * cancelled into holds, to be placed again): recorded like an offer's one
+   * set, for the backend's hold window from now, so a crash before the new
+   * order releases them on the next start.
+   */
+  recordSeats(productId: number, inventoryIds: readonly number[]): void {
+    if (inventoryIds.length > 0) this.#record(productId, [[...inventoryIds]], this.#clock.now() + this.options.holdWindowMs)
+  }
+
+  #record(productId: number, sets: readonly (readonly number[])[], expiresAt: number): string {
+    const offerId = randomUUID()
+    const seats: HeldSeat[] = sets.flatMap((set, setIndex) => set.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt })))
     const takenAt = Date.now()
     this.options.db.transaction(() => {
       for (const s of seats) this.#insert.run(this.options.backend, s.productId, s.inventoryId, offerId, s.setIndex, s.expiresAt, takenAt)
     })()
     for (const s of seats) this.#seats.set(keyOf(s), s)
     this.#changed()
-    return { offerId, expiresAt }
+    return offerId
   }
 
   /** Keeps one set of an offer and releases the others at once. */
@@ -159,21 +171,6 @@ export class HoldManager {
   /** Seats an order has taken over: no longer holds to release (the order owns them now). */
   handOverOrder(order: { items: readonly Pick<OrderItem, 'productId' | 'seats'>[] }): void {
     this.#forget(this.#held(order.items.flatMap((item) => item.seats.map((s) => ({ productId: item.productId, inventoryId: s.inventoryId })))))
-  }
-
-  /**
-   * The same by bare inventory ids (callers that have not got the show at hand;
-   * prefer handOverOrder). An id held in more than one show stays recorded: a
-   * release of the order's seat is refused by the vendor and then forgotten,
-   * whereas forgetting the other show's hold would leave it held until it lapses.
-   */
-  handOver(inventoryIds: readonly number[]): void {
-    const all = [...this.#seats.values()]
-    const seats = inventoryIds.flatMap((id) => {
-      const matches = all.filter((s) => s.inventoryId === id)
-      return matches.length === 1 ? matches : []
-    })
-    this.#forget(seats)
   }
 
   isHeld(productId: number, inventoryId: number): boolean {

@@ -45,6 +45,11 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/v0/:tenant/orders/:ref/cancel', (request) => {
     const client = requireOrderScopes(request)
     const { ref } = request.params as { ref: string }
-    return ctx.orders.render(ctx.orders.cancel(ref, ctx.now(), client), ctx.quirks)
+    // Optional body { keepSeatsHeld: true }: the seats go back to the client as holds (to place the order again), not on sale.
+    const body = (request.body ?? {}) as { keepSeatsHeld?: unknown }
+    if (typeof body !== 'object' || (body.keepSeatsHeld !== undefined && typeof body.keepSeatsHeld !== 'boolean')) {
+      throw badRequest('error.order.request.invalid', 'keepSeatsHeld must be a boolean')
+    }
+    return ctx.orders.render(ctx.orders.cancel(ref, ctx.now(), client, body.keepSeatsHeld === true), ctx.quirks)
   })
 }

@@ -300,11 +300,17 @@ export class OrderBook {
     return { ...order, status: 'CONFIRMED', confirmedAt: now, paymentRef: request.paymentReference }
   }
 
-  cancel(txnRef: string, now: number, client: string): OrderRecord {
+  /**
+   * Voids an unpaid order. With `keepSeatsHeld` its seats go back to the client
+   * as holds for a fresh hold window instead of on sale, so an order about to
+   * lapse can be placed again (mode SP) without another buyer taking the seats
+   * in between (general-admission places are counted again when re-ordered).
+   */
+  cancel(txnRef: string, now: number, client: string, keepSeatsHeld = false): OrderRecord {
     const order = this.get(txnRef, now, client)
     if (order.status === 'CONFIRMED') throw badRequest('error.order.already-confirmed', `Order ${txnRef} is confirmed`)
     if (order.status !== 'PENDING_PAYMENT') return order
-    this.#settle(order, 'CANCELLED', now, null)
+    this.#settle(order, 'CANCELLED', now, null, keepSeatsHeld ? { holder: client, until: now + this.holdMs } : null)
     return { ...order, status: 'CANCELLED' }
   }
 
@@ -315,7 +321,14 @@ export class OrderBook {
     return rows.length
   }
 
-  #settle(order: OrderRecord, status: Exclude<OrderStatus, 'PENDING_PAYMENT'>, now: number, paymentRef: string | null): void {
+  #settle(
+    order: OrderRecord,
+    status: Exclude<OrderStatus, 'PENDING_PAYMENT'>,
+    now: number,
+    paymentRef: string | null,
+    /** Seats of a cancelled order held for its client instead of freed. */
+    holdFor: { holder: string; until: number } | null = null,
+  ): void {
     const sold = status === 'CONFIRMED'
     const batches: SeatBatch[] = []
     const gaSold: { product: Product; sectionId: number; sold: number }[] = []
@@ -332,7 +345,9 @@ export class OrderBook {
         changes: item.ordinals.map((ordinal) =>
           sold
             ? { ordinal, status: SeatStatus.Sold, until: 0, orderRef: order.txnRef }
-            : { ordinal, status: SeatStatus.Free, until: 0, orderRef: null },
+            : holdFor
+              ? { ordinal, status: SeatStatus.Held, until: holdFor.until, orderRef: null, holder: holdFor.holder }
+              : { ordinal, status: SeatStatus.Free, until: 0, orderRef: null },
         ),
       })
     }

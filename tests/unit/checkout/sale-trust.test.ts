@@ -3,6 +3,7 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
+import { SandboxClient } from '../../support/sandbox-client'
 import { startSandboxRuntime } from '../../support/sandbox-runtime'
 
 /**
@@ -99,5 +100,33 @@ describe('the invoice by the vendor’s clock', () => {
     expect(paid.value.state).toBe('confirmed')
     const steps = runtime.sales.context!.checkout.journal.steps(invoice.value.saleId).map((s) => s.step)
     expect(steps).toContain('invoice-renewing')
+  })
+})
+
+describe('renewing an invoice before payment', () => {
+  it('keeps the seats held across the renewal: another buyer cannot take them in between', async () => {
+    rig = await apiRig({ proxy: true })
+    // Every payment "needs" more time than the invoice has, so it is renewed first.
+    runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser', checkout: { paymentBudgetMs: 16 * 60_000 } })
+    const dispatcher = runtime.services.dispatcher
+    const request = await heldOrderRequest(dispatcher, rig.direct)
+    const { productId, inventoryIds } = { productId: request.items[0]!.productId, inventoryIds: request.items[0]!.inventoryIds! }
+    const invoice = await call(dispatcher, 'checkout.submit', { order: request, tender: 'card' })
+    if (!invoice.ok) throw new Error(invoice.error.code)
+
+    // The new order is slow to arrive at the vendor: the moment between voiding and re-ordering is wide open.
+    rig.proxy!.fail(/\/orders\/?$/, { kind: 'slow', delayMs: 1_500 }, 1, 'POST')
+    const paying = call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
+    await expect.poll(() => rig.proxy!.count(/\/orders\/?$/, 'POST'), { timeout: 15_000 }).toBeGreaterThan(1)
+    const otherBuyer = new SandboxClient(rig.sandbox, rig.sandbox.clients[1]!)
+    const grab = await otherBuyer.post(`/products/${productId}/seats`, { reservedSeatList: inventoryIds })
+    expect(grab.body.status).not.toBe(0)
+
+    const paid = await paying
+    if (!paid.ok) throw new Error(paid.error.code)
+    expect(paid.value.state).toBe('confirmed')
+    expect(paid.value.order!.reference).not.toBe(invoice.value.reference)
+    expect(paid.value.order!.items[0]!.seats.map((s) => s.inventoryId).sort()).toEqual([...inventoryIds].sort())
+    expect(runtime.holds.status().count).toBe(0)
   })
 })
