@@ -1,5 +1,6 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
@@ -13,7 +14,7 @@ const quiet = { warn: () => {}, error: () => {} }
 let runtime: HostRuntime
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
+  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
   await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
 })
 afterEach(() => unmountApp())
