@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -20,11 +20,23 @@ export function sandboxChildEntry(): { modulePath: string; execArgv: string[] } 
   return { modulePath: join(dirname(here), 'sandbox-child.js'), execArgv: [] }
 }
 
+/**
+ * Children still running when this process exits are told to stop (SIGTERM).
+ * The child also watches its IPC channel, but a child busy in a long request
+ * cannot hear the channel close until it is done; a signal needs no listening.
+ */
+const running = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of running) child.kill()
+})
+
 export function forkSandboxLauncher(timings: SupervisorTimings = {}): SandboxLauncher {
   return (options, log) => {
     const { modulePath, execArgv } = sandboxChildEntry()
     // execArgv replaces the parent's (a test runner's flags are not the child's); stdout and stderr are shared.
     const child = fork(modulePath, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    running.add(child)
+    child.once('exit', () => running.delete(child))
     return superviseSandboxChild(
       {
         send: (message) => {
