@@ -14,7 +14,10 @@ export default defineConfig({
     resolve: { alias: contractAlias },
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      // The training sandbox's process (electron/main/sandbox-process.ts forks out/main/sandbox-child.js).
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts'), 'sandbox-child': resolve(root, 'electron/sandbox/process/sandbox-child.ts') },
+      },
     },
   },
   preload: {

@@ -24,6 +24,10 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 }
 
 const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
+// Every test that starts a host runtime starts the training sandbox as a child process (through tsx
+// from the sources: about a second, several on a loaded two-core machine), so the defaults (5 s a
+// test, 10 s a hook) leave no room for a machine three times slower.
+const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
 
 /** Two worlds, two projects: main-side code under Node, renderer code under happy-dom. */
 export default defineConfig({
@@ -31,12 +35,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], ...timeouts },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'] },
+        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], ...timeouts },
       },
     ],
   },

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { SpoolPrinter } from '../printing/spool-printer'
+import { forkSandbox } from '../sandbox/process/fork-launcher'
 import { stderrLogger } from '../services/app-services'
 import { packageVersion, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
@@ -65,6 +66,8 @@ started.runtime = await startHostRuntime(
   { appVersion: packageVersion(new URL('../../package.json', import.meta.url)), host: 'browser' },
   dataDir,
   stderrLogger,
+  // The training sandbox in a child process: nothing it does can hold up this host's answers.
+  forkSandbox,
   printer,
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })

@@ -12,6 +12,7 @@ import { hardenAllContents, hardenDefaultSession } from './hardening'
 import { claimSingleInstance, KioskLock } from './kiosk'
 import { startUpdater } from './updater'
 import { forwardPushes, handleContract } from './ipc'
+import { launchUtilitySandbox } from './sandbox-process'
 import { createMainWindow, devServerOrigin, rendererDir, rendererSenderPolicy, type MainWindowDeps } from './window'
 
 let runtime: HostRuntime | null = null
@@ -37,7 +38,8 @@ async function start(): Promise<void> {
   // The system's default printer, silently (a printer name setting can choose another later).
   const printer = new ElectronPrinter({ deviceName: null })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, stderrLogger, printer, kiosk)
+  // The training sandbox runs in a utility process: nothing it does can hold up main's answers to the window.
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, stderrLogger, launchUtilitySandbox, printer, kiosk)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)

@@ -1,17 +1,17 @@
-import { join } from 'node:path'
+import { resolve } from 'node:path'
 import type { BackendEndpoints } from '../api/endpoints'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PaymentTerminal } from '../payment/payment-port'
 import { SandboxTerminalClient } from '../payment/sandbox-terminal-client'
-import { startSandbox } from '../sandbox/server'
+import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import type { SettingsStore } from '../settings/settings-store'
 import { VaultUnavailableError, type CredentialVault } from '../vault/credential-vault'
 
 /**
  * A backend Foyer sells against: its addresses and where its client secret
- * comes from. The built-in sandbox is started in this process (the training
- * backend); vendor backends are configured in settings with the secret in the
- * OS keychain.
+ * comes from. The built-in sandbox (the training backend) is started in a
+ * process of its own, so nothing it does can hold up this one; vendor
+ * backends are configured in settings with the secret in the OS keychain.
  */
 export interface BackendConnection {
   endpoints: BackendEndpoints
@@ -24,15 +24,18 @@ export interface BackendConnection {
 }
 
 export async function startSandboxConnection(
+  /** Starts the sandbox's process: child_process in plain Node, utilityProcess in Electron main. */
+  launch: SandboxLauncher,
   dataDir: string | null,
-  log?: (line: string) => void,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
   /** Generated events added to the training catalogue (FOYER_SANDBOX_EXTRA_EVENTS). */
   extraEvents?: number,
   /** Events with an XSS corpus in their texts (FOYER_SANDBOX_XSS). */
   xss?: boolean,
 ): Promise<BackendConnection> {
   const holdTtlSeconds = 900
-  const sandbox = await startSandbox({ port: 0, dataDir: dataDir ? join(dataDir, 'sandbox') : undefined, holdTtlSeconds, log, extraEvents, xss })
+  // The same folder as ever (dataDir/sandbox), absolute, so training state survives restarts whatever the child's working folder.
+  const sandbox = await launch({ port: 0, dataDir: dataDir ? resolve(dataDir, 'sandbox') : undefined, holdTtlSeconds, extraEvents, xss }, log)
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   return {
     endpoints: { kind: 'sandbox', baseUrl, authUrl, imageBaseUrl, tenant, clientId },

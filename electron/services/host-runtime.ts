@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { DocumentPrinter } from '../printing/printer-port'
+import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
+import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsStore, type Settings } from '../settings/settings-store'
 import { PinGate } from '../settings/staff-pin'
 import { KeytarVault } from '../vault/keytar-vault'
@@ -35,6 +37,11 @@ export async function startHostRuntime(
   facts: Pick<SystemFacts, 'appVersion' | 'host'>,
   dataDir: string | null,
   log: Logger,
+  /**
+   * Starts the training sandbox in its own process: utilityProcess in Electron
+   * main, child_process.fork in plain Node (no default: the packaged app cannot fork).
+   */
+  launchSandbox: SandboxLauncher,
   /** Where tickets and receipts are printed: the Electron printer in the app, the spool printer in the browser host. */
   printer: DocumentPrinter | null = null,
   /** The kiosk window's lock (Electron main); the browser host has none, and the kiosk channels answer "not here". */
@@ -44,10 +51,11 @@ export async function startHostRuntime(
   const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
   for (const warning of settings.warnings) log.warn(warning)
   const vault = new KeytarVault()
+  const launchShared = sharedSandbox(launchSandbox)
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
     kind === 'sandbox'
-      ? startSandboxConnection(dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
+      ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppMode } from '../../electron/contract'
+import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { mountApp, unmountApp } from '../support/mount-app'
@@ -21,7 +22,7 @@ const dirs: string[] = []
 
 async function runtimeIn(mode: AppMode): Promise<HostRuntime> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-counter-screen-'))
-  const runtime = await startHostRuntime({ mode }, { appVersion: 't', host: 'browser' }, dir, quiet)
+  const runtime = await startHostRuntime({ mode }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
   runtimes.push(runtime)
   dirs.push(dir)
   return runtime

@@ -1,6 +1,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppMode, HostKind } from '../../electron/contract'
+import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
 import { RecordedKioskWindow } from '../support/kiosk-window'
@@ -17,7 +18,7 @@ const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 
 async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null, mode: AppMode = 'self-service'): Promise<MountedApp> {
-  const runtime = await startHostRuntime({ mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, null, kiosk)
+  const runtime = await startHostRuntime({ mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, forkSandbox, null, kiosk)
   runtimes.push(runtime)
   await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
   const app = await mountApp(runtime.services)

@@ -1,5 +1,6 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
@@ -10,10 +11,12 @@ import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
  */
 const PIN = '5813'
 const quiet = { warn: () => {}, error: () => {} }
+// A save checks the PIN with scrypt in the services: on a loaded machine that is well over waitFor's default second.
+const SAVE = { timeout: 10_000 }
 let runtime: HostRuntime
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
+  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
   await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
 })
 afterEach(() => unmountApp())
@@ -57,14 +60,14 @@ describe('staff settings: updates', () => {
     type(app, 'updates-check-minutes', '30')
     await app.click('updates-on-training')
     await app.click('updates-save')
-    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'))
+    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'), SAVE)
     expect(app.find('updates-result')?.getAttribute('role')).toBe('status')
     expect(runtime.settings.get().updates).toEqual({ enabled: true, feedUrl: 'https://updates.venue.example/foyer/', checkEveryMinutes: 30, onTraining: true })
 
     type(app, 'updates-feed-url', '')
     await app.click('updates-enabled')
     await app.click('updates-save')
-    await vi.waitFor(() => expect(runtime.settings.get().updates).toMatchObject({ enabled: false, feedUrl: null, checkEveryMinutes: 30 }))
+    await vi.waitFor(() => expect(runtime.settings.get().updates).toMatchObject({ enabled: false, feedUrl: null, checkEveryMinutes: 30 }), SAVE)
   })
 
   it('says why a feed address was refused, marks the field, and keeps what was saved', async () => {
@@ -72,7 +75,7 @@ describe('staff settings: updates', () => {
     const app = await staffSettings()
     type(app, 'updates-feed-url', 'http://example.com/feed/')
     await app.click('updates-save')
-    await vi.waitFor(() => expect(app.find('updates-error')).not.toBeNull())
+    await vi.waitFor(() => expect(app.find('updates-error')).not.toBeNull(), SAVE)
     expect(app.find('updates-error')?.getAttribute('role')).toBe('alert')
     expect(app.text('updates-error')).toBe('That feed address was not saved. It must start with https:// (plain http:// only for this computer).')
     expect(input(app, 'updates-feed-url').getAttribute('aria-invalid')).toBe('true')
@@ -85,7 +88,7 @@ describe('staff settings: updates', () => {
     // Corrected, it saves and the error goes.
     type(app, 'updates-feed-url', 'http://127.0.0.1:8080/feed/')
     await app.click('updates-save')
-    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'))
+    await vi.waitFor(() => expect(app.text('updates-result')).toBe('Saved.'), SAVE)
     expect(app.find('updates-error')).toBeNull()
     expect(runtime.settings.get().updates.feedUrl).toBe('http://127.0.0.1:8080/feed/')
   })
@@ -95,7 +98,7 @@ describe('staff settings: updates', () => {
     for (const minutes of ['2', '2000', '']) {
       type(app, 'updates-check-minutes', minutes)
       await app.click('updates-save')
-      await vi.waitFor(() => expect(app.text('updates-error')).toBe('That check interval was not saved. Choose a whole number of minutes from 5 to 1440.'))
+      await vi.waitFor(() => expect(app.text('updates-error')).toBe('That check interval was not saved. Choose a whole number of minutes from 5 to 1440.'), SAVE)
       expect(input(app, 'updates-check-minutes').getAttribute('aria-invalid')).toBe('true')
     }
     expect(runtime.settings.get().updates.checkEveryMinutes).toBe(240)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChannelName, Reply } from '../../electron/contract'
 import type { AppServices } from '../../electron/services/app-services'
+import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
 
@@ -35,7 +36,7 @@ export interface StaffHost {
  */
 export async function startStaffHost(folderPrefix: string, pin: string): Promise<StaffHost> {
   const dataDir = await mkdtemp(join(tmpdir(), folderPrefix))
-  const runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
+  const runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
   const ask = askOf(runtime.services)
   const set = await ask('staff.setPin', { newPin: pin })
   if (!set.ok) throw new Error(`could not set the staff PIN: ${set.error.code}`)
@@ -57,6 +58,6 @@ export async function startStaffHost(folderPrefix: string, pin: string): Promise
  * Closing the runtime is the caller's.
  */
 export async function startKioskHost(kiosk: KioskControl): Promise<{ runtime: HostRuntime; ask: Ask }> {
-  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, null, kiosk)
+  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, forkSandbox, null, kiosk)
   return { runtime, ask: askOf(runtime.services) }
 }

@@ -5,6 +5,7 @@ import type { SandboxEvent } from '../model/catalogue'
 import type { ApiLang } from '../seed/types'
 import { ApiError, badRequest, invalidParameter } from './api-error'
 import { authorize, intParam, langParam, param, type Query, type SandboxContext } from './context'
+import { wildcardMatcher, type WildcardMatcher } from './wildcard'
 
 /** Operations 1 and 2: the event list (paging, search, sort) and an event's shows. */
 
@@ -18,12 +19,6 @@ const collators: Record<ApiLang, Intl.Collator> = {
   ZH_CN: new Intl.Collator('zh-Hans-CN'),
   ZH_HK: new Intl.Collator('zh-Hant-HK'),
   MS_MY: new Intl.Collator('ms-MY'),
-}
-
-/** Wildcard, case-insensitive matching: `*` any run, `?` one character, and a match anywhere. */
-function wildcard(criterion: string): RegExp {
-  const pattern = criterion.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
-  return new RegExp(pattern, 'i')
 }
 
 function attributeTexts(event: SandboxEvent, attribute: SearchAttribute, lang: ApiLang): string[] {
@@ -105,7 +100,7 @@ export function eventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const lang = langParam(query)
     const sort = parseSort(param(query, 'sort'))
 
-    const criteria: { attributes: readonly SearchAttribute[]; pattern: RegExp; name: string; value: string }[] = []
+    const criteria: { attributes: readonly SearchAttribute[]; matches: WildcardMatcher; name: string; value: string }[] = []
     for (const name of ['q', ...searchAttributes] as const) {
       const value = param(query, name)?.trim()
       if (value === undefined || value === '') continue
@@ -114,7 +109,7 @@ export function eventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       }
       criteria.push({
         attributes: name === 'q' ? (['title', 'promoter', 'genre', 'venue', 'synopsis'] as const) : [name],
-        pattern: wildcard(value),
+        matches: wildcardMatcher(value),
         name,
         value,
       })
@@ -124,7 +119,7 @@ export function eventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     let events = ctx.catalogue.events.filter(
       (event) =>
         ctx.catalogue.listed(event, now) &&
-        criteria.every((c) => c.attributes.some((a) => attributeTexts(event, a, lang).some((t) => c.pattern.test(t)))),
+        criteria.every((c) => c.attributes.some((a) => attributeTexts(event, a, lang).some((t) => c.matches(t)))),
     )
     if (sort) {
       const collator = collators[lang]

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server'
 import { adminMessageKeys } from '../../../electron/services/admin-service'
+import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
 import { startKioskHost, type Ask } from '../../support/staff-runtime'
@@ -20,7 +21,7 @@ describe('kiosk.exit in the browser host', () => {
   let host: BrowserHost
   const token = 'kiosk-exit-test-token-0123456789'
   beforeAll(async () => {
-    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
+    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
     host = await startBrowserHost({ services: runtime.services, rendererDir: '/nonexistent', token })
   })
   afterAll(async () => {

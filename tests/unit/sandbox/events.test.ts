@@ -184,6 +184,12 @@ describe('search', () => {
     expect(await codesOf({ title: 'ha??mlet' })).not.toContain('FY26HAMLET')
   })
 
+  it('answers the 11-character backtracking attack ?*?*?*?*!!! with an empty page, not a frozen sandbox', async () => {
+    // As a regex this pattern backtracked for minutes on the training synopses (issue 12).
+    expect(await codesOf({ q: '?*?*?*?*!!!' })).toEqual([])
+    expect(await codesOf({ synopsis: '?*?*?*?*!!!', title: '*?*?*?*?zzz' })).toEqual([])
+  })
+
   it.each([{ genre: 'comedy' }, { venue: 'stadium' }, { promoter: 'laughing' }, { internetContentCode: 'fy26k' }, { synopsis: 'quartet' }] as Record<string, string>[])('searches one attribute: %o', async (criteria) => {
     const codes = await codesOf(criteria)
     expect(codes.length).toBeGreaterThan(0)

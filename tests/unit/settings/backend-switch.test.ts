@@ -8,6 +8,7 @@ import type { BackendKind, ChannelName } from '../../../electron/contract'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import { adminHandlers } from '../../../electron/services/admin-service'
 import type { BackendConnection } from '../../../electron/services/backend-connection'
+import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import type { Settings } from '../../../electron/settings/settings-schema'
@@ -221,7 +222,7 @@ describe.skipIf(reason !== null)('switching to a vendor backend that cannot be u
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-host-'))
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet)
+    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))
     await ask('staff.setPin', { newPin: PIN })
   })
