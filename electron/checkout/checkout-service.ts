@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { SalesApi } from '../api/sales-api'
 import { ApiCallError } from '../api/api-error'
 import type { Order, OrderRequest } from '../contract'
+import { centsOf, formatMoney } from '../contract/money'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
@@ -65,7 +66,8 @@ export interface CheckoutOptions {
   afterStep?: (saleId: string, step: string) => Promise<void>
 }
 
-const cents = (amount: number) => Math.round(amount * 100)
+// The vendor's decimal amount in cents, read from its digits (12.35 * 100 is not 1235 in floating point).
+const cents = (amount: number) => centsOf(amount)
 
 /** Every message key checkout can answer with; the renderer has each in every language (tested). */
 export const checkoutMessageKeys = [
@@ -267,7 +269,7 @@ export class CheckoutService {
     }
     const note =
       sale.tender === 'cash'
-        ? `Give back S$${(sale.amountCents / 100).toFixed(2)} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
+        ? `Give back ${formatMoney(sale.amountCents, 'en-SG')} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
         : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
     const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
     await this.#cancelAtVendor(refunded)
