@@ -50,11 +50,11 @@ async function signedIn(): Promise<MountedApp> {
   return app
 }
 
-function type(app: MountedApp, testId: string, text: string): Promise<void> {
+async function type(app: MountedApp, testId: string, text: string): Promise<void> {
   const field = app.find(testId) as HTMLInputElement
   field.value = text
   field.dispatchEvent(new Event('input'))
-  return flushPromises()
+  await flushPromises()
 }
 
 describe('the shift float', () => {
