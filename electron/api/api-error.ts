@@ -30,6 +30,7 @@ export type ApiFailureKind =
   | 'rejected' // a 4xx with the vendor's reason
   | 'server' // a 5xx
   | 'shape' // an answer Foyer cannot read
+  | 'too-large' // a body over the size Foyer will read (an image), cut off where it passed the limit
 
 /** The vendor error codes Foyer words specially; any other 4xx reads as a generic refusal. */
 const messageKeys: Record<string, string> = {

@@ -12,6 +12,7 @@ import type {
 } from '../contract/model'
 import type { Logger } from '../ipc-core/dispatcher'
 import { ApiCallError, apiRejection, cancelled, shapeFailure, timeoutFailure } from './api-error'
+import { MAX_IMAGE_BYTES, readBodyUpTo } from './bounded-body'
 import type { BackendEndpoints } from './endpoints'
 import { salvageOfferedSeatIds } from './offer-salvage'
 import * as read from './reader'
@@ -336,7 +337,10 @@ export class SalesApi {
 
   // ------------------------------------------------------------ images
 
-  /** An image path from any answer, resolved against the image host (no bearer: images are public). */
+  /**
+   * An image path from any answer, resolved against the image host (no bearer: images are public).
+   * The body is read only up to MAX_IMAGE_BYTES: a bigger one is refused (kind 'too-large') without being read whole.
+   */
   async image(path: string, signal?: AbortSignal): Promise<{ contentType: string; bytes: Buffer }> {
     const url = new URL(path.replace(/^\/+/, ''), this.options.endpoints.imageBaseUrl.replace(/\/?$/, '/'))
     return withRetry(
@@ -349,8 +353,17 @@ export class SalesApi {
         } catch (error) {
           throw deadline.aborted ? timeoutFailure(`image ${url.pathname}`) : new ApiCallError('network', 'api.network', 'errors.api.offline', true, null, `image ${url.pathname}`, { cause: error })
         }
-        if (!response.ok) throw apiRejection(response.status, null, `image ${url.pathname}`)
-        return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', bytes: Buffer.from(await response.arrayBuffer()) }
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => {})
+          throw apiRejection(response.status, null, `image ${url.pathname}`)
+        }
+        const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
+        try {
+          return { contentType, bytes: await readBodyUpTo(response, MAX_IMAGE_BYTES, `image ${url.pathname}`) }
+        } catch (error) {
+          if (error instanceof ApiCallError) throw error
+          throw deadline.aborted ? timeoutFailure(`image ${url.pathname}`) : new ApiCallError('network', 'api.network', 'errors.api.offline', true, null, `image ${url.pathname}`, { cause: error })
+        }
       },
       this.#sleeper,
       signal,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { SalesApi } from '../api/sales-api'
 import { ApiCallError } from '../api/api-error'
 import type { Order, OrderRequest } from '../contract'
+import { amountOf, centsOf, formatMoney } from '../contract/money'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
@@ -65,7 +66,7 @@ export interface CheckoutOptions {
   afterStep?: (saleId: string, step: string) => Promise<void>
 }
 
-const cents = (amount: number) => Math.round(amount * 100)
+// The vendor's decimal amount in cents, read from its digits (12.35 * 100 is not 1235 in floating point).
 
 /** Every message key checkout can answer with; the renderer has each in every language (tested). */
 export const checkoutMessageKeys = [
@@ -125,9 +126,9 @@ export class CheckoutService {
     }
     holds.handOverOrder(order)
     const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-    journal.record(saleId, 'order-submitted', 'invoiced', { reference: order.reference, expiresAt, order, amountCents: cents(order.amountToBePaid.amount) })
+    journal.record(saleId, 'order-submitted', 'invoiced', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
     await this.#step(saleId, 'order-submitted')
-    return { saleId, reference: order.reference, amountCents: cents(order.amountToBePaid.amount), expiresAt }
+    return { saleId, reference: order.reference, amountCents: centsOf(order.amountToBePaid.amount), expiresAt }
   }
 
   /**
@@ -259,7 +260,7 @@ export class CheckoutService {
       try {
         const order = await api.confirmOrder(sale.reference!, {
           paymentReference: sale.paymentRef!,
-          amountPaid: sale.amountCents / 100,
+          amountPaid: amountOf(sale.amountCents),
           paymentMethodCode: sale.paymentMethod,
         })
         return await this.#confirmed(sale, order)
@@ -317,7 +318,7 @@ export class CheckoutService {
     }
     const note =
       sale.tender === 'cash'
-        ? `Give back S$${(sale.amountCents / 100).toFixed(2)} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
+        ? `Give back ${formatMoney(sale.amountCents, 'en-SG')} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
         : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
     const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
     await this.#cancelAtVendor(refunded)
@@ -380,7 +381,7 @@ export class CheckoutService {
       const order = await api.submitOrder(renewalBody(sale.request, previous))
       holds.handOverOrder(order)
       const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-      return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: cents(order.amountToBePaid.amount) })
+      return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
     } catch (error) {
       journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code: (error as { code?: string }).code ?? 'unknown' })
       for (const item of previous.items) {

@@ -50,6 +50,8 @@ export const settingsViewSchema = z.object({
   pinSet: z.boolean(),
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
+  /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
+  patronDataDays: z.number().int(),
   backends: z.object({ staging: configuredBackend, production: configuredBackend }),
   updates: updateSettingsSchema,
 })
@@ -105,6 +107,7 @@ export const adminChannels = {
             holdWindowMinutes: z.number().int().optional(),
             idleSeconds: z.number().int().optional(),
             boxOfficeEmail: z.string().max(254).optional(),
+            patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),
             production: backendConfigSchema.nullable().optional(),
             // Any of the update fields on its own; the others keep their values.

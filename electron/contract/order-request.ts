@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCentsAmount } from './money'
 
 /**
  * The pre-payment order as the renderer asks for it (the sales-flow API's
@@ -48,7 +49,8 @@ export const orderRequestSchema = z
       .strict()
       .optional(),
     paymentMethodCode: z.string().min(1).max(100),
-    totalAmount: z.number().nonnegative().max(1_000_000),
+    // Whole cents: the vendor checks the total to the cent, and the journal keeps it in cents.
+    totalAmount: z.number().nonnegative().max(1_000_000).refine(isCentsAmount, { error: 'must be a whole number of cents' }),
   })
   .strict()
 export type OrderRequest = z.infer<typeof orderRequestSchema>

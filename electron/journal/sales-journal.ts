@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
+import { centsOf } from '../contract/money'
 import type { LocalDb } from '../store/local-db'
 
 /**
@@ -184,7 +185,7 @@ export class SalesJournal {
   /** A new sale, written before its order is sent to the vendor. */
   begin(sale: { saleId: string; tender: Tender; request: OrderRequest; shiftId?: string | null }): SaleRecord {
     const at = this.now()
-    const amountCents = Math.round(sale.request.totalAmount * 100)
+    const amountCents = centsOf(sale.request.totalAmount)
     this.db.transaction(() => {
       this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, JSON.stringify(sale.request), at, at)
       this.#append(sale.saleId, at, 'order-submitting', { items: sale.request.items.length, amountCents })

@@ -1,7 +1,7 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
 import { fillTemplate, html, trusted, type SafeHtml } from './html'
-import { cardLabel, deliveryName, feeName, moneyOfCents, singaporeTime, toCents, words, type CardOnFile } from './format'
+import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, toCents, words, type CardOnFile } from './format'
 import { qrSvg } from './qr'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -77,7 +77,7 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
     const item = itemOf(order, ticket)
     const line = item?.lines.find((l) => l.priceClassCode === ticket.priceClassCode) ?? null
     const name = `${order.reference}-ticket-${String(index + 1).padStart(2, '0')}`
-    const fees = (line?.fees ?? []).map((f) => html`<dt>${feeName(f.code)}</dt><dd>${f.charge.formatted}</dd>`)
+    const fees = (line?.fees ?? []).map((f) => html`<dt>${feeName(f.code)}</dt><dd>${moneyOf(f.charge)}</dd>`)
     return {
       name,
       html: fillTemplate(templates.ticket, {
@@ -88,7 +88,7 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
         showDate: singaporeTime(item?.showDate ?? null),
         place: placeOf(ticket, item),
         priceClass: line?.priceClassAlias ?? ticket.priceClassCode,
-        price: line?.unitPrice.formatted ?? words.notGiven,
+        price: line ? moneyOf(line.unitPrice) : words.notGiven,
         fees,
         qr: qrSvg(ticket.barcode, { sizeMm: QR_SIZE_MM, label: `Ticket code ${ticket.barcode}` }),
         barcode: ticket.barcode,
@@ -119,17 +119,17 @@ function itemBlock(item: OrderItem): SafeHtml {
     const currency = line.unitPrice.currency
     const fees = line.fees.map(
       (fee) => html`<tr><td>${feeName(fee.code)} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(fee.charge.amount) * line.quantity, fee.charge.currency)}</td></tr>
-        <tr class="detail"><td colspan="2">${fee.charge.formatted} ${words.each}</td></tr>`,
+        <tr class="detail"><td colspan="2">${moneyOf(fee.charge)} ${words.each}</td></tr>`,
     )
     return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(line.unitPrice.amount) * line.quantity, currency)}</td></tr>
-      <tr class="detail"><td colspan="2">${line.unitPrice.formatted} ${words.each}</td></tr>${fees}`
+      <tr class="detail"><td colspan="2">${moneyOf(line.unitPrice)} ${words.each}</td></tr>${fees}`
   })
   return html`<section class="item">
     <h2>${item.showTitle ?? words.notGiven}</h2>
     <p class="when">${singaporeTime(item.showDate)}</p>
     <p>${section || words.notGiven}</p>
     <p class="seats">${words.seats}: ${seatsOf(item)}</p>
-    <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${item.subtotal.formatted}</td></tr></table>
+    <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${moneyOf(item.subtotal)}</td></tr></table>
   </section>`
 }
 
@@ -159,8 +159,8 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       date: singaporeTime(order.confirmedTime ?? sale.updatedAt),
       items: order.items.map(itemBlock),
       deliveryMethod: deliveryName(order.deliveryMethodCode),
-      deliveryCharge: order.deliveryCharge?.formatted ?? moneyOfCents(0, currency),
-      total: order.amountToBePaid.formatted,
+      deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge) : moneyOfCents(0, currency),
+      total: moneyOf(order.amountToBePaid),
       payment: paymentOf(sale, currency, options.card),
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
       saleId: sale.saleId,

@@ -1,4 +1,4 @@
-import { formatMoney } from '../api/reader/values'
+import { centsOf, formatMoney } from '../contract/money'
 import type { SaleStep } from '../journal/sales-journal'
 
 /**
@@ -74,12 +74,17 @@ export function singaporeTime(when: string | number | null): string {
   return Number.isNaN(date.getTime()) ? String(when) : dateTime.format(date)
 }
 
-/** Cents as the vendor writes money: "S$12.50". */
+/** Cents as the screen writes them in English, thousands separator included: "S$1,234.50". */
 export function moneyOfCents(cents: number, currency = 'SGD'): string {
-  return formatMoney(cents / 100, currency)
+  return formatMoney(cents, 'en-SG', currency)
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100)
+/** A vendor Monetary as the screen writes it (not the vendor's own `formatted`, which may lack the separator). */
+export function moneyOf(money: { amount: number; currency: string }): string {
+  return formatMoney(centsOf(money.amount), 'en-SG', money.currency)
+}
+
+export const toCents = centsOf
 
 /** The card as the terminal reported it: brand and last four digits, never more. */
 export interface CardOnFile {

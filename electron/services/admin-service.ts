@@ -75,6 +75,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     idleSeconds: settings.idleSeconds,
     pinSet: settings.staffPinHash !== null,
     boxOfficeEmail: settings.boxOfficeEmail,
+    patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },
     updates: { ...settings.updates },
   }

@@ -64,6 +64,7 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
+    patronDataDays: () => settings.get().patronDataDays,
     admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect, kiosk }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_BYTES } from '../api/bounded-body'
 import { FoyerError } from '../ipc-core/foyer-error'
 
 /**
@@ -6,7 +7,6 @@ import { FoyerError } from '../ipc-core/foyer-error'
  * the attract loop and seat maps do not refetch the same poster.
  */
 const MAX_BYTES = 32 * 1024 * 1024
-const MAX_IMAGE_BYTES = 4 * 1024 * 1024
 
 export class ImageCache {
   readonly #entries = new Map<string, string>()

@@ -3,7 +3,9 @@ import type { BackendKind } from '../contract'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
+import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
+import { DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
@@ -34,6 +36,8 @@ export interface RuntimeOptions {
   checkout?: SalesRuntimeOptions['checkout']
   /** The ticket and receipt printer (none: nothing is printed). */
   printer?: DocumentPrinter | null
+  /** Days the journal keeps patron data (the staff setting, read at each purge); 30 when absent. */
+  patronDataDays?: () => number
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
@@ -89,6 +93,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log.warn(`could not connect to the ${backend} backend`, { reason: (error as Error).message })
   }
   connectivity.start()
+  // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
+  const retention = new PatronRetention({ db, log, days: options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS) })
+  retention.start()
   const services = createAppServices({
     ...options.facts,
     backend,
@@ -114,6 +121,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     async close() {
       connectivity.stop()
+      retention.stop()
       await sales.disconnect()
       db.close()
     },

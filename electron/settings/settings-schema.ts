@@ -75,6 +75,14 @@ export const DEFAULT_UPDATE_SETTINGS: Readonly<UpdateSettings> = Object.freeze({
   onTraining: false,
 })
 
+/**
+ * How long a sale's patron data (e-mail, names, phone, delivery address) stays
+ * in the journal: long enough to answer "where are my tickets?", no longer.
+ */
+export const DEFAULT_PATRON_DATA_DAYS = 30
+export const MIN_PATRON_DATA_DAYS = 1
+export const MAX_PATRON_DATA_DAYS = 365
+
 /** The shape the vendor accepts for a patron e-mail (one @, a dot in the domain, no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -100,6 +108,8 @@ const fieldSchemas = {
   staffPinHash: z.string().regex(PIN_HASH_PATTERN, { error: 'must be a hash from hashPin(), never a PIN' }).nullable(),
   // The box office's own address: the guest patron of an anonymous walk-up sale at the counter.
   boxOfficeEmail: z.string().max(254).regex(EMAIL_PATTERN, { error: 'must be an e-mail address' }),
+  // Days the sales journal keeps a patron's e-mail, names, phone and delivery address (journal/patron-retention.ts).
+  patronDataDays: z.int().min(MIN_PATRON_DATA_DAYS).max(MAX_PATRON_DATA_DAYS),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -108,8 +118,8 @@ function selectedBackendIsConfigured(settings: { backend: string; backends: Reco
 }
 const selectedBackendIssue = { error: 'is not configured in backends', path: ['backend'] }
 
-/** Version 2 added `boxOfficeEmail`, version 3 `updates`. Older files are migrated on reading (see migrateSettings). */
-export const SETTINGS_VERSION = 3
+/** Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`. Older files are migrated on reading (see migrateSettings). */
+export const SETTINGS_VERSION = 4
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -139,6 +149,8 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
   // Version 2 updated from the environment only: the staff setting starts as the defaults (what
   // a kiosk without those variables did), and any variables the kiosk has still override it.
   2: (old) => ('updates' in old ? old : { ...old, version: 3, updates: { ...DEFAULT_UPDATE_SETTINGS } }),
+  // Version 3 kept patron data forever: from now on it is kept for the default window, then forgotten.
+  3: (old) => ('patronDataDays' in old ? old : { ...old, version: 4, patronDataDays: DEFAULT_PATRON_DATA_DAYS }),
 }
 
 export const settingsSchema = z
@@ -182,6 +194,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   staffPinHash: null,
   boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
   updates: { ...DEFAULT_UPDATE_SETTINGS },
+  patronDataDays: DEFAULT_PATRON_DATA_DAYS,
 })
 
 /**

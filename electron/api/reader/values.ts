@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities'
 import type { Money } from '../../contract/model'
+import { centsOf, formatMoney, isCentsAmount } from '../../contract/money'
 import { numberOf, type JsonObject, type Reading } from './reading'
 
 /**
@@ -35,18 +36,16 @@ function currencyOf(r: Reading, o: JsonObject): string {
   return value.trim().toUpperCase()
 }
 
-/** The display form when the API gave none: "S$12.50" for SGD (as the vendor writes it), else "MYR 12.50". */
-export function formatMoney(amount: number, currency: string): string {
-  const sign = amount < 0 ? '-' : ''
-  const prefix = currency === 'SGD' ? 'S$' : `${currency} `
-  return `${sign}${prefix}${Math.abs(amount).toFixed(2)}`
-}
-
-/** A Monetary object (amount required, also as a numeric string; currency required; formatted optional). */
+/**
+ * A Monetary object (amount required, also as a numeric string; currency
+ * required; formatted optional, else written as the screen writes money). An
+ * amount in fractions of a cent is refused: Foyer could not charge it exactly.
+ */
 export function readMoney(r: Reading, o: JsonObject): Money {
   const amount = r.num(o, 'amount')
+  if (!isCentsAmount(amount)) return r.fail('amount', 'is not a whole number of cents')
   const currency = currencyOf(r, o)
-  const formatted = r.optStr(o, 'formatted') ?? formatMoney(amount, currency)
+  const formatted = r.optStr(o, 'formatted') ?? formatMoney(centsOf(amount), 'en-SG', currency)
   return { amount, currency, formatted }
 }
 

@@ -1,3 +1,5 @@
+import { amountOf, centsOf, formatMoney, isCentsAmount } from '../../contract/money'
+
 /** Money is kept in integer cents inside the sandbox, so totals add up exactly. */
 export type Cents = number
 
@@ -10,12 +12,16 @@ export interface Monetary {
 /** ISO 4217 numeric code of SGD: the "documented as Number" form of the currency field. */
 const SGD_NUMERIC = 702
 
-export function toCents(amount: number): Cents {
-  return Math.round(amount * 100)
-}
+/** A decimal amount (seed prices, request totals) in cents, read from its digits; fractions of a cent throw. */
+export const toCents = (amount: number): Cents => centsOf(amount)
 
-/** The spec's Monetary object; under quirks the currency is the numeric form. */
+/** A client's decimal amount in cents; null when it is not whole cents (which then matches nothing). */
+export const centsIfWhole = (amount: number): Cents | null => (isCentsAmount(amount) ? centsOf(amount) : null)
+
+/** Cents as the sandbox writes them in messages: "S$1,234.50". */
+export const shownCents = (cents: Cents): string => formatMoney(cents, 'en-SG')
+
+/** The spec's Monetary object; under quirks the currency is the numeric form. Formatted as Foyer's screens write money. */
 export function monetary(cents: Cents, quirks: boolean): Monetary {
-  const amount = cents / 100
-  return { amount, currency: quirks ? SGD_NUMERIC : 'SGD', formatted: `S$${amount.toFixed(2)}` }
+  return { amount: amountOf(cents), currency: quirks ? SGD_NUMERIC : 'SGD', formatted: formatMoney(cents, 'en-SG') }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import { isoSgt } from '../format/dates'
-import { monetary, toCents, type Cents } from '../format/money'
+import { centsIfWhole, monetary, shownCents, type Cents } from '../format/money'
 import { badRequest } from '../http/api-error'
 import { SANDBOX_CLIENT_IDS } from '../http/tokens'
 import type { SandboxDb } from '../store/database'
@@ -188,8 +188,8 @@ export class OrderBook {
       throw badRequest('error.order.payment-method.invalid', `payment method ${request.paymentMethodCode} is not available for this cart`)
     }
     amount += delivery.cents
-    if (toCents(request.totalAmount) !== amount) {
-      throw badRequest('error.order.amount.mismatch', `totalAmount does not match the cart: expected ${(amount / 100).toFixed(2)}`)
+    if (centsIfWhole(request.totalAmount) !== amount) {
+      throw badRequest('error.order.amount.mismatch', `totalAmount does not match the cart: expected ${shownCents(amount)}`)
     }
 
     // Requests are handled one at a time (all of this is synchronous), so the next id is ours.
@@ -293,8 +293,8 @@ export class OrderBook {
     }
     if (order.status === 'CANCELLED') throw badRequest('error.order.cancelled', `Order ${txnRef} was cancelled`)
     if (order.status === 'EXPIRED') throw badRequest('error.order.expired', `Order ${txnRef} expired before it was confirmed`)
-    if (toCents(request.amountPaid) !== order.amountCents) {
-      throw badRequest('error.order.amount.mismatch', `amountPaid does not match the order: expected ${(order.amountCents / 100).toFixed(2)}`)
+    if (centsIfWhole(request.amountPaid) !== order.amountCents) {
+      throw badRequest('error.order.amount.mismatch', `amountPaid does not match the order: expected ${shownCents(order.amountCents)}`)
     }
     this.#settle(order, 'CONFIRMED', now, request.paymentReference)
     return { ...order, status: 'CONFIRMED', confirmedAt: now, paymentRef: request.paymentReference }

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, Money, PriceClass } from '@contract'
+import { centsOf, formatMoney, type DeliveryMethod, type Money, type PriceClass } from '@contract'
 
 /**
  * The cart's arithmetic, in cents so that S$0.10 + S$0.20 is S$0.30. The vendor
@@ -9,7 +9,8 @@ export const MAX_TICKETS_PER_CART = 20
 
 export type TicketChoice = Readonly<Record<string, number>>
 
-export const cents = (money: Money | null | undefined): number => Math.round((money?.amount ?? 0) * 100)
+/** A vendor price in cents, from its decimal digits (main's reader has already refused fractions of a cent). */
+export const cents = (money: Money | null | undefined): number => (money ? centsOf(money.amount) : 0)
 
 /** One ticket of a class: its price plus every fee charged per ticket. */
 export function perTicketCents(priceClass: PriceClass): number {
@@ -74,13 +75,5 @@ export function deliveryCents(method: DeliveryMethod | null | undefined): number
   return method ? cents(method.charge) : 0
 }
 
-/**
- * Money for display in the customer's language. Singapore dollars are written
- * "S$", as the vendor's own formatted amounts are, in every language (Intl
- * would write a bare "$" in English and "SGD" elsewhere).
- */
-export function formatCents(amount: number, locale: string, currency = 'SGD'): string {
-  if (currency !== 'SGD') return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100)
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount) / 100)
-  return `${amount < 0 ? '−' : ''}S$${number}`
-}
+/** Money for display in the customer's language: the one money module's formatMoney, as receipts use it. */
+export const formatCents = formatMoney

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, ErrorReply, OrderRequest, PriceClass, Seat, Show } from '@contract'
+import { amountOf, type DeliveryMethod, type ErrorReply, type OrderRequest, type PriceClass, type Seat, type Show } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -230,7 +230,7 @@ export const useCartStore = defineStore('cart', () => {
           }
         : {}),
       paymentMethodCode: paymentCode.value,
-      totalAmount: totalCents.value / 100,
+      totalAmount: amountOf(totalCents.value),
     }
   }
 

@@ -47,6 +47,7 @@ export const useStaffStore = defineStore('staff', () => {
     backend?: BackendKind
     holdWindowMinutes?: number
     idleSeconds?: number
+    patronDataDays?: number
     boxOfficeEmail?: string
     staging?: BackendConfigView | null
     production?: BackendConfigView | null

@@ -55,8 +55,15 @@ describe('Monetary', () => {
 
   it('makes formatted from the amount when missing; takes amounts given as text', () => {
     expect(priced({ amount: 12.5, currency: 702 })).toEqual({ amount: 12.5, currency: 'SGD', formatted: 'S$12.50' })
-    expect(priced({ amount: '8', currency: 'MYR', formatted: null })).toEqual({ amount: 8, currency: 'MYR', formatted: 'MYR 8.00' })
-    expect(priced({ amount: ' 1234.5 ', currency: 840 }).formatted).toBe('USD 1234.50')
+    expect(priced({ amount: '8', currency: 'MYR', formatted: null })).toMatchObject({ amount: 8, currency: 'MYR', formatted: expect.stringMatching(/^MYR\s8\.00$/) })
+    // Written as the screen and the receipt write money: Intl's form, thousands separator included.
+    expect(priced({ amount: ' 1234.5 ', currency: 840 }).formatted).toBe('US$1,234.50')
+    expect(priced({ amount: 1234.5, currency: 'SGD' }).formatted).toBe('S$1,234.50')
+  })
+
+  it('refuses an amount in fractions of a cent, which Foyer could not charge exactly', () => {
+    const sample = (money: Record<string, unknown>) => () => readPriceClasses({ priceClassList: [{ priceClassId: 1, priceClassCode: 'A', priceValueAmount: money }] })
+    expectShapeError(sample({ amount: 10.505, currency: 'SGD' }), 'price classes', 'priceClassList[0].priceValueAmount.amount')
   })
 
   it('refuses money without an amount or currency, or with an unusable one', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
+import { formatMoney } from '../../../electron/contract/money'
 import { cardFromSteps, singaporeTime } from '../../../electron/printing/format'
 import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
 import { printTemplates } from '../../../electron/printing/templates'
@@ -135,6 +136,25 @@ describe('receipts', () => {
     expect(page).toContain('<dt>Change</dt><dd class="change">S$12.50</dd>')
     expect(page).toContain(sale.paymentRef!)
     expect(page).not.toContain('class="card"')
+  })
+})
+
+describe('money on documents', () => {
+  it('is written as the screen writes it, thousands separator included, whatever form the vendor sent', () => {
+    const sale = structuredClone(samples.cash.sale)
+    // A sale over a thousand dollars, with the vendor's own display strings lacking the separator.
+    sale.amountCents = 123_450
+    sale.tenderedCents = 150_000
+    sale.changeCents = 26_550
+    sale.order!.amountToBePaid = { amount: 1234.5, currency: 'SGD', formatted: 'S$1234.50' }
+    const line = sale.order!.items[0]!.lines[0]!
+    line.unitPrice = { amount: 1100, currency: 'SGD', formatted: 'S$1100.00' }
+    const page = receiptDocument(sale).html
+    for (const cents of [123_450, 150_000, 26_550, 110_000]) expect(page).toContain(formatMoney(cents, 'en-SG'))
+    expect(formatMoney(123_450, 'en-SG')).toBe('S$1,234.50')
+    expect(page).not.toMatch(/S\$\d{4}/)
+    const ticket = ticketDocuments(sale).find((d) => d.html.includes(formatMoney(110_000, 'en-SG')))
+    expect(ticket).toBeDefined()
   })
 })
 

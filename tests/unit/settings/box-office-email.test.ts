@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
+import { DEFAULT_PATRON_DATA_DAYS, DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsStore, type SettingsPatch } from '../../../electron/settings/settings-store'
 import { hashPin } from '../../../electron/settings/staff-pin'
 import { vendorProduction as production } from '../../support/settings-fixtures'
@@ -50,7 +50,13 @@ describe('settings version 2: the box office e-mail', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsStore.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL, updates: DEFAULT_UPDATE_SETTINGS })
+    expect(store.get()).toEqual({
+      ...old,
+      version: SETTINGS_VERSION,
+      boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
+      updates: DEFAULT_UPDATE_SETTINGS,
+      patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+    })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ boxOfficeEmail: 'boxoffice@venue.example' })
@@ -65,7 +71,7 @@ describe('settings version 2: the box office e-mail', () => {
     const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     // Its version does not fit, and (never having been carried over) it lacks what later versions added.
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, updates\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, updates\); it was moved to settings\.corrupt-/)
   })
 
   it('leaves anything that is not an older settings file for the schema to judge', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readUpdateFeed } from '../../../electron/services/update-feed'
-import { DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
+import { DEFAULT_PATRON_DATA_DAYS, DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsError, SettingsStore } from '../../../electron/settings/settings-store'
 import { hashPin } from '../../../electron/settings/staff-pin'
 import { refusal, vendorProduction as production } from '../../support/settings-fixtures'
@@ -39,7 +39,7 @@ async function versionTwoFile() {
 
 describe('settings version 3: updates', () => {
   it('starts on: the installer feed, every 4 hours, not while on the training sandbox', async () => {
-    expect(SETTINGS_VERSION).toBe(3)
+    expect(SETTINGS_VERSION).toBeGreaterThanOrEqual(3)
     const store = await SettingsStore.open(dir)
     expect(store.get().updates).toEqual({ enabled: true, feedUrl: null, checkEveryMinutes: 240, onTraining: false })
     expect(DEFAULT_SETTINGS.updates).toEqual(DEFAULT_UPDATE_SETTINGS)
@@ -51,24 +51,30 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsStore.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: 3, updates: DEFAULT_UPDATE_SETTINGS })
+    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ updates: { checkEveryMinutes: 60 } })
     const written = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
-    expect(written).toEqual({ ...old, version: 3, updates: { ...DEFAULT_UPDATE_SETTINGS, checkEveryMinutes: 60 } })
+    expect(written).toEqual({ ...old, version: SETTINGS_VERSION, updates: { ...DEFAULT_UPDATE_SETTINGS, checkEveryMinutes: 60 }, patronDataDays: DEFAULT_PATRON_DATA_DAYS })
   })
 
-  it('carries a version-1 file over through version 2 to 3', async () => {
+  it('carries a version-1 file over through every later version', async () => {
     const { boxOfficeEmail: _email, ...versionOne } = { ...(await versionTwoFile()), version: 1 }
-    expect(migrateSettings(versionOne)).toEqual({ ...versionOne, version: 3, boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL, updates: DEFAULT_UPDATE_SETTINGS })
+    expect(migrateSettings(versionOne)).toEqual({
+      ...versionOne,
+      version: SETTINGS_VERSION,
+      boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
+      updates: DEFAULT_UPDATE_SETTINGS,
+      patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+    })
   })
 
   it('moves aside a version-2 file that already has updates (not a real version-2 file), rather than guessing', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
     const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {
@@ -149,7 +155,7 @@ describe('update settings through the admin service', () => {
     expect(await ask('settings.update', { pin: PIN, patch: change })).toMatchObject({ ok: true, value: { updates } })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { updates } })
     const file = JSON.parse(await readFile(join(staff.dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>
-    expect(file).toMatchObject({ version: 3, updates })
+    expect(file).toMatchObject({ version: SETTINGS_VERSION, updates })
     // The host's updater reads the same store.
     expect(staff.runtime.settings.get().updates).toEqual(updates)
   })

@@ -1,0 +1,81 @@
+import type { Logger } from '../ipc-core/dispatcher'
+import type { LocalDb } from '../store/local-db'
+
+/**
+ * Patron data is kept only as long as staff say (settings.patronDataDays,
+ * 30 days unless changed). A sale's journal row keeps the order request it
+ * was placed with: the patron's e-mail, names and phone, and the delivery
+ * address. Past the window those are blanked (the e-mail becomes '', the rest
+ * is removed) and the vendor's patron account number on the order is cleared.
+ * Everything the shift reports, reprints and recovery need stays: amounts,
+ * references, states, tickets, steps.
+ *
+ * Printed documents hold no patron data (tickets and receipts carry the show,
+ * seats, money and references only), so there is nothing to forget there.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000
+const EVERY_MS = 60 * 60 * 1000
+
+/**
+ * Forgets the patron data of every sale created before `before` (ms since
+ * epoch), whatever its backend or state. Answers how many sales were changed;
+ * a sale already forgotten is not counted again.
+ */
+export function forgetPatrons(db: LocalDb, before: number): number {
+  return db
+    .prepare(
+      `UPDATE sales SET
+         request_json = json_set(
+           json_remove(request_json, '$.patron.firstName', '$.patron.lastName', '$.patron.phone', '$.deliveryAddress'),
+           '$.patron.email', ''),
+         order_json = CASE WHEN order_json IS NULL THEN NULL ELSE json_set(order_json, '$.patronAccountNo', json('null')) END
+       WHERE created_at < ?
+         AND (json_extract(request_json, '$.patron.email') <> ''
+           OR json_type(request_json, '$.patron.firstName') IS NOT NULL
+           OR json_type(request_json, '$.patron.lastName') IS NOT NULL
+           OR json_type(request_json, '$.patron.phone') IS NOT NULL
+           OR json_type(request_json, '$.deliveryAddress') IS NOT NULL
+           OR (order_json IS NOT NULL AND json_type(order_json, '$.patronAccountNo') NOT IN ('null')))`,
+    )
+    .run(before).changes
+}
+
+export interface PatronRetentionOptions {
+  db: LocalDb
+  /** The window in days, read at every run so a change on the staff screen applies without a restart. */
+  days: () => number
+  log: Logger
+  now?: () => number
+}
+
+/** Runs forgetPatrons at start and then every hour, on a timer that never keeps Foyer from quitting. */
+export class PatronRetention {
+  #timer: ReturnType<typeof setInterval> | null = null
+
+  constructor(private readonly options: PatronRetentionOptions) {}
+
+  /** Forgets what is past the window now; answers how many sales were changed (0 when the run failed). */
+  runOnce(): number {
+    const { db, days, log, now = Date.now } = this.options
+    try {
+      const forgotten = forgetPatrons(db, now() - days() * DAY_MS)
+      if (forgotten > 0) log.warn('forgot the patron data of old sales', { sales: forgotten, days: days() })
+      return forgotten
+    } catch (error) {
+      // A locked or closing database: the next hour tries again.
+      log.warn('could not forget old patron data; trying again within the hour', { reason: (error as Error).message })
+      return 0
+    }
+  }
+
+  start(): void {
+    this.runOnce()
+    this.#timer ??= setInterval(() => this.runOnce(), EVERY_MS)
+    this.#timer.unref?.()
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = null
+  }
+}

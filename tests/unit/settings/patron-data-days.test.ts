@@ -1,0 +1,52 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
+import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
+
+/**
+ * How long the journal keeps patron data is a staff setting (settings version
+ * 4): 30 days unless changed, 1 to 365, changed only with the staff PIN.
+ */
+const PIN = '246813'
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'foyer-patron-days-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('settings version 4: patronDataDays', () => {
+  it('carries a version-3 file over whole, keeping patron data for 30 days', async () => {
+    const { patronDataDays: _days, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
+    await writeFile(join(dir, 'settings.json'), JSON.stringify(versionThree))
+    const store = await SettingsStore.open(dir)
+    expect(store.warnings).toEqual([])
+    expect(store.get()).toEqual({ ...versionThree, version: 4, patronDataDays: 30 })
+  })
+
+  it('takes 1 to 365 days, refusing anything else', async () => {
+    const store = await SettingsStore.open(dir)
+    expect((await store.update({ patronDataDays: 7 })).patronDataDays).toBe(7)
+    for (const days of [0, 366, 1.5]) await expect(store.update({ patronDataDays: days })).rejects.toMatchObject({ field: 'patronDataDays' })
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: 4, patronDataDays: 7 })
+  })
+})
+
+describe('the staff channels', () => {
+  let staff: StaffHost
+  beforeAll(async () => {
+    staff = await startStaffHost('foyer-patron-days-admin-', PIN)
+  })
+  afterAll(() => staff?.close())
+
+  it('show the window, and change it only with the PIN', async () => {
+    expect(await staff.ask('settings.get', {})).toMatchObject({ ok: true, value: { patronDataDays: 30 } })
+    expect(await staff.ask('settings.update', { pin: '000000', patch: { patronDataDays: 5 } })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
+    expect(await staff.ask('settings.update', { pin: PIN, patch: { patronDataDays: 5 } })).toMatchObject({ ok: true, value: { patronDataDays: 5 } })
+    expect(await staff.ask('settings.update', { pin: PIN, patch: { patronDataDays: 400 } })).toMatchObject({ ok: false })
+    expect(staff.runtime.settings.get().patronDataDays).toBe(5)
+  })
+})
