@@ -41,6 +41,8 @@ beforeAll(async () => {
   rig = await apiRig()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-patron-retention-'))
   runtime = await startRuntime({ facts: { appVersion: 't', host: 'browser', mode: 'counter' }, dataDir, connection: sandboxConnection(rig), log: quiet })
+  // A counter sells only with a cashier signed in (main keeps it); this test is about the journal, not signing in.
+  runtime.services.counter.signIn()
   // The same foyer.db, opened as a second reader/writer (WAL), to look at what the journal keeps.
   db = openLocalDb(dataDir)
 }, 60_000)
