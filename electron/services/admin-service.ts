@@ -6,7 +6,7 @@ import { SettingsError, isPlaceholderEmail, type Settings, type SettingsPatch } 
 import type { SettingsStore } from '../settings/settings-store'
 import { hashPin, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
-import type { CredentialVault } from '../vault/credential-vault'
+import { InvalidSecretError, VaultUnavailableError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
@@ -43,6 +43,7 @@ export const adminMessageKeys = [
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
   'errors.settings.keychainUnavailable',
+  'errors.settings.secretInvalid',
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
@@ -211,7 +212,17 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       await requirePin(pin)
       const config = settings.get().backends[backend]
       if (!config) throw staffError('settings.backend-unconfigured', 'errors.settings.backendUnconfigured', `${backend} has no configuration yet`)
-      await vault.store({ backend, tenant: config.tenant }, clientSecret)
+      try {
+        // Checked before the keychain sees it: a NUL or a line break is the typist's slip, said as such.
+        assertStorableSecret(clientSecret)
+        await vault.store({ backend, tenant: config.tenant }, clientSecret)
+      } catch (error) {
+        if (error instanceof InvalidSecretError) throw staffError('credentials.secret-invalid', 'errors.settings.secretInvalid', error.message)
+        if (error instanceof VaultUnavailableError) {
+          throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
+        }
+        throw error
+      }
       return { stored: true }
     },
     'credentials.test': async ({ pin, backend }) => {

@@ -87,6 +87,10 @@ export function accountName(ref: CredentialRef): string {
   return `${ref.backend}/${ref.tenant}`
 }
 
+// The pattern is about control characters, so it names them.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+
 /**
  * Checks a secret before any implementation stores it. NUL is refused because
  * native keychain APIs take C strings and would silently store a truncated
@@ -101,5 +105,9 @@ export function assertStorableSecret(secret: unknown): asserts secret is string 
   }
   if (secret.includes('\0')) {
     throw new InvalidSecretError('The secret contains a NUL character; nothing was stored')
+  }
+  // Line breaks, tabs and other control characters are paste accidents: no vendor issues secrets with them.
+  if (CONTROL_CHARACTER.test(secret)) {
+    throw new InvalidSecretError('The secret contains a control character (a line break, tab or similar); nothing was stored')
   }
 }
