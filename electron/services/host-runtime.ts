@@ -5,7 +5,7 @@ import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { SettingsStore, type Settings } from '../settings/settings-store'
-import { PinGate } from '../settings/staff-pin'
+import { openPinGate } from '../settings/pin-lockout-file'
 import { KeytarVault } from '../vault/keytar-vault'
 import { adminHandlers } from './admin-service'
 import type { AppServices } from './app-services'
@@ -41,8 +41,11 @@ export async function startHostRuntime(
   kiosk: KioskControl | null = null,
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
-  const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
+  const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
+  const settings = await SettingsStore.open(settingsDir)
   for (const warning of settings.warnings) log.warn(warning)
+  // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
+  const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
   const vault = new KeytarVault()
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
@@ -56,7 +59,7 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect, kiosk }),
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, sales, system, pushes, connect, kiosk }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

@@ -13,7 +13,7 @@ import { chooseLanguage, kioskLocales } from './screens'
  * value) through the contract endpoint before each test.
  */
 
-const PIN = '2580'
+const PIN = '258046'
 /** This worker's own counter-mode host (fixtures.ts), set before each test. */
 let counterUrl = ''
 const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
@@ -73,7 +73,7 @@ test('sign-in refuses a wrong PIN, accepts the right one and lands on events; si
   await expect(page.getByTestId('counter-bar')).toHaveCount(0)
   await page.screenshot({ path: testInfo.outputPath('counter-sign-in-en-SG.png'), fullPage: true })
 
-  for (const digit of '1111') await page.getByTestId(`counter-pin-${digit}`).click()
+  for (const digit of '111111') await page.getByTestId(`counter-pin-${digit}`).click()
   await page.getByTestId('counter-sign-in').click()
   await expect(page.getByTestId('counter-sign-in-notice')).toHaveText('That PIN is not right.')
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()

@@ -111,7 +111,7 @@ export async function holdCount(request: APIRequestContext): Promise<number> {
 }
 
 /** The PIN the counter specs give their counter hosts. */
-export const COUNTER_PIN = '2580'
+export const COUNTER_PIN = '258046'
 
 /**
  * A counter-mode host's sign-in, opened with the staff PIN set (or re-set to

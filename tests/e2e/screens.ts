@@ -30,7 +30,7 @@ export const RESERVED_EVENT = { code: 'FY26KOPIKAYA', promoter: 'Five Foot Way' 
 export const GA_EVENT = { code: 'FY26SATAYRIVER', promoter: 'Hawker Heritage' }
 
 /** The PIN the accessibility spec gives its own host (never the shared one). */
-export const OWN_HOST_PIN = '1357'
+export const OWN_HOST_PIN = '135724'
 
 export async function chooseLanguage(page: Page, locale: KioskLocale): Promise<void> {
   await page.getByTestId(`language-${locale}`).click()

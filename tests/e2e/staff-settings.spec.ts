@@ -11,14 +11,14 @@ const keychain = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) || Boolean(proces
 
 test('staff set a PIN, configure a vendor backend, store its secret and test it', async ({ kiosk }, testInfo) => {
   await kiosk.getByTestId('staff-entry').click()
-  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (4 to 8 digits)')
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (6 to 12 digits)')
   const typePin = async (pin: string) => {
     for (const digit of pin) await kiosk.getByTestId(`pin-${digit}`).click()
     await kiosk.getByTestId('pin-enter').click()
   }
-  await typePin('4821')
+  await typePin('482193')
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the new PIN again')
-  await typePin('4821')
+  await typePin('482193')
   await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
   await kiosk.screenshot({ path: testInfo.outputPath('staff-settings-en-SG.png'), fullPage: true })
 
@@ -54,9 +54,9 @@ test('staff set a PIN, configure a vendor backend, store its secret and test it'
   // Back in: the PIN is asked again, and a wrong one is refused.
   await kiosk.getByTestId('staff-entry').click()
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')
-  await typePin('1111')
+  await typePin('111111')
   await expect(kiosk.getByTestId('pin-notice')).toHaveText('That PIN is not right.')
-  await typePin('4821')
+  await typePin('482193')
   await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
 })
 

@@ -12,7 +12,7 @@ import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
  * staff signed in with (main checks it again). The kiosk window is a stand-in
  * for electron/main/kiosk.ts (Electron cannot run here).
  */
-const PIN = '3197'
+const PIN = '319746'
 const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 

@@ -8,7 +8,7 @@ import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
  * The "Updates" section of the staff settings: the real screen against the
  * real staff services (settings store, PIN), in happy-dom.
  */
-const PIN = '5813'
+const PIN = '581372'
 const quiet = { warn: () => {}, error: () => {} }
 let runtime: HostRuntime
 

@@ -20,7 +20,7 @@ if (reason && onCi()) throw new Error(`keychain required under CI: ${reason}`)
 
 const SECRET = `s3cret-${randomBytes(12).toString('hex')}`
 const TENANT = `foyer-test-${randomBytes(4).toString('hex')}`
-const PIN = '2468'
+const PIN = '246813'
 /** https, so settings accept it; nothing listens there, so connecting fails fast. */
 const unreachable = { baseUrl: `https://127.0.0.1:9/api/v0/${TENANT}`, authUrl: `https://127.0.0.1:9/auth/v0/${TENANT}/oauth/token`, imageBaseUrl: 'https://127.0.0.1:9', tenant: TENANT, clientId: 'foyer-kiosk' }
 
@@ -42,7 +42,7 @@ describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', 
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: false, reason: 'not-set' } })
     expect(await ask('settings.update', { pin: PIN, patch: { idleSeconds: 90 } })).toMatchObject({ ok: false, error: { code: 'staff.pin-not-set' } })
     expect(await ask('staff.setPin', { newPin: PIN })).toEqual({ ok: true, value: { ok: true } })
-    expect(await ask('staff.setPin', { newPin: '1357' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
+    expect(await ask('staff.setPin', { newPin: '135724' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: true } })
   })
 

@@ -17,7 +17,7 @@ import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixt
  */
 let rig: ApiRig
 let runtime: Runtime
-const PIN = '4826'
+const PIN = '482615'
 
 /** These channels never touch secrets: a vault that refuses everything proves it. */
 const noVault: CredentialVault = {

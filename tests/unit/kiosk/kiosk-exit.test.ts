@@ -13,7 +13,7 @@ import { messages } from '../../../renderer/src/i18n/messages'
  * stand-in: Electron cannot run here.
  */
 const quiet = { warn: () => {}, error: () => {} }
-const PIN = '4826'
+const PIN = '482615'
 
 describe('kiosk.exit in the browser host', () => {
   let runtime: HostRuntime

@@ -14,7 +14,7 @@ import { startKioskHost, type Ask } from '../../support/staff-runtime'
  * system.info and pushed, so the staff screen shows the truth. The rules are
  * the real ones (SelfServiceLock); only Electron's window is recorded.
  */
-const PIN = '5174'
+const PIN = '517428'
 
 describe('the self-service lock rules', () => {
   it('locks a self-service machine, none at a counter, and only a locked kiosk can be left', () => {

@@ -25,7 +25,7 @@ import { keychainUnavailableReason, onCi } from '../vault/keychain'
  * old backend's holds back, sells through the new one, saves, and tells the
  * screens. Real sandboxes throughout; a second sandbox stands in for a vendor.
  */
-const PIN = '2468'
+const PIN = '246813'
 const quiet = { warn: () => {}, error: () => {} }
 
 /** A loopback port nothing listens on (taken, then given back). */
