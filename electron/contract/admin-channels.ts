@@ -91,7 +91,8 @@ export const adminChannels = {
     response: pinCheckSchema,
   },
   'staff.setPin': {
-    request: z.object({ currentPin: pin.optional(), newPin }).strict(),
+    // The first PIN (none set yet) takes the machine's one-time enrolment code instead of a current PIN.
+    request: z.object({ currentPin: pin.optional(), newPin, enrolmentCode: z.string().max(64).optional() }).strict(),
     response: z.object({ ok: z.literal(true) }),
   },
   'settings.get': {

@@ -5,6 +5,7 @@ import type { BackendKind } from '../contract'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { SettingsStore, type Settings } from '../settings/settings-store'
+import { prepareEnrolment } from '../settings/enrolment'
 import { openPinGate } from '../settings/pin-lockout-file'
 import { KeytarVault } from '../vault/keytar-vault'
 import { adminHandlers } from './admin-service'
@@ -46,6 +47,8 @@ export async function startHostRuntime(
   for (const warning of settings.warnings) log.warn(warning)
   // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
   const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
+  // The first PIN takes a one-time code from the machine, not from whoever touches the screen.
+  const enrolment = await prepareEnrolment(settingsDir, { pinSet: settings.get().staffPinHash !== null, provided: overrides.enrolmentCode, log })
   const vault = new KeytarVault()
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
@@ -59,7 +62,7 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, sales, system, pushes, connect, kiosk }),
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, enrolment, sales, system, pushes, connect, kiosk }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

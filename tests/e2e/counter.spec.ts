@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { E2E_ENROLMENT_CODE, expect, test } from './fixtures'
 import { chooseLanguage, kioskLocales } from './screens'
 
 /**
@@ -27,12 +27,13 @@ async function ipc<T>(request: APIRequestContext, channel: string, data: unknown
 }
 
 /**
- * The staff PIN, whatever ran before: the first PIN is set freely, and a set
- * one is "changed" to itself (which needs it, and so also proves it is ours).
+ * The staff PIN, whatever ran before: the first PIN is set with the host's
+ * enrolment code, and a set one is "changed" to itself (which needs it, and
+ * so also proves it is ours).
  */
 test.beforeEach(async ({ request, counterHostUrl }) => {
   counterUrl = counterHostUrl
-  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN })
+  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
 })
 
 async function openCounter(page: Page): Promise<void> {

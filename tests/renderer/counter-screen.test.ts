@@ -8,6 +8,7 @@ import type { AppMode } from '../../electron/contract'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { mountApp, unmountApp } from '../support/mount-app'
+import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
  * The real renderer app in counter mode, against the real staff services:
@@ -21,7 +22,7 @@ const dirs: string[] = []
 
 async function runtimeIn(mode: AppMode): Promise<HostRuntime> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-counter-screen-'))
-  const runtime = await startHostRuntime({ mode }, { appVersion: 't', host: 'browser' }, dir, quiet)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode }, { appVersion: 't', host: 'browser' }, dir, quiet)
   runtimes.push(runtime)
   dirs.push(dir)
   return runtime
@@ -53,7 +54,7 @@ describe('the app in counter mode', () => {
   })
 
   it('opens on the sign-in, never the attract loop, and keeps sale screens behind it until signed in', async () => {
-    await counterRuntime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+    await counterRuntime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
     const { root, router, find } = await mountCounter(counterRuntime)
     expect(router.currentRoute.value.name).toBe('counter-sign-in')
     expect(find('attract-screen')).toBeNull()
@@ -70,7 +71,7 @@ describe('the app in counter mode', () => {
     await flushPromises()
     find('counter-sign-in')!.click()
     // The PIN is checked with scrypt in main: real time, not just a microtask.
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
     await flushPromises()
     expect(find('counter-bar')).not.toBeNull()
     expect(find('counter-new-sale')?.getAttribute('aria-keyshortcuts')).toBe('Alt+N')
@@ -96,7 +97,7 @@ describe('the app in counter mode', () => {
     expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(false)
     field.form!.requestSubmit()
     await asking
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
     find('counter-sign-out')!.click()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
   })
@@ -108,7 +109,8 @@ describe('the app in counter mode', () => {
     field.dispatchEvent(new Event('input'))
     await flushPromises()
     find('counter-sign-in')!.click()
-    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'))
+    // scrypt, then the wrong try saved to disk (the lockout survives restarts): real time on a loaded machine.
+    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'), { timeout: 15_000 })
     expect(field.value).toBe('')
   })
 })

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
  * The "Updates" section of the staff settings: the real screen against the
@@ -13,8 +14,8 @@ const quiet = { warn: () => {}, error: () => {} }
 let runtime: HostRuntime
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
-  await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet)
+  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
 })
 afterEach(() => unmountApp())
 afterAll(async () => {

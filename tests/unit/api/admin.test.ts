@@ -8,6 +8,7 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
 
 /**
  * The staff services as the hosts run them: real settings file, real OS
@@ -30,7 +31,7 @@ const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.ser
 
 describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', () => {
   beforeAll(async () => {
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet)
   })
   afterAll(async () => {
     await runtime.close()
@@ -41,7 +42,7 @@ describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', 
     expect(await call(runtime.services.dispatcher, 'settings.get', {})).toMatchObject({ ok: true, value: { backend: 'sandbox', pinSet: false } })
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: false, reason: 'not-set' } })
     expect(await ask('settings.update', { pin: PIN, patch: { idleSeconds: 90 } })).toMatchObject({ ok: false, error: { code: 'staff.pin-not-set' } })
-    expect(await ask('staff.setPin', { newPin: PIN })).toEqual({ ok: true, value: { ok: true } })
+    expect(await ask('staff.setPin', firstPin(PIN))).toEqual({ ok: true, value: { ok: true } })
     expect(await ask('staff.setPin', { newPin: '135724' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: true } })
   })

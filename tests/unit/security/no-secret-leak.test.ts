@@ -8,6 +8,7 @@ import { keychainUnavailableReason, onCi } from '../vault/keychain'
 import { channelSamples, STAFF_PIN } from './channel-samples'
 import { arbitraryPayloads, hostileValues } from './hostile-payloads'
 import { startSecurityRig, type SecurityRig } from './security-rig'
+import { firstPin } from '../../support/staff-runtime'
 
 /**
  * The client secret goes into main and never comes back out: not in a reply
@@ -58,7 +59,7 @@ function expectNoLeak(secretNeedles: string[]): void {
 beforeAll(async () => {
   security = await startSecurityRig()
   security.runtime.services.pushes.attach((name, payload) => void outbound.push(JSON.stringify({ name, payload })))
-  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', { newPin: STAFF_PIN })).toMatchObject({ ok: true })
+  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', firstPin(STAFF_PIN))).toMatchObject({ ok: true })
 })
 afterAll(async () => {
   await security?.close()

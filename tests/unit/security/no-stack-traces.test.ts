@@ -6,6 +6,7 @@ import { describeError, formatLogLine } from '../../../electron/ipc-core/log-saf
 import { channelSamples, STAFF_PIN } from './channel-samples'
 import { arbitraryPayloads, hostileValues, mutationsOf } from './hostile-payloads'
 import { startSecurityRig, type SecurityRig } from './security-rig'
+import { firstPin } from '../../support/staff-runtime'
 
 /**
  * No reply and no log line ever carries a stack trace or a path of this
@@ -43,7 +44,7 @@ async function ask(channel: string, payload: unknown): Promise<{ ok: boolean; er
 
 beforeAll(async () => {
   security = await startSecurityRig()
-  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', { newPin: STAFF_PIN })).toMatchObject({ ok: true })
+  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', firstPin(STAFF_PIN))).toMatchObject({ ok: true })
   expect(await call(security.runtime.services.dispatcher, 'settings.update', { pin: STAFF_PIN, patch: { staging } })).toMatchObject({ ok: true })
 })
 afterAll(async () => {
