@@ -8,6 +8,7 @@ import type { Enrolment } from '../settings/enrolment'
 import { hashPin, type PinAttemptResult, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
 import { InvalidSecretError, VaultUnavailableError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
+import { readBoundSecret, storeBoundSecret } from '../vault/origin-bound-secret'
 import type { BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
@@ -48,6 +49,7 @@ export const adminMessageKeys = [
   'errors.settings.secretMissing',
   'errors.settings.keychainUnavailable',
   'errors.settings.secretInvalid',
+  'errors.settings.secretOtherAddress',
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
@@ -67,7 +69,8 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     if (!config) return null
     let hasSecret = false
     try {
-      hasSecret = await vault.has({ backend: kind, tenant: config.tenant })
+      // Only a secret entered for these addresses counts: after an address change it must be entered again.
+      hasSecret = (await readBoundSecret(vault, { backend: kind, tenant: config.tenant }, config)).state === 'ok'
     } catch {
       // No keychain reachable: nothing is stored that Foyer could use.
     }
@@ -232,7 +235,8 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       try {
         // Checked before the keychain sees it: a NUL or a line break is the typist's slip, said as such.
         assertStorableSecret(clientSecret)
-        await vault.store({ backend, tenant: config.tenant }, clientSecret)
+        // Bound to the addresses it is entered for: it is never sent anywhere else.
+        await storeBoundSecret(vault, { backend, tenant: config.tenant }, clientSecret, config)
       } catch (error) {
         if (error instanceof InvalidSecretError) throw staffError('credentials.secret-invalid', 'errors.settings.secretInvalid', error.message)
         if (error instanceof VaultUnavailableError) {

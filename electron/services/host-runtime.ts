@@ -8,6 +8,7 @@ import { SettingsStore, type Settings } from '../settings/settings-store'
 import { prepareEnrolment } from '../settings/enrolment'
 import { openPinGate } from '../settings/pin-lockout-file'
 import { KeytarVault } from '../vault/keytar-vault'
+import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
@@ -50,6 +51,8 @@ export async function startHostRuntime(
   // The first PIN takes a one-time code from the machine, not from whoever touches the screen.
   const enrolment = await prepareEnrolment(settingsDir, { pinSet: settings.get().staffPinHash !== null, provided: overrides.enrolmentCode, log })
   const vault = new KeytarVault()
+  // Only when vendor backends are configured does this touch the keychain (an upgraded kiosk's bare secrets).
+  await bindLegacySecrets(vault, settings.get().backends, (line) => log.warn(line))
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
     kind === 'sandbox'

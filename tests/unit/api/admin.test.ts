@@ -7,6 +7,7 @@ import { channels, type ChannelName, type SystemInfo } from '../../../electron/c
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
+import { readBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
 import { TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
 
@@ -58,7 +59,7 @@ describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', 
     expect(await ask('credentials.store', { pin: PIN, backend: 'staging', clientSecret: SECRET })).toMatchObject({ ok: false, error: { code: 'settings.backend-unconfigured' } })
     expect(await ask('settings.update', { pin: PIN, patch: { staging: unreachable } })).toMatchObject({ ok: true, value: { backends: { staging: { hasSecret: false } } } })
     expect(await ask('credentials.store', { pin: PIN, backend: 'staging', clientSecret: SECRET })).toEqual({ ok: true, value: { stored: true } })
-    expect(await vault.read({ backend: 'staging', tenant: TENANT })).toBe(SECRET)
+    expect(await readBoundSecret(vault, { backend: 'staging', tenant: TENANT }, unreachable)).toEqual({ state: 'ok', secret: SECRET })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { backends: { staging: { hasSecret: true, config: unreachable } } } })
   })
 
