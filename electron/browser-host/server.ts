@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ContractErrorCode, errorReply, type Reply } from '../contract'
+import { formatLogLine } from '../ipc-core/log-safe'
 import type { AppServices } from '../services/app-services'
 import { serveRenderer } from './static-files'
 
@@ -188,7 +189,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
-      console.error('[foyer] browser host request failed', error)
+      console.error(formatLogLine('browser host request failed', { error }))
       if (!res.headersSent) {
         sendReply(res, 500, errorReply({ code: ContractErrorCode.Internal, messageKey: 'errors.internal', retryable: true }))
       } else res.destroy()

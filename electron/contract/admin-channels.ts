@@ -8,7 +8,11 @@ import { errorReplySchema } from './reply'
  * change takes the PIN. The client secret goes in through credentials.store
  * and never comes back out: no answer of any channel carries it.
  */
-const pin = z.string().regex(/^\d{4,8}$/)
+/** A PIN tried at sign-in: 4 to 12 digits (a PIN an older Foyer let staff choose still signs in). */
+const pinSchema = z.string().regex(/^\d{4,12}$/)
+/** A PIN being chosen: 6 to 12 digits. */
+const newPin = z.string().regex(/^\d{6,12}$/)
+const pin = pinSchema
 const vendorBackend = z.enum(['staging', 'production'])
 
 export const backendConfigSchema = z
@@ -89,7 +93,8 @@ export const adminChannels = {
     response: pinCheckSchema,
   },
   'staff.setPin': {
-    request: z.object({ currentPin: pin.optional(), newPin: pin }).strict(),
+    // The first PIN (none set yet) takes the machine's one-time enrolment code instead of a current PIN.
+    request: z.object({ currentPin: pin.optional(), newPin, enrolmentCode: z.string().max(64).optional() }).strict(),
     response: z.object({ ok: z.literal(true) }),
   },
   'settings.get': {

@@ -7,7 +7,7 @@ import { z } from 'zod'
  */
 export const kioskChannels = {
   'kiosk.exit': {
-    request: z.object({ pin: z.string().regex(/^\d{4,8}$/) }).strict(),
+    request: z.object({ pin: z.string().regex(/^\d{4,12}$/) }).strict(),
     response: z.object({ left: z.literal(true) }),
   },
   /**

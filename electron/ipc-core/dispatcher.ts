@@ -11,6 +11,7 @@ import {
   type Reply,
 } from '../contract'
 import { FoyerError } from './foyer-error'
+import { describeError, scrubText } from './log-safe'
 
 /** What a handler knows about who is calling. */
 export interface CallContext {
@@ -74,8 +75,13 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatcher {
       const handler = handlers[channel] as (request: unknown, context: CallContext) => unknown
       value = await handler(request.data, context)
     } catch (error) {
-      if (error instanceof FoyerError) return errorReply(error.toReply())
-      log.error('handler failed', { channel, transport: context.transport, error })
+      if (error instanceof FoyerError) {
+        // A detail built from a lower layer's message may name a file; it is said without the path.
+        const reply = error.toReply()
+        return errorReply(reply.detail === undefined ? reply : { ...reply, detail: scrubText(reply.detail) })
+      }
+      // Name and message only: the stack and any path stay out of the log as well as the reply.
+      log.error('handler failed', { channel, transport: context.transport, error: describeError(error) })
       return errorReply({ code: ContractErrorCode.Internal, messageKey: 'errors.internal', retryable: true })
     }
     const response = schema.response.safeParse(value)

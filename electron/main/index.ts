@@ -71,7 +71,7 @@ app.on('window-all-closed', () => {
 
 if (claimSingleInstance(() => mainWindow)) {
   start().catch((error: unknown) => {
-    console.error('[foyer] failed to start', error)
+    stderrLogger.error('failed to start', { error })
     app.exit(1)
   })
 } else {

@@ -4,9 +4,11 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
 import { SettingsError, isPlaceholderEmail, type Settings, type SettingsPatch } from '../settings/settings-schema'
 import type { SettingsStore } from '../settings/settings-store'
-import { hashPin, type PinGate } from '../settings/staff-pin'
+import type { Enrolment } from '../settings/enrolment'
+import { hashPin, type PinAttemptResult, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
-import type { CredentialVault } from '../vault/credential-vault'
+import { InvalidSecretError, VaultUnavailableError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
+import { readBoundSecret, storeBoundSecret } from '../vault/origin-bound-secret'
 import type { BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
@@ -24,6 +26,8 @@ export interface AdminContext {
   settings: SettingsStore
   vault: CredentialVault
   gate: PinGate
+  /** The one-time code that sets the first PIN (settings/enrolment.ts). */
+  enrolment: Enrolment
   sales: SalesRuntime
   system: SystemInfoService
   pushes: PushBus
@@ -39,10 +43,13 @@ export const adminMessageKeys = [
   'errors.staff.pinNotSet',
   'errors.staff.pinWrong',
   'errors.staff.locked',
+  'errors.staff.enrolmentWrong',
   'errors.settings.invalid',
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
   'errors.settings.keychainUnavailable',
+  'errors.settings.secretInvalid',
+  'errors.settings.secretOtherAddress',
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
@@ -62,7 +69,8 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     if (!config) return null
     let hasSecret = false
     try {
-      hasSecret = await vault.has({ backend: kind, tenant: config.tenant })
+      // Only a secret entered for these addresses counts: after an address change it must be entered again.
+      hasSecret = (await readBoundSecret(vault, { backend: kind, tenant: config.tenant }, config)).state === 'ok'
     } catch {
       // No keychain reachable: nothing is stored that Foyer could use.
     }
@@ -105,15 +113,24 @@ function vendorAddressChanged(before: Settings, after: Settings): boolean {
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
   const { settings, vault, gate } = ctx
 
-  async function requirePin(pin: string): Promise<void> {
-    const hash = settings.get().staffPinHash
-    if (!hash) throw staffError('staff.pin-not-set', 'errors.staff.pinNotSet')
-    const result = await gate.attempt(pin, hash)
+  function refuseUnlessOk(result: PinAttemptResult, wrong: FoyerError): void {
     if (result.ok) return
     if (result.reason === 'locked') {
       throw new FoyerError({ code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true, detail: `retry after ${result.retryAfterSeconds ?? 60} s` })
     }
-    throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
+    throw wrong
+  }
+
+  async function requirePin(pin: string): Promise<void> {
+    const hash = settings.get().staffPinHash
+    if (!hash) throw staffError('staff.pin-not-set', 'errors.staff.pinNotSet')
+    refuseUnlessOk(await gate.attempt(pin, hash), staffError('staff.pin-wrong', 'errors.staff.pinWrong'))
+  }
+
+  /** The enrolment code is guessed under the same count and lockout as the PIN it stands in for. */
+  async function requireEnrolmentCode(code: string): Promise<void> {
+    const result = await gate.attemptWith(async () => ctx.enrolment.matches(code))
+    refuseUnlessOk(result, staffError('staff.enrolment-wrong', 'errors.staff.enrolmentWrong', 'no staff PIN is set; the first takes the enrolment code'))
   }
 
   /** A refused setting answers `errors.settings.invalid`, naming the field (never the value) in the detail. */
@@ -163,10 +180,14 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       if (!hash) return { ok: false, reason: 'not-set' }
       return gate.attempt(pin, hash)
     },
-    'staff.setPin': async ({ currentPin, newPin }) => {
-      // The first PIN is set freely (first run); changing it needs the current one.
-      if (settings.get().staffPinHash) await requirePin(currentPin ?? '')
+    'staff.setPin': async ({ currentPin, newPin, enrolmentCode }) => {
+      // Changing the PIN needs the current one; the first PIN needs the machine's enrolment code.
+      const first = settings.get().staffPinHash === null
+      if (first) await requireEnrolmentCode(enrolmentCode ?? '')
+      else await requirePin(currentPin ?? '')
       await update({ staffPinHash: await hashPin(newPin) })
+      // Used up: a second "first PIN" cannot be set with it, even after the PIN is cleared by hand.
+      if (first) await ctx.enrolment.consume()
       return { ok: true }
     },
     'settings.get': () => settingsView(settings.get(), vault),
@@ -212,7 +233,18 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       await requirePin(pin)
       const config = settings.get().backends[backend]
       if (!config) throw staffError('settings.backend-unconfigured', 'errors.settings.backendUnconfigured', `${backend} has no configuration yet`)
-      await vault.store({ backend, tenant: config.tenant }, clientSecret)
+      try {
+        // Checked before the keychain sees it: a NUL or a line break is the typist's slip, said as such.
+        assertStorableSecret(clientSecret)
+        // Bound to the addresses it is entered for: it is never sent anywhere else.
+        await storeBoundSecret(vault, { backend, tenant: config.tenant }, clientSecret, config)
+      } catch (error) {
+        if (error instanceof InvalidSecretError) throw staffError('credentials.secret-invalid', 'errors.settings.secretInvalid', error.message)
+        if (error instanceof VaultUnavailableError) {
+          throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
+        }
+        throw error
+      }
       return { stored: true }
     },
     'credentials.test': async ({ pin, backend }) => {

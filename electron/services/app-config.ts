@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
 import { appModeSchema, backendKindSchema, type AppMode, type BackendKind } from '../contract'
 import { MAX_EXTRA_EVENTS } from '../sandbox/seed/extra/extra-events'
+import { MIN_ENROLMENT_LENGTH, normaliseEnrolmentCode } from '../settings/enrolment'
 
 /**
  * Start-up choices from the environment, which override the settings file for
@@ -16,6 +17,8 @@ export interface StartupConfig {
   sandboxExtraEvents?: number
   /** Events carrying an XSS corpus in their texts, added to the built-in sandbox (FOYER_SANDBOX_XSS=1, security tests). */
   sandboxXss?: boolean
+  /** The one-time code that sets the first staff PIN, provided by the installer or ops (FOYER_ENROLMENT_CODE). */
+  enrolmentCode?: string
 }
 
 export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConfig {
@@ -40,6 +43,12 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
   if (env.FOYER_SANDBOX_XSS !== undefined && env.FOYER_SANDBOX_XSS !== '' && env.FOYER_SANDBOX_XSS !== '0') {
     if (env.FOYER_SANDBOX_XSS !== '1') throw new Error('FOYER_SANDBOX_XSS must be 1 (or 0 or empty for none)')
     config.sandboxXss = true
+  }
+  if (env.FOYER_ENROLMENT_CODE !== undefined && env.FOYER_ENROLMENT_CODE !== '') {
+    if (normaliseEnrolmentCode(env.FOYER_ENROLMENT_CODE).length < MIN_ENROLMENT_LENGTH) {
+      throw new Error(`FOYER_ENROLMENT_CODE must have at least ${MIN_ENROLMENT_LENGTH} letters or digits`)
+    }
+    config.enrolmentCode = env.FOYER_ENROLMENT_CODE
   }
   return config
 }

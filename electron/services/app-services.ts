@@ -1,4 +1,5 @@
 import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
+import { formatLogLine } from '../ipc-core/log-safe'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
 import { CounterDesk, counterHandlers, withCashierCheck } from './counter-desk'
@@ -29,9 +30,10 @@ export interface AppServicesOptions extends SystemFacts {
   counter?: CounterDesk
 }
 
+/** Main's log on stderr: one line each, errors as name and message, never a stack trace or a path (log-safe.ts). */
 export const stderrLogger: Logger = {
-  warn: (message, fields) => console.warn(`[foyer] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[foyer] ${message}`, fields ?? ''),
+  warn: (message, fields) => console.warn(formatLogLine(message, fields)),
+  error: (message, fields) => console.error(formatLogLine(message, fields)),
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {

@@ -6,6 +6,7 @@ import { SandboxTerminalClient } from '../payment/sandbox-terminal-client'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import type { SettingsStore } from '../settings/settings-store'
 import { VaultUnavailableError, type CredentialVault } from '../vault/credential-vault'
+import { readBoundSecret } from '../vault/origin-bound-secret'
 
 /**
  * A backend Foyer sells against: its addresses and where its client secret
@@ -62,17 +63,21 @@ export function vendorConnection(kind: 'staging' | 'production', settings: Pick<
   return {
     endpoints: { kind, ...config },
     secret: async () => {
-      const secret = await vault.read(ref).catch((error: unknown) => {
+      // Only a secret entered for these very addresses (origin-bound-secret.ts): a changed address never gets it.
+      const found = await readBoundSecret(vault, ref, config).catch((error: unknown) => {
         // Said in words (not "no service connected"): staff must unlock or install the keychain, not the vendor.
         if (error instanceof VaultUnavailableError) {
           throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
         }
         throw error
       })
-      if (!secret) {
+      if (found.state === 'other-address') {
+        throw new FoyerError({ code: 'credentials.secret-other-address', messageKey: 'errors.settings.secretOtherAddress', retryable: false, detail: `the ${kind} client secret was entered for other addresses` })
+      }
+      if (found.state === 'none') {
         throw new FoyerError({ code: 'credentials.missing', messageKey: 'errors.settings.secretMissing', retryable: false, detail: `no client secret stored for ${kind}` })
       }
-      return secret
+      return found.secret
     },
     holdWindowMs: current.holdWindowMinutes * 60_000,
     close: async () => {},

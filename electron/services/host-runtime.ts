@@ -7,8 +7,10 @@ import type { DocumentPrinter } from '../printing/printer-port'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsStore, type Settings } from '../settings/settings-store'
-import { PinGate } from '../settings/staff-pin'
+import { prepareEnrolment } from '../settings/enrolment'
+import { openPinGate } from '../settings/pin-lockout-file'
 import { KeytarVault } from '../vault/keytar-vault'
+import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
@@ -48,10 +50,17 @@ export async function startHostRuntime(
   kiosk: KioskControl | null = null,
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
-  const settings = await SettingsStore.open(dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-')))
+  const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
+  const settings = await SettingsStore.open(settingsDir)
   for (const warning of settings.warnings) log.warn(warning)
+  // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
+  const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
+  // The first PIN takes a one-time code from the machine, not from whoever touches the screen.
+  const enrolment = await prepareEnrolment(settingsDir, { pinSet: settings.get().staffPinHash !== null, provided: overrides.enrolmentCode, log })
   const vault = new KeytarVault()
   const launchShared = sharedSandbox(launchSandbox)
+  // Only when vendor backends are configured does this touch the keychain (an upgraded kiosk's bare secrets).
+  await bindLegacySecrets(vault, settings.get().backends, (line) => log.warn(line))
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
     kind === 'sandbox'
@@ -65,7 +74,7 @@ export async function startHostRuntime(
     log,
     printer,
     patronDataDays: () => settings.get().patronDataDays,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect, kiosk }),
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, enrolment, sales, system, pushes, connect, kiosk }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

@@ -1,24 +1,30 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
 /**
- * The staff PIN guards the admin settings screen and counter sign-in. A 4–8
- * digit PIN has at most 10^8 values, so the hash alone cannot make it strong:
- * scrypt makes each guess expensive for someone who copies settings.json, and
- * PinGate's lockout is what stops guessing at the kiosk itself.
+ * The staff PIN guards the admin settings screen and counter sign-in. A new
+ * PIN has 6 to 12 digits; a 6-digit PIN has 10^6 values, so the hash alone
+ * cannot make it strong: scrypt makes each guess expensive for someone who
+ * copies settings.json, and PinGate's lockout (which grows, and survives a
+ * restart) is what stops guessing at the kiosk itself. A 4 or 5 digit PIN set
+ * by an older Foyer still signs in, so a kiosk upgraded in place is not locked
+ * out; only new PINs must be longer.
  *
  * Stored form: `scrypt$N$r$p$<salt base64>$<hash base64>`, parameters
  * included so they can be raised later without breaking existing hashes.
  */
 
-/** The PIN is not 4 to 8 digits. The message never repeats the PIN. */
+/** A new PIN is not 6 to 12 digits. The message never repeats the PIN. */
 export class PinFormatError extends Error {
   constructor() {
-    super('The staff PIN must be 4 to 8 digits')
+    super('The staff PIN must be 6 to 12 digits')
     this.name = 'PinFormatError'
   }
 }
 
-const PIN_PATTERN = /^[0-9]{4,8}$/
+/** What a new PIN must be. */
+const PIN_PATTERN = /^[0-9]{6,12}$/
+/** What a PIN tried at sign-in may be: older Foyers let staff choose 4 and 5 digits. */
+const SIGN_IN_PATTERN = /^[0-9]{4,12}$/
 
 /** Matches a stored PIN hash; the settings schema uses it so a raw PIN can never be saved in its place. */
 export const PIN_HASH_PATTERN = /^scrypt\$[0-9]{1,8}\$[0-9]{1,3}\$[0-9]{1,3}\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/
@@ -75,45 +81,97 @@ function parseHash(encoded: string): ParsedHash | null {
  */
 export async function verifyPin(pin: string, encoded: string): Promise<boolean> {
   const parsed = parseHash(encoded)
-  if (!parsed || typeof pin !== 'string' || !PIN_PATTERN.test(pin)) return false
+  if (!parsed || typeof pin !== 'string' || !SIGN_IN_PATTERN.test(pin)) return false
   const candidate = await derive(pin, parsed.salt, parsed.hash.length, parsed)
   return timingSafeEqual(candidate, parsed.hash)
 }
 
 export type PinAttemptResult = { ok: true } | { ok: false; reason: 'wrong' | 'locked'; retryAfterSeconds?: number }
 
+/** How long each lockout in a row lasts: 1, 5, 15, then 60 minutes for every one after. */
+export const LOCKOUT_STEPS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]
+
+/** What the gate remembers across restarts (pin-lockout-file.ts keeps it beside settings.json). */
+export interface LockoutState {
+  /** Wrong tries since the last success or lockout. */
+  wrongInARow: number
+  /** Lockouts since the last success: which step the next one takes. */
+  lockouts: number
+  /** When the current lockout ends, in wall-clock milliseconds; null when not locked. */
+  lockedUntil: number | null
+}
+
+export interface LockoutStore {
+  save(state: LockoutState): Promise<void>
+}
+
 export interface PinGateOptions {
   /** Milliseconds from a monotonic source; tests inject their own. */
   now?: () => number
+  /** Wall-clock milliseconds, only to carry a lockout across a restart; tests inject their own. */
+  wallNow?: () => number
   maxAttempts?: number
-  lockoutMs?: number
+  lockoutSteps?: readonly number[]
+  /** Where the state is kept; absent: in memory only (one process). */
+  store?: LockoutStore
+  /** State a previous run saved. */
+  initial?: LockoutState
+  /** Told when the state could not be saved (the gate still counts in memory). */
+  onSaveError?: (error: unknown) => void
 }
 
 /**
  * Counts wrong PINs and, after `maxAttempts` (5) in a row, refuses every
- * attempt for `lockoutMs` (60 s) without checking it. The default clock is
- * monotonic so changing the system time cannot lift a lockout. Attempts are
- * handled one at a time, so firing many in parallel cannot slip extra guesses
- * past the counter while scrypt runs. State lives in memory: one gate per
- * process, shared by the settings screen and counter sign-in.
+ * attempt without checking it, for 1 minute the first time, then 5, 15 and
+ * 60; a right PIN starts the count over. Every wrong try and lockout is saved
+ * before it is answered, so switching the kiosk off and on neither lifts a
+ * lockout nor forgets the tries. While running the clock is monotonic, so
+ * changing the system time cannot lift a lockout; across a restart the saved
+ * end time is trusted only up to the lockout's own length (a clock set back
+ * cannot stretch it). Attempts are handled one at a time, so firing many in
+ * parallel cannot slip extra guesses past the counter while scrypt runs. One
+ * gate per process, shared by the settings screen, counter sign-in and the
+ * first-PIN enrolment code.
  */
 export class PinGate {
   private readonly now: () => number
+  private readonly wallNow: () => number
   private readonly maxAttempts: number
-  private readonly lockoutMs: number
+  private readonly steps: readonly number[]
+  private readonly store: LockoutStore | null
+  private readonly onSaveError: (error: unknown) => void
   private wrongInARow = 0
+  private lockouts = 0
+  /** On the monotonic clock. */
   private lockedUntil: number | null = null
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(options: PinGateOptions = {}) {
     this.now = options.now ?? (() => performance.now())
+    this.wallNow = options.wallNow ?? (() => Date.now())
     this.maxAttempts = options.maxAttempts ?? 5
-    this.lockoutMs = options.lockoutMs ?? 60_000
+    this.steps = options.lockoutSteps ?? LOCKOUT_STEPS_MS
+    this.store = options.store ?? null
+    this.onSaveError = options.onSaveError ?? (() => {})
+    const initial = options.initial
+    if (initial) {
+      this.wrongInARow = initial.wrongInARow
+      this.lockouts = initial.lockouts
+      if (initial.lockedUntil !== null) {
+        const remaining = Math.min(Math.max(0, initial.lockedUntil - this.wallNow()), this.stepMs(Math.max(1, initial.lockouts)))
+        if (remaining > 0) this.lockedUntil = this.now() + remaining
+      }
+    }
   }
 
   /** Checks `pin` against the stored hash, unless the gate is locked. */
   attempt(pin: string, encoded: string): Promise<PinAttemptResult> {
-    const result = this.queue.then(() => this.check(pin, encoded))
+    return this.attemptWith(() => verifyPin(pin, encoded))
+  }
+
+  /** Any staff secret checked under the same count and lockout (the first-PIN enrolment code). */
+  attemptWith(verify: () => Promise<boolean>): Promise<PinAttemptResult> {
+    const result = this.queue.then(() => this.check(verify))
     this.queue = result.catch(() => undefined)
     return result
   }
@@ -123,22 +181,48 @@ export class PinGate {
     if (this.lockedUntil === null) return 0
     const remaining = this.lockedUntil - this.now()
     if (remaining > 0) return Math.ceil(remaining / 1000)
-    // The window has passed: a fresh run of attempts.
+    // The window has passed: a fresh run of attempts (the next lockout is longer, until a success).
     this.lockedUntil = null
     this.wrongInARow = 0
     return 0
   }
 
-  private async check(pin: string, encoded: string): Promise<PinAttemptResult> {
+  private stepMs(lockouts: number): number {
+    return this.steps[Math.min(lockouts, this.steps.length) - 1] ?? 60_000
+  }
+
+  private async check(verify: () => Promise<boolean>): Promise<PinAttemptResult> {
     const wait = this.retryAfterSeconds()
     if (wait > 0) return { ok: false, reason: 'locked', retryAfterSeconds: wait }
-    if (await verifyPin(pin, encoded)) {
+    if (await verify()) {
+      const hadFailures = this.wrongInARow > 0 || this.lockouts > 0
       this.wrongInARow = 0
+      this.lockouts = 0
+      if (hadFailures) await this.save()
       return { ok: true }
     }
     this.wrongInARow += 1
-    if (this.wrongInARow < this.maxAttempts) return { ok: false, reason: 'wrong' }
-    this.lockedUntil = this.now() + this.lockoutMs
-    return { ok: false, reason: 'locked', retryAfterSeconds: Math.ceil(this.lockoutMs / 1000) }
+    if (this.wrongInARow < this.maxAttempts) {
+      await this.save()
+      return { ok: false, reason: 'wrong' }
+    }
+    this.lockouts += 1
+    this.wrongInARow = 0
+    const lockoutMs = this.stepMs(this.lockouts)
+    this.lockedUntil = this.now() + lockoutMs
+    await this.save()
+    return { ok: false, reason: 'locked', retryAfterSeconds: Math.ceil(lockoutMs / 1000) }
+  }
+
+  private async save(): Promise<void> {
+    if (!this.store) return
+    const remaining = this.lockedUntil === null ? 0 : Math.max(0, this.lockedUntil - this.now())
+    const state: LockoutState = { wrongInARow: this.wrongInARow, lockouts: this.lockouts, lockedUntil: remaining > 0 ? this.wallNow() + remaining : null }
+    try {
+      await this.store.save(state)
+    } catch (error) {
+      // Counting goes on in memory: a full disk must not open the gate, nor stop staff signing in.
+      this.onSaveError(error)
+    }
   }
 }

@@ -28,6 +28,8 @@ export const VAULT_SERVICE = 'Foyer'
 
 /** Client secrets and tokens are far shorter; anything longer is a paste mistake. */
 export const MAX_SECRET_LENGTH = 4096
+/** A stored entry: the secret with the two origins it is bound to (origin-bound-secret.ts). */
+export const MAX_STORED_LENGTH = MAX_SECRET_LENGTH + 2 * 2048 + 256
 
 /**
  * Tenant ids become part of the keychain account name, so they are kept to a
@@ -87,19 +89,27 @@ export function accountName(ref: CredentialRef): string {
   return `${ref.backend}/${ref.tenant}`
 }
 
+// The pattern is about control characters, so it names them.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+
 /**
  * Checks a secret before any implementation stores it. NUL is refused because
  * native keychain APIs take C strings and would silently store a truncated
  * secret, which would only surface later as a baffling sign-in failure.
  */
-export function assertStorableSecret(secret: unknown): asserts secret is string {
+export function assertStorableSecret(secret: unknown, maxLength = MAX_SECRET_LENGTH): asserts secret is string {
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new InvalidSecretError('The secret is empty; nothing was stored')
   }
-  if (secret.length > MAX_SECRET_LENGTH) {
-    throw new InvalidSecretError(`The secret is longer than ${MAX_SECRET_LENGTH} characters; nothing was stored`)
+  if (secret.length > maxLength) {
+    throw new InvalidSecretError(`The secret is longer than ${maxLength} characters; nothing was stored`)
   }
   if (secret.includes('\0')) {
     throw new InvalidSecretError('The secret contains a NUL character; nothing was stored')
+  }
+  // Line breaks, tabs and other control characters are paste accidents: no vendor issues secrets with them.
+  if (CONTROL_CHARACTER.test(secret)) {
+    throw new InvalidSecretError('The secret contains a control character (a line break, tab or similar); nothing was stored')
   }
 }

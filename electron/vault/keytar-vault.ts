@@ -1,4 +1,5 @@
 import {
+  MAX_STORED_LENGTH,
   VAULT_SERVICE,
   VaultUnavailableError,
   accountName,
@@ -58,7 +59,8 @@ export class KeytarVault implements CredentialVault {
 
   async store(ref: CredentialRef, secret: string): Promise<void> {
     const account = accountName(ref)
-    assertStorableSecret(secret)
+    // The entry may carry the origins the secret is bound to besides it; the secret itself was checked against MAX_SECRET_LENGTH.
+    assertStorableSecret(secret, MAX_STORED_LENGTH)
     const keytar = await this.load()
     try {
       await keytar.setPassword(VAULT_SERVICE, account, secret)

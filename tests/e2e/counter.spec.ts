@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { E2E_ENROLMENT_CODE, expect, test } from './fixtures'
 import { chooseLanguage, kioskLocales } from './screens'
 
 /**
@@ -13,7 +13,7 @@ import { chooseLanguage, kioskLocales } from './screens'
  * value) through the contract endpoint before each test.
  */
 
-const PIN = '2580'
+const PIN = '258046'
 /** This worker's own counter-mode host (fixtures.ts), set before each test. */
 let counterUrl = ''
 const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
@@ -27,12 +27,13 @@ async function ipc<T>(request: APIRequestContext, channel: string, data: unknown
 }
 
 /**
- * The staff PIN, whatever ran before: the first PIN is set freely, and a set
- * one is "changed" to itself (which needs it, and so also proves it is ours).
+ * The staff PIN, whatever ran before: the first PIN is set with the host's
+ * enrolment code, and a set one is "changed" to itself (which needs it, and
+ * so also proves it is ours).
  */
 test.beforeEach(async ({ request, counterHostUrl }) => {
   counterUrl = counterHostUrl
-  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN })
+  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
 })
 
 async function openCounter(page: Page): Promise<void> {
@@ -73,7 +74,7 @@ test('sign-in refuses a wrong PIN, accepts the right one and lands on events; si
   await expect(page.getByTestId('counter-bar')).toHaveCount(0)
   await page.screenshot({ path: testInfo.outputPath('counter-sign-in-en-SG.png'), fullPage: true })
 
-  for (const digit of '1111') await page.getByTestId(`counter-pin-${digit}`).click()
+  for (const digit of '111111') await page.getByTestId(`counter-pin-${digit}`).click()
   await page.getByTestId('counter-sign-in').click()
   await expect(page.getByTestId('counter-sign-in-notice')).toHaveText('That PIN is not right.')
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()

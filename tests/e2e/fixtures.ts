@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
-import { startHostProcess, type HostProcess } from './host-process'
+import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
 
 /**
  * Gives back every seat the host's main holds and, at a counter, closes a
@@ -79,6 +79,7 @@ export const test = base.extend<
 })
 
 export { expect, type Page }
+export { E2E_ENROLMENT_CODE }
 
 /** One contract call to the worker host's main, as the renderer's web bridge makes it. */
 export async function ipc<T>(request: APIRequestContext, channel: string, data: unknown = {}): Promise<T> {
@@ -115,15 +116,15 @@ export async function holdCount(request: APIRequestContext): Promise<number> {
 }
 
 /** The PIN the counter specs give their counter hosts. */
-export const COUNTER_PIN = '2580'
+export const COUNTER_PIN = '258046'
 
 /**
- * A counter-mode host's sign-in, opened with the staff PIN set (or re-set to
- * the same value) first; with `signIn`, staff are signed in and on the events.
+ * A counter-mode host's sign-in, opened with the staff PIN set (with the
+ * host's enrolment code the first time, or re-set to the same value) first; with `signIn`, staff are signed in and on the events.
  */
 export async function openCounter(page: Page, request: APIRequestContext, url: string, signIn: boolean): Promise<void> {
   const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
-  await request.post(`${url}ipc/staff.setPin`, { headers: auth, data: { currentPin: COUNTER_PIN, newPin: COUNTER_PIN } })
+  await request.post(`${url}ipc/staff.setPin`, { headers: auth, data: { currentPin: COUNTER_PIN, newPin: COUNTER_PIN, enrolmentCode: E2E_ENROLMENT_CODE } })
   await page.goto(`${url}#token=${process.env.FOYER_HOST_TOKEN}`)
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
   if (!signIn) return

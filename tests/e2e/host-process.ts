@@ -24,6 +24,9 @@ export interface HostProcess {
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
+/** The enrolment code every e2e host starts with (FOYER_ENROLMENT_CODE, as an installer provides it): it sets the first staff PIN. */
+export const E2E_ENROLMENT_CODE = 'E2E-ENROL-2026-KIOSK'
+
 export async function startHostProcess(env: Record<string, string> = {}, token = process.env.FOYER_HOST_TOKEN!): Promise<HostProcess> {
   const spoolDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-print-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
@@ -35,6 +38,7 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
       FOYER_MODE: 'self-service',
       FOYER_BACKEND: 'sandbox',
       FOYER_PRINT_SPOOL: spoolDir,
+      FOYER_ENROLMENT_CODE: E2E_ENROLMENT_CODE,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
-import { startHostProcess } from './host-process'
+import { E2E_ENROLMENT_CODE, startHostProcess } from './host-process'
 
 /**
  * Every screen of the kiosk, and how to get to it from the attract screen in
@@ -30,7 +30,7 @@ export const RESERVED_EVENT = { code: 'FY26KOPIKAYA', promoter: 'Five Foot Way' 
 export const GA_EVENT = { code: 'FY26SATAYRIVER', promoter: 'Hawker Heritage' }
 
 /** The PIN the accessibility spec gives its own host (never the shared one). */
-export const OWN_HOST_PIN = '1357'
+export const OWN_HOST_PIN = '135724'
 
 export async function chooseLanguage(page: Page, locale: KioskLocale): Promise<void> {
   await page.getByTestId(`language-${locale}`).click()
@@ -178,7 +178,7 @@ export async function startOwnHost(): Promise<OwnHost> {
   const answer = await fetch(new URL('ipc/staff.setPin', host.url), {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ newPin: OWN_HOST_PIN }),
+    body: JSON.stringify({ newPin: OWN_HOST_PIN, enrolmentCode: E2E_ENROLMENT_CODE }),
   })
   const reply = (await answer.json()) as { ok: boolean; value?: { ok: boolean } }
   if (!reply.ok || !reply.value?.ok) throw new Error(`could not set the own host's staff PIN: ${JSON.stringify(reply)}`)

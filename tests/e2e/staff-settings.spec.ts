@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, ipc, test } from './fixtures'
+import { E2E_ENROLMENT_CODE, expect, ipc, test } from './fixtures'
 
 /**
  * The staff path through the real renderer: the PIN pad, the settings screen,
@@ -9,16 +9,27 @@ import { expect, ipc, test } from './fixtures'
  */
 const keychain = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) || Boolean(process.env.CI)
 
-test('staff set a PIN, configure a vendor backend, store its secret and test it', async ({ kiosk }, testInfo) => {
+test('staff set a PIN with the machine’s enrolment code, configure a vendor backend, store its secret and test it', async ({ kiosk }, testInfo) => {
   await kiosk.getByTestId('staff-entry').click()
-  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (4 to 8 digits)')
   const typePin = async (pin: string) => {
     for (const digit of pin) await kiosk.getByTestId(`pin-${digit}`).click()
     await kiosk.getByTestId('pin-enter').click()
   }
-  await typePin('4821')
+  // A fresh kiosk asks for the enrolment code first: a wrong one sets nothing and says so.
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Set up staff access')
+  await kiosk.getByTestId('enrolment-code').fill('NOT-THE-RIGHT-CODE')
+  await kiosk.getByTestId('enrolment-next').click()
+  await typePin('482193')
+  await typePin('482193')
+  await expect(kiosk.getByRole('alert')).toContainText('That enrolment code is not right.')
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Set up staff access')
+
+  await kiosk.getByTestId('enrolment-code').fill(E2E_ENROLMENT_CODE.toLowerCase())
+  await kiosk.getByTestId('enrolment-next').click()
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (6 to 12 digits)')
+  await typePin('482193')
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the new PIN again')
-  await typePin('4821')
+  await typePin('482193')
   await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
   await kiosk.screenshot({ path: testInfo.outputPath('staff-settings-en-SG.png'), fullPage: true })
 
@@ -54,16 +65,16 @@ test('staff set a PIN, configure a vendor backend, store its secret and test it'
   // Back in: the PIN is asked again, and a wrong one is refused.
   await kiosk.getByTestId('staff-entry').click()
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')
-  await typePin('1111')
+  await typePin('111111')
   await expect(kiosk.getByTestId('pin-notice')).toHaveText('That PIN is not right.')
-  await typePin('4821')
+  await typePin('482193')
   await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
 })
 
 test('staff set the update feed address; it is kept across a reload, and a plain http feed elsewhere is refused in words', async ({ kiosk, request }) => {
-  const PIN = '4821'
+  const PIN = '482193'
   // The PIN as the test above leaves it (set here too, so this test also runs on its own).
-  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN })
+  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
   const openSettings = async () => {
     await kiosk.getByTestId('staff-entry').click()
     await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')

@@ -37,10 +37,13 @@ export interface FoyerApp {
   env: Record<string, string>
 }
 
+/** The one-time code that sets the first staff PIN of a Foyer under test (as an installer provides it). */
+export const ENROLMENT_CODE = 'ELECTRON-ENROL-2026'
+
 /** The environment a Foyer under test starts with: its own data folder, the sandbox, the mode asked for. */
 export function foyerEnv(dataDir: string, mode: 'self-service' | 'counter'): Record<string, string> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined))
-  return { ...inherited, FOYER_DATA_DIR: dataDir, FOYER_MODE: mode, FOYER_BACKEND: 'sandbox', FOYER_UPDATES: 'off' }
+  return { ...inherited, FOYER_DATA_DIR: dataDir, FOYER_MODE: mode, FOYER_BACKEND: 'sandbox', FOYER_UPDATES: 'off', FOYER_ENROLMENT_CODE: ENROLMENT_CODE }
 }
 
 export const test = base.extend<{ foyerMode: 'self-service' | 'counter'; foyer: FoyerApp }>({
@@ -97,7 +100,9 @@ export async function chooseStaffPin(window: Page, pin: string): Promise<void> {
     await window.getByTestId('pin-enter').click()
   }
   await window.getByTestId('staff-entry').click()
-  await expect(window.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (4 to 8 digits)')
+  await window.getByTestId('enrolment-code').fill(ENROLMENT_CODE)
+  await window.getByTestId('enrolment-next').click()
+  await expect(window.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (6 to 12 digits)')
   await typePin()
   await expect(window.getByRole('heading', { level: 1 })).toHaveText('Enter the new PIN again')
   await typePin()

@@ -7,7 +7,7 @@ import { chooseStaffPin, electronBinary, expect, inMainWindow, mainEntry, mainWi
  * lock it again; a crashed renderer comes back by itself; a second start gives
  * way to the running Foyer.
  */
-const PIN = '2468'
+const PIN = '246813'
 
 test('the self-service window is a locked kiosk with no menu, and refuses to close', async ({ foyer }) => {
   await expect(foyer.window.getByTestId('attract-screen')).toBeVisible()

@@ -9,20 +9,21 @@ import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { mountApp, unmountApp } from '../support/mount-app'
+import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
  * The real renderer app in counter mode, against the real staff services:
  * the sign-in is the first screen, sale screens stay behind it, the counter
  * bar appears once signed in, and self-service mode is untouched.
  */
-const PIN = '5791'
+const PIN = '579135'
 const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 const dirs: string[] = []
 
 async function runtimeIn(mode: AppMode): Promise<HostRuntime> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-counter-screen-'))
-  const runtime = await startHostRuntime({ mode }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
   runtimes.push(runtime)
   dirs.push(dir)
   return runtime
@@ -54,7 +55,7 @@ describe('the app in counter mode', () => {
   })
 
   it('opens on the sign-in, never the attract loop, and keeps sale screens behind it until signed in', async () => {
-    await counterRuntime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+    await counterRuntime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
     const { root, router, find } = await mountCounter(counterRuntime)
     expect(router.currentRoute.value.name).toBe('counter-sign-in')
     expect(find('attract-screen')).toBeNull()
@@ -67,11 +68,11 @@ describe('the app in counter mode', () => {
     for (const digit of PIN.slice(0, 3)) find(`counter-pin-${digit}`)!.click()
     await flushPromises()
     expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(true)
-    find(`counter-pin-${PIN[3]}`)!.click()
+    for (const digit of PIN.slice(3)) find(`counter-pin-${digit}`)!.click()
     await flushPromises()
     find('counter-sign-in')!.click()
     // The PIN is checked with scrypt in main: real time, not just a microtask.
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
     await flushPromises()
     expect(find('counter-bar')).not.toBeNull()
     expect(find('counter-new-sale')?.getAttribute('aria-keyshortcuts')).toBe('Alt+N')
@@ -97,7 +98,7 @@ describe('the app in counter mode', () => {
     expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(false)
     field.form!.requestSubmit()
     await asking
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'))
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
     find('counter-sign-out')!.click()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
   })
@@ -105,11 +106,12 @@ describe('the app in counter mode', () => {
   it('refuses a wrong PIN on the screen, in words', async () => {
     const { find } = await mountCounter(counterRuntime)
     const field = find('counter-pin') as HTMLInputElement
-    field.value = '0000'
+    field.value = '000000'
     field.dispatchEvent(new Event('input'))
     await flushPromises()
     find('counter-sign-in')!.click()
-    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'))
+    // scrypt, then the wrong try saved to disk (the lockout survives restarts): real time on a loaded machine.
+    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'), { timeout: 15_000 })
     expect(field.value).toBe('')
   })
 })

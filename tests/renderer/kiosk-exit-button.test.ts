@@ -6,6 +6,7 @@ import { startHostRuntime, type HostRuntime } from '../../electron/services/host
 import type { KioskControl } from '../../electron/services/kiosk-service'
 import { RecordedKioskWindow } from '../support/kiosk-window'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
  * The staff settings screen's "Leave kiosk mode": shown only in the Electron
@@ -13,14 +14,14 @@ import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
  * staff signed in with (main checks it again). The kiosk window is a stand-in
  * for electron/main/kiosk.ts (Electron cannot run here).
  */
-const PIN = '3197'
+const PIN = '319746'
 const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 
 async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null, mode: AppMode = 'self-service'): Promise<MountedApp> {
-  const runtime = await startHostRuntime({ mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, forkSandbox, null, kiosk)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, forkSandbox, null, kiosk)
   runtimes.push(runtime)
-  await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
   const app = await mountApp(runtime.services)
   await app.router.push({ name: 'staff' })
   await flushPromises()

@@ -4,20 +4,21 @@ import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
  * The "Updates" section of the staff settings: the real screen against the
  * real staff services (settings store, PIN), in happy-dom.
  */
-const PIN = '5813'
+const PIN = '581372'
 const quiet = { warn: () => {}, error: () => {} }
 // A save checks the PIN with scrypt in the services: on a loaded machine that is well over waitFor's default second.
 const SAVE = { timeout: 10_000 }
 let runtime: HostRuntime
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
-  await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
+  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
 })
 afterEach(() => unmountApp())
 afterAll(async () => {

@@ -6,6 +6,7 @@ import type { AppServices } from '../../electron/services/app-services'
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
+import { Enrolment } from '../../electron/settings/enrolment'
 
 /**
  * Host runtimes started exactly as the hosts start them (startHostRuntime, the
@@ -13,6 +14,13 @@ import type { KioskControl } from '../../electron/services/kiosk-service'
  * tests talk to the real dispatcher.
  */
 const quiet = { warn: () => {}, error: () => {} }
+
+/** The enrolment code test runtimes start with, as an installer's FOYER_ENROLMENT_CODE gives it. */
+export const TEST_ENROLMENT_CODE = 'TEST-ENROL-2026-CODE'
+/** staff.setPin's request for the first PIN of a test runtime. */
+export const firstPin = (newPin: string) => ({ newPin, enrolmentCode: TEST_ENROLMENT_CODE })
+/** The enrolment of staff services a test builds by hand (adminHandlers). */
+export const testEnrolment = (): Enrolment => new Enrolment(TEST_ENROLMENT_CODE)
 
 /** A channel call handed straight to the dispatcher, as a renderer call arrives over IPC. */
 export type Ask = (channel: ChannelName, request?: unknown) => Promise<Reply<unknown>>
@@ -36,9 +44,9 @@ export interface StaffHost {
  */
 export async function startStaffHost(folderPrefix: string, pin: string): Promise<StaffHost> {
   const dataDir = await mkdtemp(join(tmpdir(), folderPrefix))
-  const runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
   const ask = askOf(runtime.services)
-  const set = await ask('staff.setPin', { newPin: pin })
+  const set = await ask('staff.setPin', firstPin(pin))
   if (!set.ok) throw new Error(`could not set the staff PIN: ${set.error.code}`)
   return {
     runtime,
@@ -58,6 +66,6 @@ export async function startStaffHost(folderPrefix: string, pin: string): Promise
  * Closing the runtime is the caller's.
  */
 export async function startKioskHost(kiosk: KioskControl): Promise<{ runtime: HostRuntime; ask: Ask }> {
-  const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, forkSandbox, null, kiosk)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, forkSandbox, null, kiosk)
   return { runtime, ask: askOf(runtime.services) }
 }

@@ -33,8 +33,9 @@ export const useStaffStore = defineStore('staff', () => {
     return result
   }
 
-  async function setFirstPin(newPin: string): Promise<boolean> {
-    const done = await run(() => useFoyer().staff.setPin({ newPin }))
+  /** The first PIN, with the machine's one-time enrolment code (no PIN to check yet). */
+  async function setFirstPin(newPin: string, enrolmentCode: string): Promise<boolean> {
+    const done = await run(() => useFoyer().staff.setPin({ newPin, enrolmentCode }))
     if (done) {
       pin = newPin
       await load()

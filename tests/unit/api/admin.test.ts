@@ -8,7 +8,9 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
+import { readBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
 
 /**
  * The staff services as the hosts run them: real settings file, real OS
@@ -21,7 +23,7 @@ if (reason && onCi()) throw new Error(`keychain required under CI: ${reason}`)
 
 const SECRET = `s3cret-${randomBytes(12).toString('hex')}`
 const TENANT = `foyer-test-${randomBytes(4).toString('hex')}`
-const PIN = '2468'
+const PIN = '246813'
 /** https, so settings accept it; nothing listens there, so connecting fails fast. */
 const unreachable = { baseUrl: `https://127.0.0.1:9/api/v0/${TENANT}`, authUrl: `https://127.0.0.1:9/auth/v0/${TENANT}/oauth/token`, imageBaseUrl: 'https://127.0.0.1:9', tenant: TENANT, clientId: 'foyer-kiosk' }
 
@@ -31,7 +33,7 @@ const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.ser
 
 describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', () => {
   beforeAll(async () => {
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet, forkSandbox)
   })
   afterAll(async () => {
     await runtime.close()
@@ -42,8 +44,8 @@ describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', 
     expect(await call(runtime.services.dispatcher, 'settings.get', {})).toMatchObject({ ok: true, value: { backend: 'sandbox', pinSet: false } })
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: false, reason: 'not-set' } })
     expect(await ask('settings.update', { pin: PIN, patch: { idleSeconds: 90 } })).toMatchObject({ ok: false, error: { code: 'staff.pin-not-set' } })
-    expect(await ask('staff.setPin', { newPin: PIN })).toEqual({ ok: true, value: { ok: true } })
-    expect(await ask('staff.setPin', { newPin: '1357' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
+    expect(await ask('staff.setPin', firstPin(PIN))).toEqual({ ok: true, value: { ok: true } })
+    expect(await ask('staff.setPin', { newPin: '135724' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
     expect(await ask('staff.verify', { pin: PIN })).toEqual({ ok: true, value: { ok: true } })
   })
 
@@ -58,7 +60,7 @@ describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', 
     expect(await ask('credentials.store', { pin: PIN, backend: 'staging', clientSecret: SECRET })).toMatchObject({ ok: false, error: { code: 'settings.backend-unconfigured' } })
     expect(await ask('settings.update', { pin: PIN, patch: { staging: unreachable } })).toMatchObject({ ok: true, value: { backends: { staging: { hasSecret: false } } } })
     expect(await ask('credentials.store', { pin: PIN, backend: 'staging', clientSecret: SECRET })).toEqual({ ok: true, value: { stored: true } })
-    expect(await vault.read({ backend: 'staging', tenant: TENANT })).toBe(SECRET)
+    expect(await readBoundSecret(vault, { backend: 'staging', tenant: TENANT }, unreachable)).toEqual({ state: 'ok', secret: SECRET })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { backends: { staging: { hasSecret: true, config: unreachable } } } })
   })
 

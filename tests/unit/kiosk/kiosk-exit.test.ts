@@ -4,7 +4,7 @@ import { adminMessageKeys } from '../../../electron/services/admin-service'
 import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
-import { startKioskHost, type Ask } from '../../support/staff-runtime'
+import { startKioskHost, type Ask, TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
 import { messages } from '../../../renderer/src/i18n/messages'
 
 /**
@@ -14,14 +14,14 @@ import { messages } from '../../../renderer/src/i18n/messages'
  * stand-in: Electron cannot run here.
  */
 const quiet = { warn: () => {}, error: () => {} }
-const PIN = '4826'
+const PIN = '482615'
 
 describe('kiosk.exit in the browser host', () => {
   let runtime: HostRuntime
   let host: BrowserHost
   const token = 'kiosk-exit-test-token-0123456789'
   beforeAll(async () => {
-    runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
     host = await startBrowserHost({ services: runtime.services, rendererDir: '/nonexistent', token })
   })
   afterAll(async () => {
@@ -30,7 +30,7 @@ describe('kiosk.exit in the browser host', () => {
   })
 
   it('answers a typed "not here" over HTTP, with a worded message, and costs no PIN attempt', async () => {
-    expect(await runtime.services.dispatcher.dispatch('staff.setPin', { newPin: PIN }, { transport: 'test' })).toMatchObject({ ok: true })
+    expect(await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })).toMatchObject({ ok: true })
     const response = await fetch(new URL('ipc/kiosk.exit', host.url), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -63,7 +63,7 @@ describe('kiosk.exit with a kiosk window (as in Electron main)', () => {
   })
 
   it('keeps the kiosk locked on a wrong PIN, through the same lockout as every staff action', async () => {
-    expect(await ask('staff.setPin', { newPin: PIN })).toMatchObject({ ok: true })
+    expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
     expect(await ask('kiosk.exit', { pin: '0000' })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong', messageKey: 'errors.staff.pinWrong' } })
     expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true, leaves: 0 })
     // Four more wrong tries (one through staff.verify) lock the gate: then even the right PIN is refused.
@@ -84,7 +84,7 @@ describe('kiosk.exit with the right PIN', () => {
   afterAll(() => runtime?.close())
 
   it('leaves the kiosk once; asked again, there is no kiosk to leave', async () => {
-    expect(await ask('staff.setPin', { newPin: PIN })).toMatchObject({ ok: true })
+    expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
     expect(await ask('kiosk.exit', { pin: PIN })).toEqual({ ok: true, value: { left: true } })
     expect(kiosk).toMatchObject({ state: 'left', windowLocked: false, leaves: 1 })
     expect(await ask('kiosk.exit', { pin: PIN })).toMatchObject({ ok: false, error: { code: 'kiosk.not-here' } })

@@ -5,7 +5,7 @@ import type { HostRuntime } from '../../../electron/services/host-runtime'
 import { followKioskLock } from '../../../electron/services/kiosk-service'
 import { SystemInfoService } from '../../../electron/services/system-info'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
-import { startKioskHost, type Ask } from '../../support/staff-runtime'
+import { startKioskHost, type Ask, firstPin } from '../../support/staff-runtime'
 
 /**
  * A kiosk staff left does not stay unlocked: it locks again on request
@@ -14,7 +14,7 @@ import { startKioskHost, type Ask } from '../../support/staff-runtime'
  * system.info and pushed, so the staff screen shows the truth. The rules are
  * the real ones (SelfServiceLock); only Electron's window is recorded.
  */
-const PIN = '5174'
+const PIN = '517428'
 
 describe('the self-service lock rules', () => {
   it('locks a self-service machine, none at a counter, and only a locked kiosk can be left', () => {
@@ -51,7 +51,7 @@ describe('kiosk lock in a running Foyer (sandbox)', () => {
     runtime.services.pushes.attach((name, payload) => {
       if (name === 'system.changed') pushed.push(payload as SystemInfo)
     })
-    await ask('staff.setPin', { newPin: PIN })
+    await ask('staff.setPin', firstPin(PIN))
   })
   afterAll(() => runtime?.close())
 

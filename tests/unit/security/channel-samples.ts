@@ -10,7 +10,7 @@ import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
  * to nobody. A channel missing from this table is still fuzzed with arbitrary
  * payloads; its well-formed request falls back to `{}`.
  */
-export const STAFF_PIN = '4826'
+export const STAFF_PIN = '482615'
 
 export async function channelSamples(direct: SandboxClient): Promise<Partial<Record<ChannelName, Record<string, unknown>>>> {
   const show = await findShow(direct, (s) => s.venue === 'Grand Theatre' && isOnSale(s) && s.ticketType === 'RS')

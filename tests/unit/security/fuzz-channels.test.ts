@@ -4,6 +4,7 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { channelSamples, STAFF_PIN } from './channel-samples'
 import { arbitraryPayloads, hostileValues, MEGABYTE_STRING, mutationsOf } from './hostile-payloads'
 import { envelopeProblem, startSecurityRig, type SecurityRig } from './security-rig'
+import { firstPin } from '../../support/staff-runtime'
 
 /**
  * Every channel of the contract (read from the channel map, so a new channel
@@ -25,7 +26,7 @@ beforeAll(async () => {
   security = await startSecurityRig()
   samples = await channelSamples(security.rig.direct)
   // A PIN is set, so the mutations of well-formed staff requests get past the PIN check.
-  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', { newPin: STAFF_PIN })).toEqual({ ok: true, value: { ok: true } })
+  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', firstPin(STAFF_PIN))).toEqual({ ok: true, value: { ok: true } })
 })
 afterAll(async () => {
   await security?.close()

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels, type ChannelName } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
+import { readBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { heldOrderRequest } from '../../support/checkout-fixtures'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
 import { channelSamples, STAFF_PIN } from './channel-samples'
 import { arbitraryPayloads, hostileValues } from './hostile-payloads'
 import { startSecurityRig, type SecurityRig } from './security-rig'
+import { firstPin } from '../../support/staff-runtime'
 
 /**
  * The client secret goes into main and never comes back out: not in a reply
@@ -58,7 +60,7 @@ function expectNoLeak(secretNeedles: string[]): void {
 beforeAll(async () => {
   security = await startSecurityRig()
   security.runtime.services.pushes.attach((name, payload) => void outbound.push(JSON.stringify({ name, payload })))
-  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', { newPin: STAFF_PIN })).toMatchObject({ ok: true })
+  expect(await call(security.runtime.services.dispatcher, 'staff.setPin', firstPin(STAFF_PIN))).toMatchObject({ ok: true })
 })
 afterAll(async () => {
   await security?.close()
@@ -100,7 +102,7 @@ describe('no reply carries the secret', () => {
     // ^ skipped here when no Secret Service answers: run it with scripts/with-keyring.sh (CI must).
     expect(await ask('settings.update', { pin: STAFF_PIN, patch: { staging: unreachable } })).toMatchObject({ ok: true })
     expect(await ask('credentials.store', { pin: STAFF_PIN, backend: 'staging', clientSecret: VAULT_SECRET })).toEqual({ ok: true, value: { stored: true } })
-    expect(await vault.read({ backend: 'staging', tenant: TENANT })).toBe(VAULT_SECRET)
+    expect(await readBoundSecret(vault, { backend: 'staging', tenant: TENANT }, unreachable)).toEqual({ state: 'ok', secret: VAULT_SECRET })
     expect(await ask('settings.get', {})).toMatchObject({ ok: true, value: { backends: { staging: { hasSecret: true } } } })
     // The connection test signs in with it (and fails: nothing listens there); its error must not carry it.
     expect(await ask('credentials.test', { pin: STAFF_PIN, backend: 'staging' })).toMatchObject({ ok: true, value: { ok: false } })

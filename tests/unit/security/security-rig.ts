@@ -12,6 +12,7 @@ import type { CredentialVault } from '../../../electron/vault/credential-vault'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { sandboxConnection } from '../../support/checkout-fixtures'
+import { testEnrolment } from '../../support/staff-runtime'
 
 /**
  * What the security tests attack: a real runtime (the same services, staff
@@ -59,7 +60,7 @@ export async function startSecurityRig(options: SecurityRigOptions = {}): Promis
     log,
     checkout: { sleep: async () => {} },
     admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault, gate: new PinGate(), sales, system, pushes, connect }),
+      adminHandlers({ settings, vault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
   })
   return {
     rig,

@@ -17,6 +17,7 @@ import { PinGate } from '../../../electron/settings/staff-pin'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { TEST_ENROLMENT_CODE, firstPin, testEnrolment } from '../../support/staff-runtime'
 
 /**
  * Staff switching the backend Foyer sells through: the new backend must
@@ -26,7 +27,7 @@ import { keychainUnavailableReason, onCi } from '../vault/keychain'
  * old backend's holds back, sells through the new one, saves, and tells the
  * screens. Real sandboxes throughout; a second sandbox stands in for a vendor.
  */
-const PIN = '2468'
+const PIN = '246813'
 const quiet = { warn: () => {}, error: () => {} }
 
 /** A loopback port nothing listens on (taken, then given back). */
@@ -117,11 +118,11 @@ describe('switching backend: connect and check the new one before letting the ol
       backend: 'sandbox',
       connect,
       log: quiet,
-      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault: new KeytarVault(), gate: new PinGate(), sales, system, pushes, connect }),
+      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault: new KeytarVault(), gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
     })
     pushed = []
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))
-    expect(await ask('staff.setPin', { newPin: PIN })).toMatchObject({ ok: true })
+    expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
   })
   afterEach(async () => {
     await runtime.close()
@@ -222,9 +223,9 @@ describe.skipIf(reason !== null)('switching to a vendor backend that cannot be u
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-host-'))
-    runtime = await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))
-    await ask('staff.setPin', { newPin: PIN })
+    await ask('staff.setPin', firstPin(PIN))
   })
   afterAll(async () => {
     await runtime.close()

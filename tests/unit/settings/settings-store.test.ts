@@ -36,7 +36,7 @@ describe('SettingsStore', () => {
 
   it('keeps an update across reopening', async () => {
     const store = await SettingsStore.open(dir)
-    const staffPinHash = await hashPin('2468')
+    const staffPinHash = await hashPin('246813')
     const updated = await store.update({ mode: 'counter', backends: { production }, backend: 'production', staffPinHash })
     expect(updated).toMatchObject({ mode: 'counter', backend: 'production', staffPinHash, holdWindowMinutes: 15 })
     expect(updated.backends).toEqual({ staging: null, production })

@@ -32,7 +32,7 @@ async function versionTwoFile() {
     backends: { staging: null, production },
     holdWindowMinutes: 10,
     idleSeconds: 90,
-    staffPinHash: await hashPin('2468'),
+    staffPinHash: await hashPin('246813'),
     boxOfficeEmail: 'boxoffice@venue.example',
   }
 }
@@ -138,7 +138,7 @@ describe('settings version 3: updates', () => {
 })
 
 describe('update settings through the admin service', () => {
-  const PIN = '1357'
+  const PIN = '135724'
   let staff: StaffHost
   const ask: Ask = (channel, request) => staff.ask(channel, request)
 

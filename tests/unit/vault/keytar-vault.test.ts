@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { InvalidSecretError, MAX_SECRET_LENGTH, type CredentialRef } from '../../../electron/vault/credential-vault'
+import { InvalidSecretError, MAX_SECRET_LENGTH, MAX_STORED_LENGTH, type CredentialRef } from '../../../electron/vault/credential-vault'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { keychainUnavailableReason, onCi } from './keychain'
 
@@ -81,7 +81,7 @@ describe.skipIf(skip)(`KeytarVault on the real keychain${skip ? ` (skipped: ${un
   it('a refused secret leaves the stored one untouched', async () => {
     await vault.store(refs.staging, 'kept-secret')
     await expect(vault.store(refs.staging, '')).rejects.toBeInstanceOf(InvalidSecretError)
-    await expect(vault.store(refs.staging, 'y'.repeat(MAX_SECRET_LENGTH + 1))).rejects.toBeInstanceOf(InvalidSecretError)
+    await expect(vault.store(refs.staging, 'y'.repeat(MAX_STORED_LENGTH + 1))).rejects.toBeInstanceOf(InvalidSecretError)
     expect(await vault.read(refs.staging)).toBe('kept-secret')
   })
 })

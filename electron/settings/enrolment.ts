@@ -1,0 +1,101 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { chmod, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Logger } from '../ipc-core/dispatcher'
+import { writeFileAtomic } from './atomic-file'
+
+/**
+ * The first staff PIN is set with a one-time enrolment code, never by
+ * whoever walks up to a new kiosk: the attract screen's Staff button is in
+ * reach of every passer-by, the machine's files are not. At first start (no
+ * PIN yet) main uses, in this order, the code the installer or ops gave it
+ * (FOYER_ENROLMENT_CODE), a code they left in `<data folder>/enrolment-code`,
+ * or a fresh random one it writes there (readable by the kiosk's own account
+ * only). Setting the first PIN uses it up: the file is deleted, and from then
+ * on only the current PIN changes the PIN.
+ */
+export const ENROLMENT_FILE = 'enrolment-code'
+/** Shorter codes are refused: the code stands in for the PIN until there is one. */
+export const MIN_ENROLMENT_LENGTH = 10
+
+// No 0/O, 1/I/L: the code is read off a screen or a sheet and typed on a touch keyboard.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+
+/** Spaces, dashes and case do not matter when the code is typed. */
+export function normaliseEnrolmentCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase()
+}
+
+/** A fresh code: 15 characters of a 31-letter alphabet (about 74 bits), shown in groups of five. */
+export function newEnrolmentCode(): string {
+  const chars = Array.from({ length: 15 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
+  return chars.match(/.{5}/g)!.join('-')
+}
+
+export class Enrolment {
+  private code: string | null
+
+  /** `code` null: no enrolment is open (a PIN is set). `file`: where the code was kept, deleted once used. */
+  constructor(code: string | null, private readonly file: string | null = null) {
+    this.code = code === null ? null : normaliseEnrolmentCode(code)
+  }
+
+  /** Whether `candidate` is the open enrolment's code (compared in constant time). */
+  matches(candidate: string): boolean {
+    if (this.code === null || typeof candidate !== 'string') return false
+    const given = Buffer.from(normaliseEnrolmentCode(candidate))
+    const expected = Buffer.from(this.code)
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+
+  /** The first PIN is set: the code is forgotten and its file deleted. */
+  async consume(): Promise<void> {
+    this.code = null
+    if (this.file) await rm(this.file, { force: true })
+  }
+}
+
+export interface EnrolmentOptions {
+  /** Whether a staff PIN is already set (then no enrolment is open). */
+  pinSet: boolean
+  /** A code the installer or ops provided (FOYER_ENROLMENT_CODE). */
+  provided?: string
+  log: Logger
+}
+
+/** Opens the enrolment for the settings folder `dir` (see the top of this file). */
+export async function prepareEnrolment(dir: string, options: EnrolmentOptions): Promise<Enrolment> {
+  const file = join(dir, ENROLMENT_FILE)
+  if (options.pinSet) {
+    // A code left from before the first PIN is of no use any more.
+    await rm(file, { force: true })
+    return new Enrolment(null)
+  }
+  if (options.provided !== undefined) {
+    options.log.warn('no staff PIN is set yet: the first one is set with the enrolment code given in FOYER_ENROLMENT_CODE')
+    return new Enrolment(options.provided, file)
+  }
+  const kept = await readKept(file)
+  if (kept !== null && normaliseEnrolmentCode(kept).length >= MIN_ENROLMENT_LENGTH) {
+    // Left there by ops, or by an earlier first start: only this account may read it.
+    await chmod(file, 0o600).catch(() => {})
+    options.log.warn(`no staff PIN is set yet: the first one is set with the enrolment code in the file ${ENROLMENT_FILE} in Foyer's data folder`)
+    return new Enrolment(kept, file)
+  }
+  const code = newEnrolmentCode()
+  await writeFileAtomic(file, `${code}\n`, 0o600)
+  options.log.warn(
+    `no staff PIN is set yet: a one-time enrolment code to set the first one was written to the file ${ENROLMENT_FILE} in Foyer's data folder` +
+      (kept !== null ? ` (the code there was shorter than ${MIN_ENROLMENT_LENGTH} characters and was replaced)` : ''),
+  )
+  return new Enrolment(code, file)
+}
+
+async function readKept(file: string): Promise<string | null> {
+  try {
+    return (await readFile(file, 'utf8')).trim()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
