@@ -29,7 +29,8 @@ const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
 
 export default defineConfig({
   outputDir: 'test-results/playwright',
-  timeout: 30_000,
+  // A flow takes 10-20 s on a quiet two-core machine; budgeted for one three times slower (both cores busy).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list']],

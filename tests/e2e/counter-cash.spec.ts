@@ -29,6 +29,8 @@ async function cashBasket(page: Page, search: string, title: RegExp): Promise<vo
 const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
 
 test('a cash sale with change in an open shift, a reprint, then the shift closed with a Z report', async ({ page, request, counterHostUrl, counterPrintSpool }, testInfo) => {
+  // The whole counter day in one test (shift, sale, print, reprint, Z report): ~20 s alone, budgeted for a busy machine.
+  test.setTimeout(120_000)
   await openCounter(page, request, counterHostUrl, true)
 
   // Cash needs a shift: the payment screen says so and offers to open one.

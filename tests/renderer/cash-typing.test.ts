@@ -10,6 +10,7 @@ import { useCartStore } from '../../renderer/src/stores/cart'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { useSaleStore } from '../../renderer/src/stores/sale'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { firstPin, TEST_ENROLMENT_CODE } from '../support/staff-runtime'
 
 /**
  * Cash typed at the counter, in the real renderer against a counter-mode host
@@ -35,8 +36,8 @@ beforeAll(async () => {
   const { fetch: nodeFetch } = await import('undici')
   globalThis.fetch = nodeFetch as unknown as typeof fetch
   dir = await mkdtemp(join(tmpdir(), 'foyer-cash-typing-'))
-  runtime = await startHostRuntime({ mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
-  await ask('staff.setPin', { newPin: PIN })
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
+  await ask('staff.setPin', firstPin(PIN))
 }, 60_000)
 afterEach(() => unmountApp())
 afterAll(async () => {

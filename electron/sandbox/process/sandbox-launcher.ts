@@ -1,4 +1,4 @@
-import type { SandboxOptions } from '../server'
+import type { Sandbox, SandboxOptions } from '../server'
 
 /**
  * The training sandbox in a process of its own. A slow request in the sandbox
@@ -12,15 +12,7 @@ import type { SandboxOptions } from '../server'
 export type SandboxChildOptions = Pick<SandboxOptions, 'port' | 'dataDir' | 'holdTtlSeconds' | 'tokenTtlSeconds' | 'quirks' | 'extraEvents' | 'xss'>
 
 /** Where the running sandbox answers, and its client credentials (they travel over the IPC channel only, never a log). */
-export interface SandboxAddresses {
-  baseUrl: string
-  authUrl: string
-  imageBaseUrl: string
-  terminalUrl: string
-  tenant: string
-  clientId: string
-  clientSecret: string
-}
+export type SandboxAddresses = Pick<Sandbox, 'baseUrl' | 'authUrl' | 'imageBaseUrl' | 'terminalUrl' | 'tenant' | 'clientId' | 'clientSecret'>
 
 export interface RunningSandbox extends SandboxAddresses {
   /** The sandbox's process id (for logs and benchmarks). */

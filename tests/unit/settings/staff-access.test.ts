@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readStartupConfig, type StartupConfig } from '../../../electron/services/app-config'
 import { ENROLMENT_FILE } from '../../../electron/settings/enrolment'
+import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { askOf, firstPin, TEST_ENROLMENT_CODE, type Ask } from '../../support/staff-runtime'
 
@@ -19,7 +20,7 @@ const open: HostRuntime[] = []
 const folders: string[] = []
 
 async function start(dataDir: string, config: StartupConfig = { enrolmentCode: TEST_ENROLMENT_CODE }): Promise<{ runtime: HostRuntime; ask: Ask }> {
-  const runtime = await startHostRuntime(config, { appVersion: 't', host: 'browser' }, dataDir, quiet)
+  const runtime = await startHostRuntime(config, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
   open.push(runtime)
   return { runtime, ask: askOf(runtime.services) }
 }
