@@ -7,7 +7,8 @@
  * asking wildcard searches built to be costly. Through the host, one kiosk
  * doing what a customer does (an offer, then giving it back, and a search).
  */
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
+import { exchange } from './keep-alive'
 
 export interface LoadPlan {
   seconds: number
@@ -30,22 +31,6 @@ export interface LoadCarried {
 }
 
 const COSTLY_SEARCHES = ['?*?*?*?*!!!', '*a*e*i*o*u*zzz', '?*?*?*?*?*?*?*?*###', '*o*o*o*o*o*o*!!']
-
-function exchange(agent: Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { agent, host: url.hostname, port: url.port, method, path: `${url.pathname}${url.search}`, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
 
 async function run(plan: LoadPlan): Promise<LoadCarried> {
   const carried: LoadCarried = { offers: 0, refused: 0, releases: 0, searches: 0, kioskCalls: 0, failed: 0 }
@@ -102,7 +87,7 @@ async function run(plan: LoadPlan): Promise<LoadCarried> {
       const section = sections[n++ % sections.length]!
       const offer = await call('offers.request', { productId, priceCategoryId: section.priceCategoryId, sectionId: section.sectionId, mode: 'BA', quantity: 2 })
       const inventoryIds = offer.ok ? [...new Set((offer.value.offer.sets as { inventoryId: number }[][]).flat().map((s) => s.inventoryId))] : []
-      if (inventoryIds.length > 0) await call('offers.release', { inventoryIds })
+      if (inventoryIds.length > 0) await call('offers.release', { productId, inventoryIds })
       await call('catalogue.events', { lang: 'EN_SG', search: 'hamlet', size: 20 })
     }
   }

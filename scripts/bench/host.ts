@@ -19,7 +19,7 @@
 import { fork } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startBrowserHost } from '../../electron/browser-host/server'
@@ -30,6 +30,7 @@ import type { RunningSandbox, SandboxLauncher } from '../../electron/sandbox/pro
 import { startHostRuntime } from '../../electron/services/host-runtime'
 import { openLocalDb } from '../../electron/store/local-db'
 import type { LoadCarried, LoadPlan } from './host-load'
+import { exchange } from './keep-alive'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const baselineSeconds = Number(process.env.BENCH_BASELINE_SECONDS ?? 5)
@@ -69,31 +70,10 @@ function cpuSeconds(pid: number | undefined): number {
 /** One keep-alive connection: the probe's calls are one at a time. */
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
 
-function call(agent: Agent, channel: string, body: unknown): Promise<{ ok: boolean; value?: any; code?: string }> {
-  const text = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: hostUrl.hostname,
-        port: hostUrl.port,
-        method: 'POST',
-        path: `/ipc/${channel}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const reply = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; value?: unknown; error?: { code: string } }
-          resolve({ ok: reply.ok, value: reply.value, code: reply.error?.code })
-        })
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(text)
-  })
+async function call(agent: Agent, channel: string, body: unknown): Promise<{ ok: boolean; value?: any; code?: string }> {
+  const answer = await exchange(agent, new URL(`/ipc/${channel}`, hostUrl), 'POST', { authorization: `Bearer ${token}` }, JSON.stringify(body))
+  const reply = JSON.parse(answer.text) as { ok: boolean; value?: unknown; error?: { code: string } }
+  return { ok: reply.ok, value: reply.value, code: reply.error?.code }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

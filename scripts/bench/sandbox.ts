@@ -13,11 +13,12 @@
  * reserved sets it needs to release, not the section's seat lists.
  */
 import { spawn } from 'node:child_process'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { exchange } from './keep-alive'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 32)
@@ -88,29 +89,8 @@ const end = warmupUntil + seconds * 1000
 const agent = new Agent({ keepAlive: true, maxSockets: clients })
 const api = new URL(info.baseUrl)
 
-/** One HTTP exchange on the keep-alive pool: status and the whole body as text. */
-function exchange(method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: api.hostname,
-        port: api.port,
-        method,
-        path: `${api.pathname}${path}`,
-        headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+/** One HTTP exchange with the sandbox's API on the keep-alive pool. */
+const send = (method: string, path: string, body?: string) => exchange(agent, new URL(`${api.pathname}${path}`, api), method, headers, body)
 
 /** The inventory ids of the reserved sets: they come before the section's seat lists. */
 function reservedIds(text: string): number[] {
@@ -131,7 +111,7 @@ async function worker(index: number): Promise<void> {
     const quantity = 1 + Math.floor(random() * 4)
     const query = `priceCatId=${section.cat}&seatSectionId=${section.id}&mode=${mode}&quantity=${quantity}${twoD ? '&2DSeatmap=1' : ''}`
     const t0 = performance.now()
-    const offer = await exchange('GET', `/products/${productId}/seatmap/availability?${query}`)
+    const offer = await send('GET', `/products/${productId}/seatmap/availability?${query}`)
     const t1 = performance.now()
     const measured = t0 >= warmupUntil
     if (measured) offerLatencies.push(t1 - t0)
@@ -141,7 +121,7 @@ async function worker(index: number): Promise<void> {
       continue
     }
     const t2 = performance.now()
-    const released = await exchange('POST', `/products/${productId}/seats`, JSON.stringify({ releasedSeatList: reservedIds(offer.text) }))
+    const released = await send('POST', `/products/${productId}/seats`, JSON.stringify({ releasedSeatList: reservedIds(offer.text) }))
     if (measured) {
       releaseLatencies.push(performance.now() - t2)
       if (!released.text.includes('"status":0')) failed++
