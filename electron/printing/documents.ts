@@ -1,7 +1,8 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
 import { fillTemplate, html, trusted, type SafeHtml } from './html'
-import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, toCents, words, type CardOnFile } from './format'
+import { centsOf } from '../contract/money'
+import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, words, type CardOnFile } from './format'
 import { qrSvg } from './qr'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -118,10 +119,10 @@ function itemBlock(item: OrderItem): SafeHtml {
   const lines = item.lines.map((line) => {
     const currency = line.unitPrice.currency
     const fees = line.fees.map(
-      (fee) => html`<tr><td>${feeName(fee.code)} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(fee.charge.amount) * line.quantity, fee.charge.currency)}</td></tr>
+      (fee) => html`<tr><td>${feeName(fee.code)} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(fee.charge.amount) * line.quantity, fee.charge.currency)}</td></tr>
         <tr class="detail"><td colspan="2">${moneyOf(fee.charge)} ${words.each}</td></tr>`,
     )
-    return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(toCents(line.unitPrice.amount) * line.quantity, currency)}</td></tr>
+    return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(line.unitPrice.amount) * line.quantity, currency)}</td></tr>
       <tr class="detail"><td colspan="2">${moneyOf(line.unitPrice)} ${words.each}</td></tr>${fees}`
   })
   return html`<section class="item">

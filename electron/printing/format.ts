@@ -84,7 +84,6 @@ export function moneyOf(money: { amount: number; currency: string }): string {
   return formatMoney(centsOf(money.amount), 'en-SG', money.currency)
 }
 
-export const toCents = centsOf
 
 /** The card as the terminal reported it: brand and last four digits, never more. */
 export interface CardOnFile {

@@ -1,6 +1,6 @@
-import type { PriceClass } from '@contract'
+import { formatMoney, type PriceClass } from '@contract'
 import { describe, expect, it } from 'vitest'
-import { choiceCents, choiceProblem, defaultChoice, formatCents, perTicketCents, stepQuantity } from '../../renderer/src/cart/pricing'
+import { choiceCents, choiceProblem, defaultChoice, perTicketCents, stepQuantity } from '../../renderer/src/cart/pricing'
 
 const money = (amount: number) => ({ amount, currency: 'SGD', formatted: `S$${amount.toFixed(2)}` })
 const priceClass = (code: string, amount: number, quantities: number[], fee = 0, passwordRequired = false): PriceClass => ({
@@ -48,8 +48,8 @@ describe('ticket pricing', () => {
   })
 
   it('writes Singapore dollars as S$ in every language', () => {
-    expect(formatCents(23840, 'en-SG')).toBe('S$238.40')
-    expect(formatCents(123456, 'zh-CN')).toBe('S$1,234.56')
-    expect(formatCents(500, 'ms-MY')).toBe('S$5.00')
+    expect(formatMoney(23840, 'en-SG')).toBe('S$238.40')
+    expect(formatMoney(123456, 'zh-CN')).toBe('S$1,234.56')
+    expect(formatMoney(500, 'ms-MY')).toBe('S$5.00')
   })
 })

@@ -1,7 +1,7 @@
-import { amountOf, centsOf, formatMoney, isCentsAmount } from '../../contract/money'
+import { amountOf, centsOf, formatMoney, isCentsAmount, type Cents } from '../../contract/money'
 
-/** Money is kept in integer cents inside the sandbox, so totals add up exactly. */
-export type Cents = number
+/** Money is kept in integer cents inside the sandbox, so totals add up exactly (the one money module's Cents). */
+export type { Cents }
 
 export interface Monetary {
   amount: number
@@ -11,9 +11,6 @@ export interface Monetary {
 
 /** ISO 4217 numeric code of SGD: the "documented as Number" form of the currency field. */
 const SGD_NUMERIC = 702
-
-/** A decimal amount (seed prices, request totals) in cents, read from its digits; fractions of a cent throw. */
-export const toCents = (amount: number): Cents => centsOf(amount)
 
 /** A client's decimal amount in cents; null when it is not whole cents (which then matches nothing). */
 export const centsIfWhole = (amount: number): Cents | null => (isCentsAmount(amount) ? centsOf(amount) : null)

@@ -1,5 +1,5 @@
 import { sgtAt, sgtMidnight } from '../format/dates'
-import { toCents, type Cents } from '../format/money'
+import { centsOf, type Cents } from '../../contract/money'
 import type { SeedEvent, SeedSection, SeedShow, SeedVenue } from '../seed/types'
 
 /**
@@ -104,7 +104,7 @@ export class Catalogue {
         id: categoryId++,
         num: c.num,
         alias: c.alias,
-        cents: toCents(c.amount),
+        cents: centsOf(c.amount),
         tiers: c.tiers,
       }))
       const event: SandboxEvent = {

@@ -1,4 +1,4 @@
-import { toCents, type Cents } from '../format/money'
+import { centsOf, type Cents } from '../../contract/money'
 import type { PriceCategory, Product } from './catalogue'
 
 /**
@@ -60,7 +60,7 @@ const roundPrice = (cents: number) => Math.round(cents / 10) * 10
 
 /** The event's booking fee per ticket, the same one its price description states. */
 function feesFor(product: Product): Fee[] {
-  const cents = toCents(product.event.seed.bookingFee)
+  const cents = centsOf(product.event.seed.bookingFee)
   return cents > 0 ? [{ code: 'BOOKING_FEE', cents }] : []
 }
 

@@ -1,4 +1,4 @@
-import { centsOf, formatMoney, type DeliveryMethod, type Money, type PriceClass } from '@contract'
+import { centsOf, type DeliveryMethod, type Money, type PriceClass } from '@contract'
 
 /**
  * The cart's arithmetic, in cents so that S$0.10 + S$0.20 is S$0.30. The vendor
@@ -74,6 +74,3 @@ export function choiceCents(choice: TicketChoice, classes: readonly PriceClass[]
 export function deliveryCents(method: DeliveryMethod | null | undefined): number {
   return method ? cents(method.charge) : 0
 }
-
-/** Money for display in the customer's language: the one money module's formatMoney, as receipts use it. */
-export const formatCents = formatMoney
