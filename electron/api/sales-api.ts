@@ -11,7 +11,7 @@ import type {
   SectionAvailability,
 } from '../contract/model'
 import type { Logger } from '../ipc-core/dispatcher'
-import { ApiCallError, apiRejection, cancelled, shapeFailure, timeoutFailure } from './api-error'
+import { ApiCallError, apiRejection, cancelled, networkFailure, shapeFailure, timeoutFailure } from './api-error'
 import { MAX_IMAGE_BYTES, readBodyUpTo } from './bounded-body'
 import type { BackendEndpoints } from './endpoints'
 import { salvageOfferedSeatIds } from './offer-salvage'
@@ -347,22 +347,19 @@ export class SalesApi {
       readPolicy,
       async () => {
         const deadline = AbortSignal.timeout(this.#timeouts.readMs)
-        let response: Response
+        const where = `image ${url.pathname}`
         try {
-          response = await this.#fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
+          const response = await this.#fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
+          if (!response.ok) {
+            await response.body?.cancel().catch(() => {})
+            throw apiRejection(response.status, null, where)
+          }
+          const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
+          return { contentType, bytes: await readBodyUpTo(response, MAX_IMAGE_BYTES, where) }
         } catch (error) {
-          throw deadline.aborted ? timeoutFailure(`image ${url.pathname}`) : new ApiCallError('network', 'api.network', 'errors.api.offline', true, null, `image ${url.pathname}`, { cause: error })
-        }
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => {})
-          throw apiRejection(response.status, null, `image ${url.pathname}`)
-        }
-        const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
-        try {
-          return { contentType, bytes: await readBodyUpTo(response, MAX_IMAGE_BYTES, `image ${url.pathname}`) }
-        } catch (error) {
+          // The refusals above are already typed; a failure of the fetch or of the body is the network or the deadline.
           if (error instanceof ApiCallError) throw error
-          throw deadline.aborted ? timeoutFailure(`image ${url.pathname}`) : new ApiCallError('network', 'api.network', 'errors.api.offline', true, null, `image ${url.pathname}`, { cause: error })
+          throw deadline.aborted ? timeoutFailure(where) : networkFailure(where, error)
         }
       },
       this.#sleeper,

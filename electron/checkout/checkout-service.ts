@@ -66,8 +66,6 @@ export interface CheckoutOptions {
   afterStep?: (saleId: string, step: string) => Promise<void>
 }
 
-// The vendor's decimal amount in cents, read from its digits (12.35 * 100 is not 1235 in floating point).
-
 /** Every message key checkout can answer with; the renderer has each in every language (tested). */
 export const checkoutMessageKeys = [
   'checkout.errors.noTerminal',

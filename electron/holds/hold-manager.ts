@@ -20,8 +20,12 @@ import type { LocalDb } from '../store/local-db'
  * vendor released it or said it was not ours; one whose release could not be
  * asked (no network) stays recorded, so a later call or the next start tries again.
  */
+/** What the holds need of the vendor (SalesApi): releasing seats, and its clock, which holds lapse by. */
 export interface SeatReleaser {
   releaseSeats(productId: number, inventoryIds: readonly number[]): Promise<{ ok: boolean }>
+  readonly clock: Clock
+  /** Makes sure the clock has heard the vendor (leftovers are judged lapsed or not by it). */
+  learnClock(): Promise<void>
 }
 
 /** A seat of a show (inventory ids are unique only within a show). */
@@ -35,10 +39,6 @@ export interface HoldManagerOptions {
   /** Which backend and tenant the holds are at, e.g. "sandbox/foyer-training". */
   backend: string
   api: SeatReleaser
-  /** The vendor's clock (SalesApi.clock): holds lapse by it. Default: the local clock. */
-  clock?: Clock
-  /** Makes sure the clock has heard the vendor before leftovers are judged lapsed or not (SalesApi.learnClock). */
-  learnClock?: () => Promise<void>
   /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting). */
   holdWindowMs: number
   onChange?: (status: HoldStatus) => void
@@ -67,7 +67,6 @@ interface HoldRow {
 }
 
 const keyOf = (seat: SeatKey) => `${seat.productId}:${seat.inventoryId}`
-const localClock: Clock = { now: () => Date.now() }
 
 export class HoldManager {
   readonly #seats = new Map<string, HeldSeat>()
@@ -78,7 +77,7 @@ export class HoldManager {
   #ticker: ReturnType<typeof setInterval> | null = null
 
   constructor(private readonly options: HoldManagerOptions) {
-    this.#clock = options.clock ?? localClock
+    this.#clock = options.api.clock
     const { db } = options
     this.#insert = db.prepare(
       'INSERT OR REPLACE INTO holds (backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -161,7 +160,7 @@ export class HoldManager {
     }))
     if (left.length === 0) return 0
     // Judged by the vendor's clock, which a fresh start has not heard yet.
-    await this.options.learnClock?.()
+    await this.options.api.learnClock()
     const live = left.filter((s) => this.#live(s))
     this.#forget(left.filter((s) => !this.#live(s)))
     await this.#releaseSeats(live)
@@ -171,11 +170,6 @@ export class HoldManager {
   /** Seats an order has taken over: no longer holds to release (the order owns them now). */
   handOverOrder(order: { items: readonly Pick<OrderItem, 'productId' | 'seats'>[] }): void {
     this.#forget(this.#held(order.items.flatMap((item) => item.seats.map((s) => ({ productId: item.productId, inventoryId: s.inventoryId })))))
-  }
-
-  isHeld(productId: number, inventoryId: number): boolean {
-    const seat = this.#seats.get(keyOf({ productId, inventoryId }))
-    return seat !== undefined && seat.expiresAt > this.#clock.now()
   }
 
   status(): HoldStatus {

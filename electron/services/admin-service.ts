@@ -7,9 +7,9 @@ import type { SettingsStore } from '../settings/settings-store'
 import type { Enrolment } from '../settings/enrolment'
 import { hashPin, type PinAttemptResult, type PinGate } from '../settings/staff-pin'
 import type { SaleRecord } from '../journal/sales-journal'
-import { InvalidSecretError, VaultUnavailableError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
+import { InvalidSecretError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import { readBoundSecret, storeBoundSecret } from '../vault/origin-bound-secret'
-import type { BackendConnection } from './backend-connection'
+import { keychainFailure, type BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
@@ -240,10 +240,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
         await storeBoundSecret(vault, { backend, tenant: config.tenant }, clientSecret, config)
       } catch (error) {
         if (error instanceof InvalidSecretError) throw staffError('credentials.secret-invalid', 'errors.settings.secretInvalid', error.message)
-        if (error instanceof VaultUnavailableError) {
-          throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
-        }
-        throw error
+        throw keychainFailure(error)
       }
       return { stored: true }
     },

@@ -27,7 +27,6 @@ export interface AppServicesOptions extends SystemFacts {
   admin?: AdminHandlers
   pushes?: PushBus
   system?: SystemInfoService
-  counter?: CounterDesk
 }
 
 /** Main's log on stderr: one line each, errors as name and message, never a stack trace or a path (log-safe.ts). */
@@ -37,9 +36,9 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: givenDesk, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
-  const counter = givenDesk ?? new CounterDesk(system)
+  const counter = new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
   const handlers: Handlers = {
     'system.info': () => system.info(),

@@ -24,6 +24,15 @@ export interface BackendConnection {
   close(): Promise<void>
 }
 
+/**
+ * A keychain that cannot be reached, said in words (staff must unlock or
+ * install the keychain, not fix the vendor); any other failure as it is.
+ */
+export function keychainFailure(error: unknown): unknown {
+  if (!(error instanceof VaultUnavailableError)) return error
+  return new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
+}
+
 export async function startSandboxConnection(
   /** Starts the sandbox's process: child_process in plain Node, utilityProcess in Electron main. */
   launch: SandboxLauncher,
@@ -66,10 +75,7 @@ export function vendorConnection(kind: 'staging' | 'production', settings: Pick<
       // Only a secret entered for these very addresses (origin-bound-secret.ts): a changed address never gets it.
       const found = await readBoundSecret(vault, ref, config).catch((error: unknown) => {
         // Said in words (not "no service connected"): staff must unlock or install the keychain, not the vendor.
-        if (error instanceof VaultUnavailableError) {
-          throw new FoyerError({ code: 'credentials.keychain-unavailable', messageKey: 'errors.settings.keychainUnavailable', retryable: true, detail: error.message })
-        }
-        throw error
+        throw keychainFailure(error)
       })
       if (found.state === 'other-address') {
         throw new FoyerError({ code: 'credentials.secret-other-address', messageKey: 'errors.settings.secretOtherAddress', retryable: false, detail: `the ${kind} client secret was entered for other addresses` })

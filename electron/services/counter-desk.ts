@@ -19,10 +19,6 @@ export class CounterDesk {
     })
   }
 
-  get signedIn(): boolean {
-    return this.#signedIn
-  }
-
   signIn(): void {
     this.#signedIn = true
   }

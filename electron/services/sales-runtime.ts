@@ -99,8 +99,6 @@ export class SalesRuntime {
       db,
       backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
       api,
-      clock: api.clock,
-      learnClock: () => api.learnClock(),
       holdWindowMs: connection.holdWindowMs,
       onChange: (status) => pushes.publish('holds.changed', status),
       log,
