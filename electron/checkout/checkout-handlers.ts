@@ -14,6 +14,7 @@ export interface CheckoutHandlers {
   'checkout.submit': Handler<'checkout.submit'>
   'checkout.pay': Handler<'checkout.pay'>
   'checkout.cancel': Handler<'checkout.cancel'>
+  'checkout.abortPayment': Handler<'checkout.abortPayment'>
   'checkout.reprint': Handler<'checkout.reprint'>
 }
 
@@ -32,11 +33,12 @@ export function checkoutHandlers(
     }
   }
   return {
-    'checkout.terminal': () => {
+    'checkout.terminal': async () => {
       const terminal = checkout().terminal
       return {
         cards: terminal !== null,
-        testCards: terminal?.takesTestCards ? testCardNames.map((card) => ({ card, ...TEST_CARDS[card] })) : [],
+        state: terminal ? (await terminal.check()).state : null,
+        testCards: terminal?.takesTestCards ? testCardNames.map((card) => ({ card, pan: TEST_CARDS[card].pan, brand: TEST_CARDS[card].brand.toUpperCase() })) : [],
       }
     },
     'checkout.submit': async (r) => {
@@ -62,6 +64,8 @@ export function checkoutHandlers(
       }
       return { printed: await checkout().reprint(r.saleId, r.what) }
     },
+    // The customer stops a card payment waiting at the terminal (their own sale, from the payment screen).
+    'checkout.abortPayment': (r) => ({ aborting: checkout().abortPayment(r.saleId) }),
     'checkout.cancel': async (r) => {
       await checkout().cancel(r.saleId)
       return { state: 'cancelled' as const }

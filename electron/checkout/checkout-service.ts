@@ -54,6 +54,13 @@ export interface CheckoutOptions {
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   log?: Logger
+  /**
+   * How long a card payment may wait at the terminal (the customer reading,
+   * tapping, typing a PIN) before Foyer stops it: a customer who walked away
+   * must not leave the terminal and the seats taken. Below Adyen's 120 s, so
+   * Foyer's abort comes before any time-out.
+   */
+  terminalWaitMs?: number
   /** The least time a payment needs before the order lapses; less, and the invoice is renewed first. */
   paymentBudgetMs?: number
   /** Confirm attempts and the first back-off between them (doubling). */
@@ -91,6 +98,8 @@ export class CheckoutService {
   readonly #sleep: (ms: number) => Promise<void>
   /** Payments under way, by sale: the journal's states alone cannot stop two taps that both read "invoiced". */
   readonly #paying = new Map<string, { tender: Tender; outcome: Promise<CheckoutOutcome> }>()
+  /** Card payments waiting at the terminal, by sale: what stops one when the customer gives up. */
+  readonly #atTerminal = new Map<string, AbortController>()
 
   constructor(private readonly options: CheckoutOptions) {
     this.#now = options.now ?? Date.now
@@ -161,6 +170,20 @@ export class CheckoutService {
     return input.tender === 'cash' ? this.#payCash(sale, input.tenderedCents) : this.#payCard(sale, input.testCard)
   }
 
+  /**
+   * The customer gives up while the terminal waits for their card: the
+   * terminal is told to stop. The payment then ends as the terminal says
+   * (cancelled, or approved if the card got there first). False when no card
+   * payment of that sale is waiting.
+   */
+  abortPayment(saleId: string): boolean {
+    const waiting = this.#atTerminal.get(saleId)
+    if (!waiting) return false
+    this.options.journal.note(saleId, 'payment-abort-asked', {})
+    waiting.abort()
+    return true
+  }
+
   /** The customer gives up before paying: the order is voided and its seats go back. */
   async cancel(saleId: string): Promise<void> {
     const sale = this.#sale(saleId)
@@ -181,7 +204,19 @@ export class CheckoutService {
     const key = `${sale.reference}-${attempt}`
     journal.record(sale.saleId, 'payment-started', 'paying', { attempt, paymentKey: key }, { terminal: terminal.name })
     await this.#step(sale.saleId, 'payment-started')
-    let result = await terminal.charge({ key, amountCents: sale.amountCents, currency: 'SGD', testCard: terminal.takesTestCards ? testCard : undefined })
+    const stop = new AbortController()
+    this.#atTerminal.set(sale.saleId, stop)
+    const walkedAway = setTimeout(() => {
+      this.options.journal.note(sale.saleId, 'payment-wait-over', {})
+      stop.abort()
+    }, this.options.terminalWaitMs ?? 110_000)
+    let result: PaymentResult
+    try {
+      result = await terminal.charge({ key, amountCents: sale.amountCents, currency: 'SGD', testCard: terminal.takesTestCards ? testCard : undefined, signal: stop.signal })
+    } finally {
+      clearTimeout(walkedAway)
+      this.#atTerminal.delete(sale.saleId)
+    }
     if (result.outcome === 'unknown') result = await this.#settleUnknown(sale.saleId, key, result)
     return this.#afterPayment(this.#sale(sale.saleId), result)
   }
@@ -220,7 +255,8 @@ export class CheckoutService {
   /** Records what the terminal answered and what follows from it. */
   async #afterPayment(sale: SaleRecord, result: PaymentResult): Promise<CheckoutOutcome> {
     const { journal } = this.options
-    const card = { brand: result.brand, last4: result.last4, detail: result.detail }
+    // The card as the terminal reported it, for the receipt: brand, masked PAN, auth code, AID, its receipt lines.
+    const card = { brand: result.brand, last4: result.last4, detail: result.detail, ...(result.receipt ? { receipt: result.receipt } : {}) }
     switch (result.outcome) {
       case 'approved': {
         const paid = journal.record(sale.saleId, 'payment-approved', 'paid', { paymentRef: result.transactionId }, card)

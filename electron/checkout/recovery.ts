@@ -90,6 +90,6 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
     const note = `The card terminal still cannot say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal.`
     return journal.record(sale.saleId, 'recovered-payment-unknown', 'needs-staff', { staffNote: note }).state
   }
-  const paid = journal.record(sale.saleId, 'recovered-payment-approved', 'paid', { paymentRef: status.transactionId }, { brand: status.brand, last4: status.last4 })
+  const paid = journal.record(sale.saleId, 'recovered-payment-approved', 'paid', { paymentRef: status.transactionId }, { brand: status.brand, last4: status.last4, ...(status.receipt ? { receipt: status.receipt } : {}) })
   return (await checkout.confirm(paid)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
 }

@@ -8,7 +8,10 @@ import { orderRequestSchema } from './order-request'
  * a renderer that reloads or a kiosk that restarts loses nothing.
  */
 const saleId = z.uuid()
-export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'unreachable'])
+/** The training terminal's test cards (electron/sandbox/terminal/test-cards.ts). */
+export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'card-removed', 'busy', 'no-card', 'unreachable'])
+/** What the terminal check found (electron/payment/payment-port.ts, TerminalCheckState). */
+export const terminalStateSchema = z.enum(['ready', 'busy', 'offline', 'untrusted', 'wrong-terminal', 'key-refused', 'not-ready'])
 export const tenderSchema = z.enum(['card', 'cash'])
 
 export const invoiceSchema = z.object({
@@ -34,8 +37,16 @@ export type CheckoutOutcomeView = z.infer<typeof checkoutOutcomeSchema>
 export const checkoutChannels = {
   'checkout.terminal': {
     request: z.object({}).strict(),
-    /** Whether card payment is possible, and the test cards when the terminal is the training one. */
-    response: z.object({ cards: z.boolean(), testCards: z.array(z.object({ card: testCardSchema, pan: z.string(), brand: z.string() })) }),
+    /**
+     * Whether a card terminal is set up, whether it answers now (asked each time:
+     * a kiosk says so before the customer chooses seats), and the test cards when
+     * the terminal is the training one.
+     */
+    response: z.object({
+      cards: z.boolean(),
+      state: terminalStateSchema.nullable(),
+      testCards: z.array(z.object({ card: testCardSchema, pan: z.string(), brand: z.string() })),
+    }),
   },
   'checkout.submit': {
     request: z.object({ order: orderRequestSchema, tender: tenderSchema }).strict(),
@@ -51,6 +62,11 @@ export const checkoutChannels = {
   'checkout.reprint': {
     request: z.object({ saleId, what: z.enum(['tickets', 'receipt']) }).strict(),
     response: z.object({ printed: z.boolean() }),
+  },
+  'checkout.abortPayment': {
+    request: z.object({ saleId }).strict(),
+    /** Whether a card payment of that sale was waiting at the terminal (and is now being stopped). */
+    response: z.object({ aborting: z.boolean() }),
   },
   'checkout.cancel': {
     request: z.object({ saleId }).strict(),

@@ -1,11 +1,12 @@
 import type { TestCard } from '../sandbox/terminal/test-cards'
 
 /**
- * The port every card terminal adapter fits (the sandbox terminal now; Adyen
- * Terminal API or Stripe Terminal later). Three rules keep a customer from
- * being charged twice or not at all:
+ * The port every card terminal adapter fits (adyen/adyen-terminal.ts: Adyen's
+ * Terminal API on the venue network, the training terminal included). Three
+ * rules keep a customer from being charged twice or not at all:
  * - every payment carries an idempotency key (the invoice reference and the
- *   attempt number): asking again with the same key never charges again;
+ *   attempt number), sent as the sale's transaction id: the terminal can say
+ *   what became of it;
  * - an answer that did not arrive is "unknown", never "declined": the caller
  *   asks `status` before retrying, cancelling or refunding;
  * - a refund is by the same key, and refunding twice refunds once.
@@ -21,18 +22,46 @@ export interface PaymentResult {
   last4: string | null
   /** Why the outcome is unknown or what the terminal said, for the journal (never card data beyond last4). */
   detail?: string
+  /** What card schemes want on the receipt, when the terminal gave it. */
+  receipt?: CardReceipt
+}
+
+/** A card payment's receipt lines as the terminal reported them (masked PAN only, never the card number). */
+export interface CardReceipt {
+  maskedPan: string | null
+  authCode: string | null
+  /** The card application's id (EMV AID). */
+  aid: string | null
+  entryMode: string | null
+  /** The terminal's own customer-receipt lines, as "name value" text, when it returns them. */
+  lines: string[]
 }
 
 export interface ChargeRequest {
   key: string
   amountCents: number
   currency: string
-  /** Sandbox terminal only: which test card the training customer presented. */
+  /** Training terminal only: which test card the training customer presents. */
   testCard?: TestCard
+  /**
+   * Fires when the customer gives up (Cancel on the kiosk) or walks away (the
+   * kiosk's wait for the terminal ran out): the terminal is told to stop, and
+   * the payment answers as it ends (cancelled, or approved if it got there first).
+   */
+  signal?: AbortSignal
+}
+
+/** What "Test terminal" found: ready, or what is wrong in words staff can act on. */
+export type TerminalCheckState = 'ready' | 'busy' | 'offline' | 'untrusted' | 'wrong-terminal' | 'key-refused' | 'not-ready'
+
+export interface TerminalCheck {
+  state: TerminalCheckState
+  /** For staff and the log: what the terminal or the connection said. */
+  detail: string
 }
 
 export interface PaymentTerminal {
-  /** What the journal and staff call it, e.g. "sandbox-terminal". */
+  /** What the journal and staff call it, e.g. "adyen V400m-324688179". */
   readonly name: string
   /** Whether the customer chooses a test card (training) rather than presenting a real one. */
   readonly takesTestCards: boolean
@@ -41,4 +70,6 @@ export interface PaymentTerminal {
   status(key: string): Promise<PaymentResult | null>
   /** Gives an approved payment back. Throws when the terminal cannot be reached or refuses. */
   refund(key: string): Promise<void>
+  /** Asks the terminal whether it can take a payment now (the staff screen's "Test terminal", the kiosk's start). */
+  check(): Promise<TerminalCheck>
 }

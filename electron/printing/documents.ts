@@ -141,7 +141,17 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
     if (sale.changeCents !== null) rows.push(html`<dt>${words.change}</dt><dd class="change">${moneyOfCents(sale.changeCents, currency)}</dd>`)
     return html`${rows}`
   }
-  return html`<dt>${words.card}</dt><dd class="card">${cardLabel(card, sale.paymentMethod)}</dd>`
+  const rows = [html`<dt>${words.card}</dt><dd class="card">${cardLabel(card, sale.paymentMethod)}</dd>`]
+  // What card schemes require on a card receipt, as the terminal reported it.
+  const receipt = card?.receipt
+  if (receipt?.authCode) rows.push(html`<dt>${words.authCode}</dt><dd class="auth-code">${receipt.authCode}</dd>`)
+  if (receipt?.aid) rows.push(html`<dt>${words.aid}</dt><dd class="aid">${receipt.aid}</dd>`)
+  if (receipt?.entryMode) rows.push(html`<dt>${words.entryMode}</dt><dd class="entry-mode">${receipt.entryMode}</dd>`)
+  if (receipt && receipt.lines.length > 0) {
+    const lines = receipt.lines.map((line) => html`<span class="terminal-line">${line}</span>`)
+    rows.push(html`<dt>${words.terminalLines}</dt><dd class="terminal-lines">${lines}</dd>`)
+  }
+  return html`${rows}`
 }
 
 /** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */

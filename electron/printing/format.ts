@@ -1,5 +1,6 @@
 import { centsOf, formatMoney } from '../contract/money'
 import type { SaleStep } from '../journal/sales-journal'
+import type { CardReceipt } from '../payment/payment-port'
 
 /**
  * How printed documents say dates, money and the card. Documents are in
@@ -17,6 +18,10 @@ export const words = {
   subtotal: 'Subtotal',
   delivery: 'Delivery',
   card: 'Card',
+  authCode: 'Auth code',
+  aid: 'AID',
+  entryMode: 'Entry',
+  terminalLines: 'Card terminal',
   cash: 'Cash',
   tendered: 'Tendered',
   change: 'Change',
@@ -85,22 +90,34 @@ export function moneyOf(money: { amount: number; currency: string }): string {
 }
 
 
-/** The card as the terminal reported it: brand and last four digits, never more. */
+/** The card as the terminal reported it: brand, last four digits and what schemes want on the receipt; never the card number. */
 export interface CardOnFile {
   brand: string | null
   last4: string | null
+  receipt?: CardReceipt | null
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value.slice(0, 120) : null)
+
+/** A journalled receipt, read as data: it was written by Foyer, but from what a terminal said. */
+function receiptOf(value: unknown): CardReceipt | null {
+  if (typeof value !== 'object' || value === null) return null
+  const r = value as Record<string, unknown>
+  const lines = Array.isArray(r.lines) ? r.lines.map(text).filter((line): line is string => line !== null).slice(0, 40) : []
+  return { maskedPan: text(r.maskedPan), authCode: text(r.authCode), aid: text(r.aid), entryMode: text(r.entryMode), lines }
 }
 
 /**
  * The card of a sale's approved payment, from its journal steps (the
- * terminal's answer is kept in the step's detail, not on the sale record).
+ * terminal's answer is kept in the step's detail, not on the sale record);
+ * an approval found by recovery counts as well.
  */
 export function cardFromSteps(steps: readonly SaleStep[]): CardOnFile | null {
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i]!
-    if (step.step !== 'payment-approved' || typeof step.detail !== 'object' || step.detail === null) continue
-    const { brand, last4 } = step.detail as { brand?: unknown; last4?: unknown }
-    return { brand: typeof brand === 'string' ? brand : null, last4: typeof last4 === 'string' ? last4 : null }
+    if ((step.step !== 'payment-approved' && step.step !== 'recovered-payment-approved') || typeof step.detail !== 'object' || step.detail === null) continue
+    const { brand, last4, receipt } = step.detail as { brand?: unknown; last4?: unknown; receipt?: unknown }
+    return { brand: text(brand), last4: text(last4), receipt: receiptOf(receipt) }
   }
   return null
 }

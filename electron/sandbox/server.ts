@@ -20,6 +20,8 @@ import { xssEvents } from './seed/xss/xss-events'
 import type { SeedEvent, SeedVenue } from './seed/types'
 import { buildVenues } from './seed/venues'
 import { metaValue, openDatabase } from './store/database'
+import { NexoTerminal } from './terminal/nexo-terminal'
+import { storedTerminalChain } from './terminal/terminal-certificates'
 import { TerminalLedger } from './terminal/terminal-ledger'
 import { terminalRoutes } from './terminal/terminal-routes'
 
@@ -59,8 +61,8 @@ export interface Sandbox {
   baseUrl: string
   authUrl: string
   imageBaseUrl: string
-  /** The sandbox payment terminal (terminal/terminal-routes.ts). */
-  terminalUrl: string
+  /** The simulated card terminal (terminal/nexo-terminal.ts) and how to reach and trust it. */
+  terminal: SandboxTerminal
   tenant: string
   /** The first training client: the one a single Foyer sells as. */
   clientId: string
@@ -72,6 +74,25 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
+/**
+ * What a kiosk needs to pay at the simulated terminal, as staff would set up a
+ * real one: its address, POIID, shared key and the root its certificate is
+ * signed by; and the training controls beside the API.
+ */
+export interface SandboxTerminal {
+  /** host:port of the terminal's Terminal API (a real terminal's is <its IP>:8443). */
+  address: string
+  poiid: string
+  keyIdentifier: string
+  keyVersion: number
+  passphrase: string
+  /** PEM of the root the terminal's certificate chain leads to. */
+  rootCertificatePem: string
+  /** The training controls (terminal/terminal-routes.ts). */
+  controlUrl: string
+}
+
+export const TRAINING_POIID = 'V400m-324688179'
 export const SANDBOX_TENANT = 'foyer-training'
 export const SANDBOX_CLIENT_ID = SANDBOX_CLIENT_IDS[0]
 const LOOPBACK = '127.0.0.1'
@@ -167,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
   const imageApp = quirks ? newServer(log, now) : app
   let origin = ''
+  let terminalAddress: string
   const ctx: SandboxContext = {
     tenant: SANDBOX_TENANT,
     catalogue,
@@ -199,7 +221,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   cartRoutes(app, ctx)
   orderRoutes(app, ctx)
   imageRoutes(imageApp, catalogue)
-  terminalRoutes(app, new TerminalLedger(db), now, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+  // The training terminal: one model and serial everywhere; its shared key and certificate are made once per data folder.
+  const poiid = TRAINING_POIID
+  const terminalKey = { keyIdentifier: 'FOYERTRAINING', keyVersion: 1, passphrase: metaValue(db, 'terminal_passphrase', () => randomBytes(18).toString('base64url')) }
+  const terminalLedger = new TerminalLedger(db)
+  const terminal = new NexoTerminal({ poiid, key: terminalKey, chain: storedTerminalChain(db, poiid), ledger: terminalLedger, now, log })
+  terminalRoutes(app, terminal, terminalLedger, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 
   function sweep(): void {
     const at = now()
@@ -225,8 +252,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   try {
     origin = await listen(app, options.port ?? 0)
+    terminalAddress = await terminal.listen()
   } catch (error) {
     clearInterval(sweeper)
+    await app.close()
     closeDb()
     throw error
   }
@@ -236,7 +265,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: ctx.baseUrl(),
     authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
     imageBaseUrl: imageOrigin,
-    terminalUrl: `${origin}/terminal/v0`,
+    terminal: {
+      address: terminalAddress,
+      poiid,
+      ...terminalKey,
+      rootCertificatePem: storedTerminalChain(db, poiid).rootPem,
+      controlUrl: `${origin}/terminal/v0`,
+    },
     tenant: SANDBOX_TENANT,
     clientId: SANDBOX_CLIENT_ID,
     clientSecret,
@@ -244,6 +279,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sweep,
     async close() {
       clearInterval(sweeper)
+      await terminal.close()
       await app.close()
       if (imageApp !== app) await imageApp.close()
       closeDb()

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { BackendEndpoints } from '../api/endpoints'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PaymentTerminal } from '../payment/payment-port'
-import { SandboxTerminalClient } from '../payment/sandbox-terminal-client'
+import { TrainingTerminal } from '../payment/training-terminal'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import type { SettingsStore } from '../settings/settings-store'
 import { VaultUnavailableError, type CredentialVault } from '../vault/credential-vault'
@@ -51,8 +51,8 @@ export async function startSandboxConnection(
     endpoints: { kind: 'sandbox', baseUrl, authUrl, imageBaseUrl, tenant, clientId },
     secret: async () => clientSecret,
     holdWindowMs: holdTtlSeconds * 1000,
-    // Training sells through the sandbox's own terminal, paid with its test cards.
-    terminal: new SandboxTerminalClient({ baseUrl: sandbox.terminalUrl, authUrl, clientId, secret: async () => clientSecret }),
+    // Training sells through the sandbox's simulated Adyen terminal, paid with its test cards.
+    terminal: new TrainingTerminal({ terminal: sandbox.terminal, authUrl, clientId, secret: async () => clientSecret }),
     close: () => sandbox.close(),
   }
 }

@@ -46,6 +46,7 @@ export const CASHIER_CHANNELS = [
   'checkout.submit',
   'checkout.pay',
   'checkout.cancel',
+  'checkout.abortPayment',
   'checkout.reprint',
   'shift.current',
   'shift.sales',

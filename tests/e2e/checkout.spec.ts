@@ -58,6 +58,11 @@ test('a card purchase: the order, the test card approved, the confirmed tickets,
   expect((await pdfText(join(printSpool, `${reference}-ticket-02.pdf`))).text).toContain(reference)
   const receipt = await pdfText(join(printSpool, `${reference}-receipt.pdf`))
   expect(receipt.text).toContain(total.replace('S$', ''))
+  // The card lines schemes require, as the (simulated Adyen) terminal reported them through the adapter.
+  expect(receipt.text).toMatch(/VISA\s*•+\s*1111/)
+  expect(receipt.text).toMatch(/Auth code\s*\d{6}/)
+  expect(receipt.text).toMatch(/AID\s*A0000000031010/)
+  expect(receipt.text).toContain('411111******1111')
 
   await kiosk.getByTestId('done-finish').click()
   await expect(kiosk.getByTestId('attract-screen')).toBeVisible()
@@ -74,6 +79,18 @@ test('a declined card takes nothing; another card then pays', async ({ kiosk }) 
   await kiosk.getByTestId('test-card-approve').click()
   await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await expect(kiosk.getByTestId('done-tickets').locator('li')).toHaveCount(2)
+})
+
+test('stopping a card payment at the kiosk while the terminal waits: nothing taken, then paid', async ({ kiosk }) => {
+  await basketOnReview(kiosk, 'Nava Rasa', /Nava Rasa/)
+  await kiosk.getByTestId('review-pay').click()
+  // The training customer walks up to the terminal and never presents a card.
+  await kiosk.getByTestId('test-card-no-card').click()
+  await expect(kiosk.getByTestId('checkout-progress')).toBeVisible()
+  await kiosk.getByTestId('checkout-stop-payment').click()
+  await expect(kiosk.getByTestId('checkout-declined')).toContainText('No money was taken', { timeout: 30_000 })
+  await kiosk.getByTestId('test-card-approve').click()
+  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
 })
 
 test('giving up at the payment voids the order and frees the seats', async ({ kiosk, request }) => {

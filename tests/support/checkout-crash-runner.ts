@@ -6,10 +6,10 @@
  */
 import { call } from '../../electron/ipc-core/dispatcher'
 import type { BackendEndpoints } from '../../electron/api/endpoints'
-import { SandboxTerminalClient } from '../../electron/payment/sandbox-terminal-client'
+import { TrainingTerminal } from '../../electron/payment/training-terminal'
 import type { TestCard } from '../../electron/sandbox/terminal/test-cards'
 import { SpoolPrinter } from '../../electron/printing/spool-printer'
-import type { Sandbox } from '../../electron/sandbox/server'
+import type { Sandbox, SandboxTerminal } from '../../electron/sandbox/server'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
 import { SandboxClient } from './sandbox-client'
 import { heldOrderRequest } from './checkout-fixtures'
@@ -19,7 +19,7 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set`)
   return value
 }
-const sandbox = JSON.parse(env('CRASH_SANDBOX')) as { endpoints: BackendEndpoints; secret: string; terminalUrl: string }
+const sandbox = JSON.parse(env('CRASH_SANDBOX')) as { endpoints: BackendEndpoints; secret: string; terminal: SandboxTerminal }
 const crashAt = env('CRASH_AT')
 const runtime: Runtime = await startRuntime({
   facts: { appVersion: 'test', mode: 'self-service', host: 'browser' },
@@ -28,8 +28,8 @@ const runtime: Runtime = await startRuntime({
     endpoints: sandbox.endpoints,
     secret: async () => sandbox.secret,
     holdWindowMs: 900_000,
-    terminal: new SandboxTerminalClient({
-      baseUrl: sandbox.terminalUrl,
+    terminal: new TrainingTerminal({
+      terminal: sandbox.terminal,
       authUrl: sandbox.endpoints.authUrl,
       clientId: sandbox.endpoints.clientId,
       secret: async () => sandbox.secret,

@@ -1,19 +1,19 @@
 import type { OrderRequest } from '../../electron/contract'
 import { call, type Dispatcher } from '../../electron/ipc-core/dispatcher'
-import { SandboxTerminalClient } from '../../electron/payment/sandbox-terminal-client'
+import { TrainingTerminal } from '../../electron/payment/training-terminal'
 import type { BackendConnection } from '../../electron/services/backend-connection'
 import type { ApiRig } from './api-fixtures'
 import type { SandboxClient } from './sandbox-client'
 import { findShow, isOnSale, sectionsOf } from './sandbox-fixtures'
 
-/** A connection to the rig's sandbox, paid through the sandbox's own terminal. */
+/** A connection to the rig's sandbox, paid at its simulated Adyen terminal through the real adapter. */
 export function sandboxConnection(rig: ApiRig): BackendConnection {
   return {
     endpoints: rig.api.endpoints,
     secret: async () => rig.sandbox.clientSecret,
     holdWindowMs: 900_000,
-    terminal: new SandboxTerminalClient({
-      baseUrl: rig.sandbox.terminalUrl,
+    terminal: new TrainingTerminal({
+      terminal: rig.sandbox.terminal,
       authUrl: rig.sandbox.authUrl,
       clientId: rig.sandbox.clientId,
       secret: async () => rig.sandbox.clientSecret,
@@ -72,8 +72,12 @@ export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxCl
   }
 }
 
-/** The sandbox terminal's ledger, read directly (the test's own view of what was charged). */
+/**
+ * What the simulated terminal did, read from its own journal (the test's view
+ * of what was charged): each payment by Foyer's key (its sale transaction id).
+ */
 export async function terminalLedger(rig: ApiRig): Promise<{ key: string; state: string; amountCents: number }[]> {
-  const response = await fetch(`${rig.sandbox.terminalUrl}/payments`, { headers: { authorization: `Bearer ${await rig.direct.token()}` } })
-  return ((await response.json()) as { payments: { key: string; state: string; amountCents: number }[] }).payments
+  const response = await fetch(`${rig.sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await rig.direct.token()}` } })
+  const { transactions } = (await response.json()) as { transactions: { transactionId: string; state: string; amountCents: number }[] }
+  return transactions.map(({ transactionId, state, amountCents }) => ({ key: transactionId, state, amountCents }))
 }

@@ -75,8 +75,8 @@ link.onMessage((raw) => {
   void startSandbox({ ...(message.options as SandboxChildOptions), log }).then(
     (started) => {
       sandbox = started
-      const { baseUrl, authUrl, imageBaseUrl, terminalUrl, tenant, clientId, clientSecret } = started
-      void link.post({ type: 'ready', sandbox: { baseUrl, authUrl, imageBaseUrl, terminalUrl, tenant, clientId, clientSecret } })
+      const { baseUrl, authUrl, imageBaseUrl, terminal, tenant, clientId, clientSecret } = started
+      void link.post({ type: 'ready', sandbox: { baseUrl, authUrl, imageBaseUrl, terminal, tenant, clientId, clientSecret } })
     },
     (error: unknown) => {
       void link.post({ type: 'failed', message: (error as Error).message }).then(() => stop(1))

@@ -12,7 +12,7 @@ import type { Sandbox, SandboxOptions } from '../server'
 export type SandboxChildOptions = Pick<SandboxOptions, 'port' | 'dataDir' | 'holdTtlSeconds' | 'tokenTtlSeconds' | 'quirks' | 'extraEvents' | 'xss'>
 
 /** Where the running sandbox answers, and its client credentials (they travel over the IPC channel only, never a log). */
-export type SandboxAddresses = Pick<Sandbox, 'baseUrl' | 'authUrl' | 'imageBaseUrl' | 'terminalUrl' | 'tenant' | 'clientId' | 'clientSecret'>
+export type SandboxAddresses = Pick<Sandbox, 'baseUrl' | 'authUrl' | 'imageBaseUrl' | 'terminal' | 'tenant' | 'clientId' | 'clientSecret'>
 
 export interface RunningSandbox extends SandboxAddresses {
   /** The sandbox's process id (for logs and benchmarks). */
@@ -45,7 +45,14 @@ export interface SupervisorTimings {
   closeMs?: number
 }
 
-const addressKeys = ['baseUrl', 'authUrl', 'imageBaseUrl', 'terminalUrl', 'tenant', 'clientId', 'clientSecret'] as const
+const addressKeys = ['baseUrl', 'authUrl', 'imageBaseUrl', 'tenant', 'clientId', 'clientSecret'] as const
+const terminalKeys = ['address', 'poiid', 'keyIdentifier', 'passphrase', 'rootCertificatePem', 'controlUrl'] as const
+
+function isTerminal(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const terminal = value as Record<string, unknown>
+  return terminalKeys.every((key) => typeof terminal[key] === 'string') && Number.isInteger(terminal.keyVersion)
+}
 
 /** A message from the child, checked: it is another process, and what it sends is data until proven otherwise. */
 function fromChild(message: unknown): FromChild | null {
@@ -55,7 +62,7 @@ function fromChild(message: unknown): FromChild | null {
   if (m.type === 'failed' && typeof m.message === 'string') return { type: 'failed', message: m.message }
   if (m.type === 'ready' && typeof m.sandbox === 'object' && m.sandbox !== null) {
     const sandbox = m.sandbox as Record<string, unknown>
-    if (addressKeys.every((key) => typeof sandbox[key] === 'string')) return { type: 'ready', sandbox: sandbox as unknown as SandboxAddresses }
+    if (addressKeys.every((key) => typeof sandbox[key] === 'string') && isTerminal(sandbox.terminal)) return { type: 'ready', sandbox: sandbox as unknown as SandboxAddresses }
   }
   return null
 }

@@ -1,112 +1,109 @@
 import type { Statement } from 'better-sqlite3'
-import { randomUUID } from 'node:crypto'
 import type { SandboxDb } from '../store/database'
-import { TEST_CARDS, type TestCard } from './test-cards'
 
 /**
- * The sandbox payment terminal's ledger: every payment it took, by the
- * client's idempotency key, kept in the sandbox's database so that a Foyer
- * that crashed mid-payment can ask afterwards what became of it. Asking to
- * pay again with a key already used answers the first result: never a second
- * charge.
+ * The simulated terminal's journal: every payment it finished, with the very
+ * answer it gave, kept in the sandbox's database. A Foyer that lost an answer
+ * (or crashed waiting for it) asks for the transaction's status afterwards and
+ * gets that answer again, as a real terminal repeats it; a reversal marks the
+ * payment reversed. Payments still waiting for the customer live in the
+ * simulator's memory only: a terminal that restarts mid-payment took nothing.
  */
-export type TerminalState = 'approved' | 'declined' | 'cancelled' | 'refunded'
+export type TransactionState = 'approved' | 'declined' | 'cancelled' | 'aborted' | 'reversed'
 
-export interface TerminalPayment {
-  key: string
-  amountCents: number
-  currency: string
-  state: TerminalState
+export interface TerminalTransaction {
+  /** The POS that asked (MessageHeader.SaleID) and its request's ServiceID: how a status request names it. */
+  saleId: string
+  serviceId: string
+  /** The POS's own reference (SaleTransactionID.TransactionID): Foyer's invoice and attempt. */
   transactionId: string
-  brand: string
-  last4: string
+  /** The terminal's reference (POITransactionID.TransactionID): what a reversal names. */
+  poiTransactionId: string
+  amountCents: number
+  state: TransactionState
+  /** The PaymentResponse body as it was answered (repeated by a status request). */
+  response: unknown
   createdAt: number
-  refundedAt: number | null
+  reversedAt: number | null
 }
 
 interface Row {
-  key: string
-  amount_cents: number
-  currency: string
-  state: TerminalState
+  sale_id: string
+  service_id: string
   transaction_id: string
-  brand: string
-  last4: string
+  poi_transaction_id: string
+  amount_cents: number
+  state: TransactionState
+  response_json: string
   created_at: number
-  refunded_at: number | null
+  reversed_at: number | null
 }
 
-const schema = `CREATE TABLE IF NOT EXISTS terminal_payments (
-  key TEXT PRIMARY KEY,
-  amount_cents INTEGER NOT NULL,
-  currency TEXT NOT NULL,
-  state TEXT NOT NULL,
+const schema = `CREATE TABLE IF NOT EXISTS terminal_transactions (
+  sale_id TEXT NOT NULL,
+  service_id TEXT NOT NULL,
   transaction_id TEXT NOT NULL,
-  brand TEXT NOT NULL,
-  last4 TEXT NOT NULL,
+  poi_transaction_id TEXT NOT NULL UNIQUE,
+  amount_cents INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  response_json TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  refunded_at INTEGER
+  reversed_at INTEGER,
+  PRIMARY KEY (sale_id, service_id)
 )`
 
-const toPayment = (row: Row): TerminalPayment => ({
-  key: row.key,
-  amountCents: row.amount_cents,
-  currency: row.currency,
-  state: row.state,
+const toTransaction = (row: Row): TerminalTransaction => ({
+  saleId: row.sale_id,
+  serviceId: row.service_id,
   transactionId: row.transaction_id,
-  brand: row.brand,
-  last4: row.last4,
+  poiTransactionId: row.poi_transaction_id,
+  amountCents: row.amount_cents,
+  state: row.state,
+  response: JSON.parse(row.response_json) as unknown,
   createdAt: row.created_at,
-  refundedAt: row.refunded_at,
+  reversedAt: row.reversed_at,
 })
 
-export class TerminalConflict extends Error {}
-
 export class TerminalLedger {
-  readonly #get: Statement<[string], Row>
-  readonly #insert: Statement<[string, number, string, string, string, string, string, number]>
-  readonly #refund: Statement<[number, string]>
+  readonly #byService: Statement<[string, string], Row>
+  readonly #byPoi: Statement<[string], Row>
+  readonly #insert: Statement<[string, string, string, string, number, string, string, number]>
+  readonly #reverse: Statement<[number, string]>
   readonly #all: Statement<[], Row>
 
   constructor(db: SandboxDb) {
     db.exec(schema)
-    this.#get = db.prepare('SELECT * FROM terminal_payments WHERE key = ?')
+    this.#byService = db.prepare('SELECT * FROM terminal_transactions WHERE sale_id = ? AND service_id = ?')
+    this.#byPoi = db.prepare('SELECT * FROM terminal_transactions WHERE poi_transaction_id = ?')
     this.#insert = db.prepare(
-      'INSERT INTO terminal_payments (key, amount_cents, currency, state, transaction_id, brand, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO terminal_transactions (sale_id, service_id, transaction_id, poi_transaction_id, amount_cents, state, response_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    this.#refund = db.prepare("UPDATE terminal_payments SET state = 'refunded', refunded_at = ? WHERE key = ? AND state = 'approved'")
-    this.#all = db.prepare('SELECT * FROM terminal_payments ORDER BY created_at')
+    this.#reverse = db.prepare("UPDATE terminal_transactions SET state = 'reversed', reversed_at = ? WHERE poi_transaction_id = ? AND state = 'approved'")
+    this.#all = db.prepare('SELECT * FROM terminal_transactions ORDER BY created_at, rowid')
   }
 
-  get(key: string): TerminalPayment | null {
-    const row = this.#get.get(key)
-    return row ? toPayment(row) : null
+  find(saleId: string, serviceId: string): TerminalTransaction | null {
+    const row = this.#byService.get(saleId, serviceId)
+    return row ? toTransaction(row) : null
   }
 
-  /** Takes a payment with a test card (not for `unreachable`, which never reaches the ledger). */
-  pay(key: string, amountCents: number, currency: string, card: Exclude<TestCard, 'unreachable'>, at: number): TerminalPayment {
-    const existing = this.get(key)
-    if (existing) {
-      if (existing.amountCents !== amountCents) throw new TerminalConflict(`key ${key} was used for another amount`)
-      return existing
-    }
-    const state: TerminalState = card === 'decline' ? 'declined' : card === 'cancel' ? 'cancelled' : 'approved'
-    const { pan, brand } = TEST_CARDS[card]
-    this.#insert.run(key, amountCents, currency, state, randomUUID(), brand, pan.replaceAll(' ', '').slice(-4), at)
-    return this.get(key)!
+  byPoiTransaction(poiTransactionId: string): TerminalTransaction | null {
+    const row = this.#byPoi.get(poiTransactionId)
+    return row ? toTransaction(row) : null
   }
 
-  /** Gives an approved payment back; refunding a refunded one answers it as it is. */
-  refund(key: string, at: number): TerminalPayment {
-    const existing = this.get(key)
-    if (!existing) throw new TerminalConflict(`no payment ${key}`)
-    if (existing.state === 'refunded') return existing
-    if (existing.state !== 'approved') throw new TerminalConflict(`payment ${key} was ${existing.state}: nothing to refund`)
-    this.#refund.run(at, key)
-    return this.get(key)!
+  record(transaction: Omit<TerminalTransaction, 'reversedAt'>): void {
+    const t = transaction
+    this.#insert.run(t.saleId, t.serviceId, t.transactionId, t.poiTransactionId, t.amountCents, t.state, JSON.stringify(t.response), t.createdAt)
   }
 
-  all(): TerminalPayment[] {
-    return this.#all.all().map(toPayment)
+  /** Marks an approved payment reversed; false when it is not approved (declined, or reversed already). */
+  reverse(poiTransactionId: string, at: number): boolean {
+    return this.#reverse.run(at, poiTransactionId).changes === 1
+  }
+
+  all(): TerminalTransaction[] {
+    return this.#all.all().map(toTransaction)
   }
 }

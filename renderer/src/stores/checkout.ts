@@ -1,4 +1,4 @@
-import type { CheckoutOutcomeView, ErrorReply, InvoiceView } from '@contract'
+import type { ChannelResponse, CheckoutOutcomeView, ErrorReply, InvoiceView } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -12,7 +12,7 @@ import { replyRunner } from './reply'
  * payment in progress, and how it ended. The idle reset never fires while a
  * payment is under way.
  */
-export type TestCardName = 'approve' | 'decline' | 'timeout' | 'cancel' | 'unreachable'
+export type TestCardName = ChannelResponse<'checkout.terminal'>['testCards'][number]['card']
 
 /** Used as the patron when a walk-up customer leaves no e-mail, until settings say otherwise. */
 export const FALLBACK_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
@@ -25,6 +25,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const testCards = ref<{ card: TestCardName; pan: string; brand: string }[]>([])
   const cardsAccepted = ref(true)
   const paying = ref(false)
+  /** The customer asked the terminal to stop the payment; it ends as the terminal says. */
+  const stopping = ref(false)
   const busy = ref(false)
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
@@ -60,6 +62,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
     const current = invoice.value
     if (!current || paying.value) return
     paying.value = true
+    stopping.value = false
+    // Paused while the terminal has the sale (a PIN takes time); main stops a payment nobody finishes.
     idle.pause('payment')
     try {
       const request =
@@ -72,6 +76,14 @@ export const useCheckoutStore = defineStore('checkout', () => {
       paying.value = false
       idle.resume('payment')
     }
+  }
+
+  /** The customer gives up while the terminal waits for their card: main tells the terminal to stop. */
+  async function stopPayment(): Promise<void> {
+    const current = invoice.value
+    if (!current || !paying.value || stopping.value) return
+    stopping.value = true
+    await call(() => useFoyer().checkout.abortPayment({ saleId: current.saleId }))
   }
 
   /** The customer gives up before paying: the order is voided and its seats go back. */
@@ -91,5 +103,5 @@ export const useCheckoutStore = defineStore('checkout', () => {
     error.value = null
   }
 
-  return { invoice, outcome, testCards, cardsAccepted, paying, busy, error, tender, finished, begin, pay, cancel, reset }
+  return { invoice, outcome, testCards, cardsAccepted, paying, stopping, busy, error, tender, finished, begin, pay, stopPayment, cancel, reset }
 })

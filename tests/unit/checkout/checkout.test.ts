@@ -188,7 +188,7 @@ describe('checkout', () => {
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(paid.value.state).toBe('refunded')
-    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'refunded' })])
+    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
     const sale = runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!
     expect(sale.staffNote).toMatch(/refunded/)
   })

@@ -51,7 +51,7 @@ async function crashAt(step: string, card = 'approve', spool?: string): Promise<
       CRASH_CARD: card,
       ...(spool ? { CRASH_SPOOL: spool } : {}),
       CRASH_DATA_DIR: dataDir,
-      CRASH_SANDBOX: JSON.stringify({ endpoints: rig.api.endpoints, secret: sandbox.clientSecret, terminalUrl: sandbox.terminalUrl }),
+      CRASH_SANDBOX: JSON.stringify({ endpoints: rig.api.endpoints, secret: sandbox.clientSecret, terminal: sandbox.terminal }),
       CRASH_DIRECT: JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -176,7 +176,7 @@ describe('a crash during checkout', { timeout: 30_000 }, () => {
     const after = sales.context!.checkout.journal.get(sale.saleId)!
     expect(after.state).toBe('refunded')
     expect(after.staffNote).toMatch(/refunded/)
-    expect((await terminalLedger(rig)).map((p) => p.state)).toEqual(['refunded'])
+    expect((await terminalLedger(rig)).map((p) => p.state)).toEqual(['reversed'])
     expect(sales.context!.recovery!.forStaff.map((s) => s.saleId)).toEqual([sale.saleId])
   })
 })

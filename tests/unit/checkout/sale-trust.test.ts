@@ -50,7 +50,7 @@ describe('a confirm whose answer is lost', () => {
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(paid.value.state).toBe('refunded')
-    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'refunded' })])
+    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
     const checked = journal.steps(invoice.saleId).find((s) => s.step === 'confirm-checked')
     expect(checked?.detail).toMatchObject({ orderStatus: 'PENDING_PAYMENT' })
   })

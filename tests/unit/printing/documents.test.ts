@@ -98,10 +98,21 @@ describe('receipts', () => {
     const { sale, steps } = samples.card
     const order = sale.order!
     const card = cardFromSteps(steps)
-    expect(card).toEqual({ brand: expect.any(String), last4: expect.stringMatching(/^\d{4}$/) })
+    // The card as the terminal (the simulated Adyen terminal, through the real adapter) reported it.
+    expect(card).toEqual({
+      brand: 'VISA',
+      last4: '1111',
+      receipt: { maskedPan: '411111******1111', authCode: expect.stringMatching(/^\d{6}$/), aid: 'A0000000031010', entryMode: 'Contactless', lines: expect.arrayContaining(['Card 411111******1111']) },
+    })
     const doc = receiptDocument(sale, { card, brand: 'Grand Theatre Box Office' })
     expect(doc.name).toBe(`${order.reference}-receipt`)
     const page = doc.html
+    // What card schemes require: brand and masked card, auth code, AID, and the terminal's own lines.
+    expect(page).toContain('<dd class="card">VISA •••• 1111</dd>')
+    expect(page).toContain(`<dd class="auth-code">${card!.receipt!.authCode}</dd>`)
+    expect(page).toContain('<dd class="aid">A0000000031010</dd>')
+    expect(page).toContain('<span class="terminal-line">Card 411111******1111</span>')
+    expect(page).toContain(`<span class="terminal-line">Auth. code ${card!.receipt!.authCode}</span>`)
     const item = order.items[0]!
     const line = item.lines[0]!
     const seats = item.seats.map((s) => s.seat).join(', ')

@@ -103,31 +103,28 @@ describe('training clients', () => {
   })
 })
 
-describe('the sandbox payment terminal', () => {
-  const pay = (headers: Record<string, string>, key: string) =>
-    fetch(`${sandbox.terminalUrl}/payments`, {
-      method: 'POST',
+describe('the simulated terminal’s training controls', () => {
+  const control = (headers: Record<string, string>, path: string, body?: unknown) =>
+    fetch(`${sandbox.terminal.controlUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ idempotencyKey: key, amount: { value: 1000, currency: 'SGD' }, testCard: 'approve' }),
+      body: body === undefined ? undefined : JSON.stringify(body),
     })
-  const ledger = async () => ((await (await fetch(`${sandbox.terminalUrl}/payments`, { headers: { authorization: `Bearer ${await a.token()}` } })).json()) as any).payments as any[]
 
-  it('refuses a request without a valid token with 401, and charges nothing', async () => {
+  it('refuses a request without a valid token with 401, and changes nothing', async () => {
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not.a.token' }, { authorization: a.basic() }]
     for (const headers of attempts) {
-      const answer = await pay(headers, 'NOAUTH-1')
-      expect(answer.status).toBe(401)
+      expect((await control(headers, '/card', { card: 'decline' })).status).toBe(401)
+      expect((await control(headers, '/network', { online: false })).status).toBe(401)
+      expect((await control(headers, '/transactions')).status).toBe(401)
     }
-    expect((await fetch(`${sandbox.terminalUrl}/payments`)).status).toBe(401)
-    expect((await fetch(`${sandbox.terminalUrl}/payments/NOAUTH-1`)).status).toBe(401)
-    expect((await fetch(`${sandbox.terminalUrl}/payments/NOAUTH-1/refund`, { method: 'POST' })).status).toBe(401)
-    expect((await ledger()).filter((p) => p.key === 'NOAUTH-1')).toEqual([])
   })
 
-  it('takes a payment with a token', async () => {
-    const answer = await pay({ authorization: `Bearer ${await a.token()}` }, 'AUTH-1')
-    expect(answer.status).toBe(200)
-    expect((await ledger()).find((p) => p.key === 'AUTH-1')).toMatchObject({ state: 'approved', amountCents: 1000 })
+  it('takes a card for the next customer with a token, and refuses cards it does not have', async () => {
+    const bearer = { authorization: `Bearer ${await a.token()}` }
+    expect((await control(bearer, '/card', { card: 'approve' })).status).toBe(200)
+    expect((await control(bearer, '/card', { card: 'platinum' })).status).toBe(400)
+    expect((await control(bearer, '/transactions')).status).toBe(200)
   })
 })
 

@@ -45,6 +45,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'checkout.pay': { saleId: randomUUID(), tender: 'card', testCard: 'approve' },
     'checkout.reprint': { saleId: randomUUID(), what: 'receipt' },
     'checkout.cancel': { saleId: randomUUID() },
+    'checkout.abortPayment': { saleId: randomUUID() },
     'shift.sales': {},
     'shift.current': {},
     'shift.open': { floatCents: 10_000 },

@@ -1,0 +1,83 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Runtime } from '../../electron/services/runtime'
+import { useCardTerminalStore } from '../../renderer/src/stores/card-terminal'
+import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
+import { apiRig, type ApiRig } from '../support/api-fixtures'
+import { mountApp, unmountApp } from '../support/mount-app'
+import { startSandboxRuntime } from '../support/sandbox-runtime'
+
+/**
+ * A self-service kiosk takes only cards: when its terminal does not answer,
+ * the customer is told as they start looking (events, shows), before any seat
+ * is chosen, and no show can be chosen; once the terminal answers again, it
+ * sells. Real renderer, real main, the sandbox's terminal simulator unplugged
+ * through its training controls.
+ */
+let rig: ApiRig
+let runtime: Runtime
+let nodeFetch: typeof fetch
+const pageFetch = globalThis.fetch
+
+beforeAll(async () => {
+  // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
+  nodeFetch = (await import('undici')).fetch as unknown as typeof fetch
+  globalThis.fetch = nodeFetch
+  rig = await apiRig()
+  runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
+})
+afterAll(async () => {
+  await runtime.close()
+  await rig.close()
+  globalThis.fetch = pageFetch
+})
+afterEach(() => unmountApp())
+
+async function plugged(online: boolean): Promise<void> {
+  const response = await nodeFetch(`${rig.sandbox.terminal.controlUrl}/network`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await rig.direct.token()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ online }),
+  })
+  expect(response.status).toBe(200)
+}
+
+describe('a kiosk whose card terminal does not answer', () => {
+  it('says so on the events and shows screens and lets no show be chosen, until the terminal answers again', async () => {
+    await plugged(false)
+    try {
+      const { router, find, root } = await mountApp(runtime.services)
+      await router.push({ name: 'events' })
+      await expect.poll(async () => (await flushPromises(), find('cards-unavailable')?.textContent ?? '')).toContain('Card payments are not working at this kiosk')
+      expect(find('cards-unavailable')?.getAttribute('role')).toBe('alert')
+
+      const catalogue = useCatalogueStore()
+      await expect.poll(async () => (await flushPromises(), catalogue.events.length)).toBeGreaterThan(0)
+      const onSale = catalogue.events.find((e) => e.sellStart === null || Date.parse(e.sellStart) < Date.now())!
+      await catalogue.openEvent(onSale)
+      await router.push({ name: 'shows', params: { code: onSale.code } })
+      await expect.poll(async () => (await flushPromises(), root.querySelectorAll('[data-testid="show-list"] button.choose').length)).toBeGreaterThan(0)
+      const choices = [...root.querySelectorAll<HTMLButtonElement>('[data-testid="show-list"] button.choose')]
+      expect(find('cards-unavailable')).not.toBeNull()
+      expect(choices.every((button) => button.disabled)).toBe(true)
+
+      await plugged(true)
+      // The kiosk asks again as a customer starts looking (not more often than every few seconds).
+      await useCardTerminalStore().check(Date.now() + 60_000)
+      await flushPromises()
+      expect(find('cards-unavailable')).toBeNull()
+      expect([...root.querySelectorAll<HTMLButtonElement>('[data-testid="show-list"] button.choose')].some((button) => !button.disabled)).toBe(true)
+    } finally {
+      await plugged(true)
+    }
+  })
+
+  it('is not mentioned while the terminal answers', async () => {
+    const { router, find } = await mountApp(runtime.services)
+    await useCardTerminalStore().check(Date.now() + 120_000)
+    await router.push({ name: 'events' })
+    await flushPromises()
+    expect(useCardTerminalStore().ready).toBe(true)
+    expect(find('cards-unavailable')).toBeNull()
+  })
+})

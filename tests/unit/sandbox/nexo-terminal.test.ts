@@ -1,0 +1,85 @@
+import { NexoCrypto } from '@adyen/api-library'
+import { request } from 'node:https'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paymentRequest } from '../../../electron/payment/adyen/nexo-messages'
+import type { Sandbox } from '../../../electron/sandbox/server'
+import { sandboxWithClient, type SandboxClient } from '../../support/sandbox-client'
+
+/**
+ * The terminal simulator as an attacker on the venue network meets it: a
+ * message changed on the way is refused like a real terminal refuses it (a
+ * "crypto error" in clear, nothing done), and its training controls need the
+ * sandbox's credentials like every route.
+ */
+let sandbox: Sandbox
+let direct: SandboxClient
+beforeAll(async () => {
+  ;({ sandbox, client: direct } = await sandboxWithClient())
+})
+afterAll(() => sandbox.close())
+
+function post(body: string): Promise<{ status: number; text: string }> {
+  const [host, port] = sandbox.terminal.address.split(':')
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host, port: Number(port), path: '/nexo', method: 'POST', ca: sandbox.terminal.rootCertificatePem, checkServerIdentity: () => undefined, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const key = () => ({ AdyenCryptoVersion: 1, KeyIdentifier: sandbox.terminal.keyIdentifier, KeyVersion: sandbox.terminal.keyVersion, Passphrase: sandbox.terminal.passphrase })
+
+function sealed(transactionId: string, amountCents = 1_000) {
+  const message = paymentRequest({ saleId: 'ATTACKER', poiid: sandbox.terminal.poiid }, transactionId, amountCents, 'SGD', new Date())
+  return NexoCrypto.encrypt(message.SaleToPOIRequest.MessageHeader as never, JSON.stringify(message), key())
+}
+
+async function transactions(): Promise<{ transactionId: string }[]> {
+  const response = await fetch(`${sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await direct.token()}` } })
+  return ((await response.json()) as { transactions: { transactionId: string }[] }).transactions
+}
+
+describe('the terminal simulator', () => {
+  it('pays a message sealed with the shared key', async () => {
+    const answer = await post(JSON.stringify({ SaleToPOIRequest: sealed('SEALED-1') }))
+    expect(answer.status).toBe(200)
+    const secured = (JSON.parse(answer.text) as { SaleToPOIResponse: never }).SaleToPOIResponse
+    const opened = JSON.parse(new NexoCrypto().decrypt(secured, key())) as { SaleToPOIResponse: { PaymentResponse: { Response: { Result: string } } } }
+    expect(opened.SaleToPOIResponse.PaymentResponse.Response.Result).toBe('Success')
+  })
+
+  it('refuses a tampered blob, a forged HMAC and a changed clear header, and does nothing', async () => {
+    const blob = sealed('TAMPER-1')
+    const bytes = Buffer.from(blob.NexoBlob, 'base64')
+    bytes[5] = bytes[5]! ^ 0xff
+    const flipped = { ...blob, NexoBlob: bytes.toString('base64') }
+    const forged = { ...sealed('TAMPER-2'), SecurityTrailer: { ...blob.SecurityTrailer, Hmac: Buffer.alloc(32).toString('base64') } }
+    const reheaded = { ...sealed('TAMPER-3'), MessageHeader: { ...blob.MessageHeader, SaleID: 'SOMEONE-ELSE' } }
+    for (const message of [flipped, forged, reheaded]) {
+      const answer = await post(JSON.stringify({ SaleToPOIRequest: message }))
+      expect(answer.status).toBe(400)
+      expect(answer.text).toContain('crypto error')
+    }
+    expect((await transactions()).map((t) => t.transactionId)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^TAMPER/)]))
+  })
+
+  it('refuses what is not a nexo envelope', async () => {
+    expect((await post('{"hello":1}')).status).toBe(400)
+    expect((await post('not json')).status).toBe(400)
+  })
+
+  it('keeps its training controls behind the sandbox’s credentials', async () => {
+    expect((await fetch(`${sandbox.terminal.controlUrl}/transactions`)).status).toBe(401)
+    const card = await fetch(`${sandbox.terminal.controlUrl}/card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"card":"approve"}' })
+    expect(card.status).toBe(401)
+    const network = await fetch(`${sandbox.terminal.controlUrl}/network`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"online":false}' })
+    expect(network.status).toBe(401)
+  })
+})
