@@ -18,10 +18,13 @@ export const words = {
   delivery: 'Delivery',
   card: 'Card',
   cash: 'Cash',
+  standalone: 'Card (standalone terminal)',
+  approvalCode: 'Approval code',
   tendered: 'Tendered',
   change: 'Change',
   refundedToCard: 'Refunded to card',
   refundedInCash: 'Given back in cash',
+  reversedOnStandalone: 'Reversed on the standalone terminal',
   notGiven: '—',
 } as const
 
