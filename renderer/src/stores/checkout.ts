@@ -34,14 +34,14 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
 
-  /** How the payment under way is being taken (a card sale may be paid on the standalone terminal). */
-  const payingWith = ref<TenderName | null>(null)
+  /** Staff are paying this sale on the standalone terminal (main takes a card sale over while nothing was taken). */
+  const standaloneChosen = ref(false)
   const atCounter = computed(() => system.info?.mode === 'counter')
 
-  /** The tender the order is placed with. A counter without a card terminal still sells by card: on the standalone one. */
+  /** How the sale is paid. A counter without a card terminal still sells by card: on the standalone one. */
   const tender = computed<TenderName>(() => {
     if (cart.paymentCode === 'CASH') return 'cash'
-    return atCounter.value && !cardsAccepted.value ? 'standalone' : 'card'
+    return atCounter.value && (standaloneChosen.value || !cardsAccepted.value) ? 'standalone' : 'card'
   })
   const finished = computed(() => outcome.value !== null && ['confirmed', 'refunded', 'needs-staff'].includes(outcome.value.state))
 
@@ -81,11 +81,12 @@ export const useCheckoutStore = defineStore('checkout', () => {
           : 'approvalCode' in input
             ? { saleId: current.saleId, tender: 'standalone' as const, approvalCode: input.approvalCode }
             : { saleId: current.saleId, tender: 'card' as const, ...(input.testCard ? { testCard: input.testCard } : {}) }
-      payingWith.value = request.tender
+      if (request.tender === 'standalone') standaloneChosen.value = true
       const result = await call(() => useFoyer().checkout.pay(request))
       if (result) outcome.value = result
+      // Refused (a mistyped code, no shift): the sale is still as it was, and the integrated terminal still offered.
+      else if (request.tender === 'standalone') standaloneChosen.value = false
     } finally {
-      payingWith.value = null
       paying.value = false
       idle.resume('payment')
     }
@@ -97,6 +98,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     if (current && !finished.value) await call(() => useFoyer().checkout.cancel({ saleId: current.saleId }))
     invoice.value = null
     outcome.value = null
+    standaloneChosen.value = false
     cart.checkingOut = false
   }
 
@@ -105,8 +107,9 @@ export const useCheckoutStore = defineStore('checkout', () => {
     if (invoice.value && !finished.value) await cancel()
     invoice.value = null
     outcome.value = null
+    standaloneChosen.value = false
     error.value = null
   }
 
-  return { invoice, outcome, testCards, cardsAccepted, paying, payingWith, busy, error, tender, atCounter, finished, begin, pay, cancel, reset }
+  return { invoice, outcome, testCards, cardsAccepted, paying, busy, error, tender, atCounter, finished, begin, pay, cancel, reset }
 })
