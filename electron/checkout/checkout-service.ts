@@ -12,6 +12,7 @@ import type { TestCard } from '../sandbox/terminal/test-cards'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { orderBody, renewalBody } from './order-body'
 import { printSale, type PrintWhat } from './sale-printing'
+import { requireApprovalCode, standaloneApproved, standaloneToStaff, startStandalone } from './standalone'
 
 /**
  * Checkout on the spec's pre-payment order flow: submit the order (the vendor
@@ -41,7 +42,11 @@ export interface CheckoutOutcome {
   detail?: string
 }
 
-export type PaymentInput = { tender: 'card'; testCard?: TestCard } | { tender: 'cash'; tenderedCents: number }
+export type PaymentInput =
+  | { tender: 'card'; testCard?: TestCard }
+  | { tender: 'cash'; tenderedCents: number }
+  /** The approval code as staff typed it; the shift to file the sale under (a card sale taken over may have none). */
+  | { tender: 'standalone'; approvalCode: string; shiftId?: string | null }
 
 export interface CheckoutOptions {
   api: SalesApi
@@ -87,6 +92,9 @@ export const checkoutMessageKeys = [
   'checkout.errors.paymentInProgress',
   'checkout.errors.notOnSale',
   'checkout.errors.signInFirst',
+  'checkout.errors.approvalCode',
+  'checkout.errors.standaloneAtCounter',
+  'checkout.errors.noShiftStandalone',
   'errors.api.orderExpired',
 ] as const
 
@@ -165,9 +173,20 @@ export class CheckoutService {
     if (sale.state !== 'invoiced' && sale.state !== 'declined') {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notPayable', `sale ${saleId} is ${sale.state}`)
     }
-    if (input.tender !== sale.tender) throw checkoutError('checkout.tender', 'checkout.errors.notPayable', `sale ${saleId} is paid by ${sale.tender}`)
+    // A card sale may go to the standalone terminal when the integrated one is down: nothing was taken yet (invoiced or declined).
+    const takeover = input.tender === 'standalone' && sale.tender === 'card'
+    if (input.tender !== sale.tender && !takeover) throw checkoutError('checkout.tender', 'checkout.errors.notPayable', `sale ${saleId} is paid by ${sale.tender}`)
+    // A mistyped approval code is refused before anything moves, the invoice's renewal included.
+    const approvalCode = input.tender === 'standalone' ? requireApprovalCode(input.approvalCode) : null
     sale = await this.#ensureTimeToPay(sale)
-    return input.tender === 'cash' ? this.#payCash(sale, input.tenderedCents) : this.#payCard(sale, input.testCard)
+    switch (input.tender) {
+      case 'cash':
+        return this.#payCash(sale, input.tenderedCents)
+      case 'standalone':
+        return this.#payStandalone(sale, approvalCode!, input.shiftId ?? sale.shiftId)
+      case 'card':
+        return this.#payCard(sale, input.testCard)
+    }
   }
 
   /**
@@ -233,6 +252,15 @@ export class CheckoutService {
       paymentRef: `CASH-${sale.reference}-${attempt}`,
       changeCents: tenderedCents - sale.amountCents,
     })
+    await this.#step(sale.saleId, 'payment-approved')
+    return this.confirm(paid)
+  }
+
+  /** The card was taken on the standalone terminal (./standalone.ts): journalled, then confirmed like any payment. */
+  async #payStandalone(sale: SaleRecord, approvalCode: string, shiftId: string | null): Promise<CheckoutOutcome> {
+    const { attempt } = startStandalone(this.options.journal, sale, approvalCode, shiftId)
+    await this.#step(sale.saleId, 'payment-started')
+    const paid = standaloneApproved(this.options.journal, sale, attempt, approvalCode)
     await this.#step(sale.saleId, 'payment-approved')
     return this.confirm(paid)
   }
@@ -338,10 +366,18 @@ export class CheckoutService {
     return this.giveBack(sale, `${why}; the vendor has the order as ${order.status}`)
   }
 
-  /** Gives a taken payment back (card refund through the terminal; cash handed back by staff) and voids the order. */
+  /**
+   * Gives a taken payment back (card refund through the terminal; cash handed
+   * back by staff; a standalone-terminal card reversed there by staff) and voids the order.
+   */
   async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
     const { journal } = this.options
     journal.note(sale.saleId, 'refund-started', { why })
+    if (sale.tender === 'standalone') {
+      const open = standaloneToStaff(journal, sale, why)
+      await this.#cancelAtVendor(open)
+      return this.#outcome(open, 'needs-staff')
+    }
     if (sale.tender === 'card') {
       try {
         await this.options.terminal!.refund(sale.paymentKey!)

@@ -1,5 +1,6 @@
 import type { SaleRecord, SaleState } from '../journal/sales-journal'
 import type { CheckoutService } from './checkout-service'
+import { interruptedStandaloneNote } from './standalone'
 
 /**
  * What Foyer does on start with sales a crash or power cut left in flight,
@@ -9,7 +10,8 @@ import type { CheckoutService } from './checkout-service'
  * - invoiced, declined: no money held; the order is voided so its seats go back.
  * - paying: the payment's answer never came; the terminal is asked. Approved
  *   → confirm (or refund if the vendor will not); not taken → void the order;
- *   still unknown → staff.
+ *   still unknown → staff. Cash and the standalone terminal cannot be asked:
+ *   staff.
  * - paid: confirm again (idempotent); refund if it finally fails.
  * - needs-staff: asked again, in case the terminal can now say.
  * Sales that end paid-and-refunded or unresolved are listed for staff on the
@@ -78,6 +80,10 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
     // Cash is taken by hand: only staff can say whether it is in the drawer.
     const note = `A cash sale for ${sale.reference} stopped while taking the money. Check the drawer: complete it or give the cash back.`
     return journal.record(sale.saleId, 'recovered-cash-unknown', 'needs-staff', { staffNote: note }).state
+  }
+  if (sale.tender === 'standalone') {
+    // The card was taken on a terminal Foyer cannot reach: only staff can say whether it approved.
+    return journal.record(sale.saleId, 'recovered-standalone-unknown', 'needs-staff', { staffNote: interruptedStandaloneNote(journal, sale) }).state
   }
   const terminal = checkout.terminal
   const status = terminal && sale.paymentKey ? await terminal.status(sale.paymentKey) : null

@@ -2,6 +2,7 @@ import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments, type PrintDocument } from '../printing/documents'
 import { cardFromSteps } from '../printing/format'
 import type { DocumentPrinter } from '../printing/printer-port'
+import { approvalCodeFromSteps } from './standalone'
 
 /**
  * Printing a sale's documents, journalled before and after: tickets (unless
@@ -13,7 +14,8 @@ import type { DocumentPrinter } from '../printing/printer-port'
 export type PrintWhat = 'sale' | 'tickets' | 'receipt' | 'refund'
 
 export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: PrintWhat): PrintDocument[] {
-  const options = { card: cardFromSteps(journal.steps(sale.saleId)) }
+  const steps = journal.steps(sale.saleId)
+  const options = { card: cardFromSteps(steps), approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null }
   switch (what) {
     case 'refund':
       return [refundSlipDocument(sale, options)]

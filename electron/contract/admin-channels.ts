@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from './base'
+import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
 
@@ -72,7 +73,7 @@ export const saleAttentionSchema = z.object({
   saleId: z.string(),
   reference: z.string().nullable(),
   state: z.string(),
-  tender: z.enum(['card', 'cash']),
+  tender: tenderSchema,
   amountCents: z.number().int(),
   note: z.string(),
   createdAt: z.string(),

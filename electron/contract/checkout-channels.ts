@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { APPROVAL_CODE_MAX_TYPED } from './approval-code'
 import { orderSchema } from './model'
 import { orderRequestSchema } from './order-request'
 
@@ -12,7 +13,13 @@ const saleId = z.uuid()
 export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'card-removed', 'busy', 'no-card', 'unreachable'])
 /** What the terminal check found (electron/payment/payment-port.ts, TerminalCheckState). */
 export const terminalStateSchema = z.enum(['ready', 'busy', 'offline', 'untrusted', 'wrong-terminal', 'key-refused', 'not-ready'])
-export const tenderSchema = z.enum(['card', 'cash'])
+/**
+ * How a sale is paid: a card at the integrated terminal, cash (counter only),
+ * or a card taken on a standalone terminal whose approval code staff key in
+ * (counter only, when the integrated terminal is down).
+ */
+export const tenderSchema = z.enum(['card', 'cash', 'standalone'])
+export type TenderName = z.infer<typeof tenderSchema>
 
 export const invoiceSchema = z.object({
   saleId: z.string(),
@@ -56,6 +63,8 @@ export const checkoutChannels = {
     request: z.discriminatedUnion('tender', [
       z.object({ saleId, tender: z.literal('card'), testCard: testCardSchema.optional() }).strict(),
       z.object({ saleId, tender: z.literal('cash'), tenderedCents: z.number().int().positive().max(100_000_000) }).strict(),
+      // The code as typed: main trims and checks it (approval-code.ts) and answers a translated error, not a bare "invalid request".
+      z.object({ saleId, tender: z.literal('standalone'), approvalCode: z.string().max(APPROVAL_CODE_MAX_TYPED) }).strict(),
     ]),
     response: checkoutOutcomeSchema,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { tenderSchema } from './checkout-channels'
 
 /**
  * Counter shifts (electron/journal/shift-book.ts): open with a cash float,
@@ -18,6 +19,8 @@ export const shiftReportSchema = z.object({
   tickets: z.number().int(),
   card: tenderTotalsSchema,
   cash: tenderTotalsSchema,
+  /** Cards taken on the standalone terminal: reconciled against that terminal's own batch, never the drawer. */
+  standalone: tenderTotalsSchema,
   expectedCashCents: z.number().int(),
   countedCents: z.number().int().nullable(),
   varianceCents: z.number().int().nullable(),
@@ -29,7 +32,7 @@ export const shiftSaleSchema = z.object({
   saleId: z.string(),
   reference: z.string().nullable(),
   state: z.string(),
-  tender: z.enum(['card', 'cash']),
+  tender: tenderSchema,
   amountCents: z.number().int(),
   tickets: z.number().int(),
   createdAt: z.string(),

@@ -31,7 +31,8 @@ export type SaleState =
 /** States recovery must look at: a call was (or may have been) in flight, or a sale is paid but not finished. */
 export const UNFINISHED_STATES: readonly SaleState[] = ['submitting', 'invoiced', 'paying', 'declined', 'paid', 'needs-staff']
 
-export type Tender = 'card' | 'cash'
+/** How the sale is paid (the contract's tenderSchema): the tender column is plain text, so a new one needs no migration. */
+export type Tender = 'card' | 'cash' | 'standalone'
 
 export interface SaleRecord {
   saleId: string
@@ -101,6 +102,9 @@ export interface SaleChanges {
   order?: Order | null
   staffNote?: string | null
   amountCents?: number
+  /** A counter card sale whose integrated terminal is down is paid on the standalone terminal instead. */
+  tender?: Tender
+  shiftId?: string | null
 }
 
 const columns: Record<keyof SaleChanges, string> = {
@@ -114,6 +118,8 @@ const columns: Record<keyof SaleChanges, string> = {
   order: 'order_json',
   staffNote: 'staff_note',
   amountCents: 'amount_cents',
+  tender: 'tender',
+  shiftId: 'shift_id',
 }
 
 function fromRow(row: SaleRow): SaleRecord {

@@ -1,12 +1,14 @@
 import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import type { LocalDb } from '../store/local-db'
-import type { SaleRecord, SalesJournal } from './sales-journal'
+import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
  * filed under it, and closing it with the cash counted gives the Z report
  * (what was sold by tender, the cash the drawer should hold, the difference).
+ * Cards taken on the standalone terminal are a tender of their own: staff
+ * match them against that terminal's batch, not the integrated one's.
  * An X report is the same reading taken mid-shift, changing nothing. One
  * shift is open at a time per backend (a unique index says so).
  */
@@ -27,6 +29,8 @@ export interface ShiftReport {
   tickets: number
   card: TenderTotals
   cash: TenderTotals
+  /** Cards taken on the standalone terminal (approval codes keyed in): never in the drawer. */
+  standalone: TenderTotals
   /** The float plus cash sales: what the drawer should hold. */
   expectedCashCents: number
   countedCents: number | null
@@ -127,16 +131,18 @@ export class ShiftBook {
   /** A closed shift's Z report, as it was printed. */
   zReport(shiftId: string): ShiftReport | null {
     const row = this.#zReport.get(shiftId)
-    return row?.z_report ? (JSON.parse(row.z_report) as ShiftReport) : null
+    if (!row?.z_report) return null
+    // Z reports kept before the standalone tender existed have no line for it: it was nil.
+    return { standalone: emptyTotals(), ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone'>) }
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
-    const card = emptyTotals()
-    const cash = emptyTotals()
+    const byTender: Record<Tender, TenderTotals> = { card: emptyTotals(), cash: emptyTotals(), standalone: emptyTotals() }
+    const { card, cash, standalone } = byTender
     let tickets = 0
     let unresolved = 0
     for (const sale of this.journal.ofShift(shift.shiftId)) {
-      const totals = sale.tender === 'cash' ? cash : card
+      const totals = byTender[sale.tender]
       if (isSold(sale)) {
         totals.sales++
         totals.soldCents += sale.amountCents
@@ -158,6 +164,7 @@ export class ShiftBook {
       tickets,
       card,
       cash,
+      standalone,
       expectedCashCents,
       countedCents,
       varianceCents: countedCents === null ? null : countedCents - expectedCashCents,

@@ -29,6 +29,8 @@ export interface DocumentOptions {
   brand?: string
   /** The card as the terminal reported it (see cardFromSteps); without it the payment method's code is printed. */
   card?: CardOnFile | null
+  /** A standalone-terminal sale's approval code, as staff keyed it in (from the journal's steps). */
+  approvalCode?: string | null
   templates?: PrintTemplates
 }
 
@@ -134,6 +136,12 @@ function itemBlock(item: OrderItem): SafeHtml {
   </section>`
 }
 
+/** A card taken on the standalone terminal: that terminal prints its own slip; the receipt names it and the approval code, so the two can be matched. */
+function standalonePaymentOf(sale: SaleRecord, approvalCode: string | null | undefined): SafeHtml {
+  return html`<dt>${words.standalone}</dt><dd class="card">${sale.paymentMethod}</dd>
+      <dt>${words.approvalCode}</dt><dd class="approval-code">${approvalCode ?? words.notGiven}</dd>`
+}
+
 function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null | undefined): SafeHtml {
   if (sale.tender === 'cash') {
     const rows = [html`<dt>${words.cash}</dt><dd>${moneyOfCents(sale.amountCents, currency)}</dd>`]
@@ -172,7 +180,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       deliveryMethod: deliveryName(order.deliveryMethodCode),
       deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge) : moneyOfCents(0, currency),
       total: moneyOf(order.amountToBePaid),
-      payment: paymentOf(sale, currency, options.card),
+      payment: sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode) : paymentOf(sale, currency, options.card),
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
       saleId: sale.saleId,
     }),
@@ -197,8 +205,8 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       reference,
       date: singaporeTime(sale.updatedAt),
       amount: moneyOfCents(sale.amountCents, currency),
-      tenderLabel: sale.tender === 'cash' ? words.refundedInCash : words.refundedToCard,
-      tender: sale.tender === 'cash' ? moneyOfCents(sale.amountCents, currency) : cardLabel(options.card, sale.paymentMethod),
+      tenderLabel: { cash: words.refundedInCash, card: words.refundedToCard, standalone: words.reversedOnStandalone }[sale.tender],
+      tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency),
       paymentReference: sale.paymentRef ?? words.notGiven,
       why: sale.staffNote ?? words.notGiven,
       saleId: sale.saleId,

@@ -27,6 +27,9 @@ export const words = {
   change: 'Change',
   refundedToCard: 'Refunded to card',
   refundedInCash: 'Given back in cash',
+  standalone: 'Card (standalone terminal)',
+  approvalCode: 'Approval code',
+  reversedOnStandalone: 'Reversed on the standalone terminal',
   notGiven: '—',
 } as const
 

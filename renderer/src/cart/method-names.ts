@@ -1,3 +1,4 @@
+import type { TenderName } from '@contract'
 import { useI18n } from 'vue-i18n'
 
 /**
@@ -10,7 +11,8 @@ export function useMethodNames() {
   return {
     deliveryName: (code: string) => name('delivery', code),
     paymentName: (code: string) => name('payment', code),
-    /** How a sale was paid, as the journal keeps it: cash, or some card. */
-    tenderName: (tender: 'card' | 'cash') => (tender === 'cash' ? name('payment', 'CASH') : t('checkout.shift.card')),
+    /** How a sale was paid, as the journal keeps it: cash, a card, or a card on the standalone terminal. */
+    tenderName: (tender: TenderName) =>
+      tender === 'cash' ? name('payment', 'CASH') : tender === 'standalone' ? t('checkout.shift.standalone') : t('checkout.shift.card'),
   }
 }

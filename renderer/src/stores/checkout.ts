@@ -1,16 +1,20 @@
-import type { ChannelResponse, CheckoutOutcomeView, ErrorReply, InvoiceView } from '@contract'
+import type { ChannelResponse, CheckoutOutcomeView, ErrorReply, InvoiceView, TenderName } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { useCartStore } from './cart'
 import { useIdleStore } from './idle'
 import { replyRunner } from './reply'
+import { useSystemStore } from './system'
 
 /**
  * Paying for the basket. Main runs checkout and journals every step (order,
  * payment, confirm), so this store only asks and shows: the invoice, the
  * payment in progress, and how it ended. The idle reset never fires while a
- * payment is under way.
+ * payment is under way. At a counter whose card terminal is down (or that has
+ * none), staff take the card on the standalone terminal and key in its
+ * approval code; main checks it, and takes a card sale over only if nothing
+ * was taken on the integrated terminal.
  */
 export type TestCardName = ChannelResponse<'checkout.terminal'>['testCards'][number]['card']
 
@@ -20,6 +24,7 @@ export const FALLBACK_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
 export const useCheckoutStore = defineStore('checkout', () => {
   const cart = useCartStore()
   const idle = useIdleStore()
+  const system = useSystemStore()
   const invoice = ref<InvoiceView | null>(null)
   const outcome = ref<CheckoutOutcomeView | null>(null)
   const testCards = ref<{ card: TestCardName; pan: string; brand: string }[]>([])
@@ -31,7 +36,15 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
 
-  const tender = computed<'card' | 'cash'>(() => (cart.paymentCode === 'CASH' ? 'cash' : 'card'))
+  /** Staff are paying this sale on the standalone terminal (main takes a card sale over while nothing was taken). */
+  const standaloneChosen = ref(false)
+  const atCounter = computed(() => system.info?.mode === 'counter')
+
+  /** How the sale is paid. A counter without a card terminal still sells by card: on the standalone one. */
+  const tender = computed<TenderName>(() => {
+    if (cart.paymentCode === 'CASH') return 'cash'
+    return atCounter.value && (standaloneChosen.value || !cardsAccepted.value) ? 'standalone' : 'card'
+  })
   const finished = computed(() => outcome.value !== null && ['confirmed', 'refunded', 'needs-staff'].includes(outcome.value.state))
 
   /** Places the order for the basket and gets the invoice to pay. */
@@ -58,7 +71,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     return true
   }
 
-  async function pay(input: { testCard?: TestCardName } | { tenderedCents: number }): Promise<void> {
+  async function pay(input: { testCard?: TestCardName } | { tenderedCents: number } | { approvalCode: string }): Promise<void> {
     const current = invoice.value
     if (!current || paying.value) return
     paying.value = true
@@ -69,9 +82,14 @@ export const useCheckoutStore = defineStore('checkout', () => {
       const request =
         'tenderedCents' in input
           ? { saleId: current.saleId, tender: 'cash' as const, tenderedCents: input.tenderedCents }
-          : { saleId: current.saleId, tender: 'card' as const, ...(input.testCard ? { testCard: input.testCard } : {}) }
+          : 'approvalCode' in input
+            ? { saleId: current.saleId, tender: 'standalone' as const, approvalCode: input.approvalCode }
+            : { saleId: current.saleId, tender: 'card' as const, ...(input.testCard ? { testCard: input.testCard } : {}) }
+      if (request.tender === 'standalone') standaloneChosen.value = true
       const result = await call(() => useFoyer().checkout.pay(request))
       if (result) outcome.value = result
+      // Refused (a mistyped code, no shift): the sale is still as it was, and the integrated terminal still offered.
+      else if (request.tender === 'standalone') standaloneChosen.value = false
     } finally {
       paying.value = false
       idle.resume('payment')
@@ -92,6 +110,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     if (current && !finished.value) await call(() => useFoyer().checkout.cancel({ saleId: current.saleId }))
     invoice.value = null
     outcome.value = null
+    standaloneChosen.value = false
     cart.checkingOut = false
   }
 
@@ -100,8 +119,9 @@ export const useCheckoutStore = defineStore('checkout', () => {
     if (invoice.value && !finished.value) await cancel()
     invoice.value = null
     outcome.value = null
+    standaloneChosen.value = false
     error.value = null
   }
 
-  return { invoice, outcome, testCards, cardsAccepted, paying, stopping, busy, error, tender, finished, begin, pay, stopPayment, cancel, reset }
+  return { invoice, outcome, testCards, cardsAccepted, paying, stopping, busy, error, tender, atCounter, finished, begin, pay, stopPayment, cancel, reset }
 })

@@ -1,0 +1,85 @@
+import { approvalCodeOf } from '../contract/approval-code'
+import { formatMoney } from '../contract/money'
+import { FoyerError } from '../ipc-core/foyer-error'
+import type { SaleRecord, SalesJournal, SaleStep } from '../journal/sales-journal'
+
+/**
+ * The standalone terminal (counter only): when the integrated card terminal is
+ * down, staff take the card on a separate terminal and key in the approval
+ * code it printed. No money moves through Foyer, so Foyer can neither ask that
+ * terminal what happened nor give the money back: it journals the code, makes
+ * the payment reference from it, and leaves every reversal to staff, with a
+ * note that says what to reverse. Checkout (./checkout-service.ts) calls these
+ * between its own steps, so the crash points are the same as for cash.
+ */
+export const STANDALONE_STARTED = 'payment-started'
+export const STANDALONE_APPROVED = 'standalone-approved'
+
+/** The approval code in capitals, or a translated refusal: nothing is journalled for a mistyped code. */
+export function requireApprovalCode(typed: string): string {
+  const code = approvalCodeOf(typed)
+  if (code === null) {
+    throw new FoyerError({ code: 'checkout.approval-code', messageKey: 'checkout.errors.approvalCode', retryable: false, detail: 'not 2 to 12 letters or digits' })
+  }
+  return code
+}
+
+/**
+ * The payment reference the vendor's confirm gets. Made from the invoice, the
+ * attempt and the code, never from the clock or chance: a confirm repeated
+ * after a crash sends the same one, which the vendor treats as the same confirm.
+ */
+export function standalonePaymentRef(reference: string, attempt: number, approvalCode: string): string {
+  return `STANDALONE-${reference}-${attempt}-${approvalCode}`
+}
+
+/**
+ * Journals the code before it is recorded as paid: a crash between the two
+ * leaves "paying", which recovery hands to staff. A counter card sale whose
+ * integrated terminal failed (nothing taken) becomes a standalone one here,
+ * filed under the open shift, so the shift counts it under this tender.
+ */
+export function startStandalone(journal: SalesJournal, sale: SaleRecord, approvalCode: string, shiftId: string | null): { attempt: number } {
+  const attempt = sale.attempt + 1
+  const detail = sale.tender === 'standalone' ? { approvalCode } : { approvalCode, from: sale.tender }
+  journal.record(sale.saleId, STANDALONE_STARTED, 'paying', { attempt, tender: 'standalone', shiftId }, detail)
+  return { attempt }
+}
+
+/** The standalone terminal approved it: paid, with the reference the confirm will carry. */
+export function standaloneApproved(journal: SalesJournal, sale: SaleRecord, attempt: number, approvalCode: string): SaleRecord {
+  return journal.record(sale.saleId, STANDALONE_APPROVED, 'paid', { paymentRef: standalonePaymentRef(sale.reference!, attempt, approvalCode) }, { approvalCode })
+}
+
+/** The approval code of a sale's standalone payment, from its journal steps; null when it has none. */
+export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!
+    if (step.step !== STANDALONE_APPROVED && step.step !== STANDALONE_STARTED) continue
+    const code = (step.detail as { approvalCode?: unknown } | null)?.approvalCode
+    if (typeof code === 'string') return code
+  }
+  return null
+}
+
+/**
+ * The order could not be confirmed and the card was charged on a terminal
+ * Foyer cannot reach: the sale goes to staff with what to reverse there. The
+ * caller voids the order, so the seats go back on sale.
+ */
+export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: string): SaleRecord {
+  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
+  const note =
+    `Reverse ${formatMoney(sale.amountCents, 'en-SG')} (approval code ${code}, payment ${sale.paymentRef}) on the standalone terminal for ${sale.reference}: ` +
+    `the order could not be confirmed (${why}). Foyer cannot refund a card taken on the standalone terminal.`
+  return journal.record(sale.saleId, 'refund-by-staff', 'needs-staff', { staffNote: note })
+}
+
+/** Recovery's note for a standalone sale stopped between keying the code and recording it. */
+export function interruptedStandaloneNote(journal: SalesJournal, sale: SaleRecord): string {
+  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
+  return (
+    `A standalone-terminal sale for ${sale.reference} stopped while its approval code ${code} was being recorded. ` +
+    `Check the standalone terminal: if it approved ${formatMoney(sale.amountCents, 'en-SG')}, reverse it there (the order was not confirmed), then sell again.`
+  )
+}
