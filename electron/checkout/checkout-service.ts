@@ -203,6 +203,27 @@ export class CheckoutService {
     return true
   }
 
+  /**
+   * What became of a payment Foyer stopped following (a crash, a restart).
+   * One the terminal is still busy with (a customer at it, nobody at the
+   * kiosk any more) is stopped, then asked about until it has ended.
+   */
+  async paymentAfterRestart(saleId: string, key: string): Promise<PaymentResult | null> {
+    const terminal = this.options.terminal
+    if (!terminal) return null
+    let status = await terminal.status(key)
+    if (!status?.pending) return status
+    this.options.journal.note(saleId, 'payment-abort-asked', { why: 'the payment was still at the terminal after a restart' })
+    await terminal.abort(key).catch(() => {
+      // Not delivered: the terminal's own time-out ends the payment; the status below says how far it got.
+    })
+    for (let i = 0; i < 5 && status?.pending; i++) {
+      await this.#sleep(1000 * 2 ** i)
+      status = await terminal.status(key)
+    }
+    return status
+  }
+
   /** The customer gives up before paying: the order is voided and its seats go back. */
   async cancel(saleId: string): Promise<void> {
     const sale = this.#sale(saleId)

@@ -85,8 +85,7 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
     // The card was taken on a terminal Foyer cannot reach: only staff can say whether it approved.
     return journal.record(sale.saleId, 'recovered-standalone-unknown', 'needs-staff', { staffNote: interruptedStandaloneNote(journal, sale) }).state
   }
-  const terminal = checkout.terminal
-  const status = terminal && sale.paymentKey ? await terminal.status(sale.paymentKey) : null
+  const status = sale.paymentKey ? await checkout.paymentAfterRestart(sale.saleId, sale.paymentKey) : null
   if (status === null || status.outcome === 'declined' || status.outcome === 'cancelled' || status.outcome === 'unavailable') {
     journal.note(sale.saleId, 'recovered-payment-not-taken', { outcome: status?.outcome ?? 'none' })
     await checkout.voidOrder(sale, 'recovery: the payment was not taken')

@@ -24,6 +24,8 @@ export interface PaymentResult {
   detail?: string
   /** What card schemes want on the receipt, when the terminal gave it. */
   receipt?: CardReceipt
+  /** With outcome unknown: the terminal is still busy with it (the customer is at it), so it can still be stopped. */
+  pending?: boolean
 }
 
 /** A card payment's receipt lines as the terminal reported them (masked PAN only, never the card number). */
@@ -70,6 +72,12 @@ export interface PaymentTerminal {
   status(key: string): Promise<PaymentResult | null>
   /** Gives an approved payment back. Throws when the terminal cannot be reached or refuses. */
   refund(key: string): Promise<void>
+  /**
+   * Asks the terminal to stop a payment still waiting for the customer, when
+   * nobody is left to follow it (Foyer restarted mid-payment). Best effort: the
+   * payment's status says how it ended.
+   */
+  abort(key: string): Promise<void>
   /** Asks the terminal whether it can take a payment now (the staff screen's "Test terminal", the kiosk's start). */
   check(): Promise<TerminalCheck>
 }

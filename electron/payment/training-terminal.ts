@@ -70,6 +70,10 @@ export class TrainingTerminal implements PaymentTerminal {
     return this.#adapter.refund(key)
   }
 
+  abort(key: string): Promise<void> {
+    return this.#adapter.abort(key)
+  }
+
   check(): Promise<TerminalCheck> {
     return this.#adapter.check()
   }

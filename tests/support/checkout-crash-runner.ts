@@ -42,11 +42,14 @@ const runtime: Runtime = await startRuntime({
   checkout: {
     sleep: async () => {},
     afterStep: async (saleId, step) => {
-      if (step !== crashAt) return
+      if (step !== crashAt && step !== 'payment-started') return
       const sale = runtime.sales.context!.checkout.journal.get(saleId)!
       const item = sale.request.items[0]!
-      const info = { saleId, reference: sale.reference, amountCents: sale.amountCents, inventoryIds: item.inventoryIds, productId: item.productId }
-      process.stdout.write(`SALE ${JSON.stringify(info)}\nAT ${step}\n`)
+      const info = { saleId, reference: sale.reference, amountCents: sale.amountCents, inventoryIds: item.inventoryIds, productId: item.productId, paymentKey: sale.paymentKey }
+      process.stdout.write(`SALE ${JSON.stringify(info)}\n`)
+      // Not a crash point: the test may kill the process later, while the payment is at the terminal.
+      if (step !== crashAt) return
+      process.stdout.write(`AT ${step}\n`)
       await new Promise(() => {})
     },
   },

@@ -140,7 +140,8 @@ export class AdyenTerminal implements PaymentTerminal {
     if (!answer) return unknown(this.#rejected(reply))
     if (answer.Response?.Result !== 'Success') {
       if (answer.Response?.ErrorCondition === 'NotFound') return null
-      return unknown(`status: ${said(answer.Response)}`)
+      const result = unknown(`status: ${said(answer.Response)}`)
+      return answer.Response?.ErrorCondition === 'InProgress' ? { ...result, pending: true } : result
     }
     const read = readPayment(answer.RepeatedMessageResponse?.RepeatedResponseMessageBody?.PaymentResponse)
     if (read.poiTransaction && read.result.outcome === 'approved') this.#transactions.set(key, read.poiTransaction)
@@ -156,6 +157,10 @@ export class AdyenTerminal implements PaymentTerminal {
       if (!transaction) throw new Error(`the terminal did not say which of its transactions payment ${key} is`)
     }
     await this.#reverse(transaction)
+  }
+
+  async abort(key: string): Promise<void> {
+    await this.#send(abortRequest(this.#till, key), this.#options.timeouts?.requestMs ?? 20_000)
   }
 
   async check(): Promise<TerminalCheck> {

@@ -39,10 +39,14 @@ interface SaleInfo {
   amountCents: number
   inventoryIds: number[]
   productId: number
+  paymentKey: string | null
 }
 
-/** Runs a sale in another process and kills it when checkout reaches `step`. */
-async function crashAt(step: string, card = 'approve', spool?: string): Promise<SaleInfo> {
+/**
+ * Runs a sale in another process and kills it when checkout reaches `step`;
+ * or, with `when`, once `when(sale)` is true after the payment was sent.
+ */
+async function crashAt(step: string, card = 'approve', spool?: string, when?: (sale: SaleInfo) => Promise<boolean>): Promise<SaleInfo> {
   const { sandbox } = rig
   child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/checkout-crash-runner.ts'], {
     env: {
@@ -59,7 +63,10 @@ async function crashAt(step: string, card = 'approve', spool?: string): Promise<
   let sale: SaleInfo | null = null
   await new Promise<void>((resolve, reject) => {
     createInterface({ input: child!.stdout! }).on('line', (line) => {
-      if (line.startsWith('SALE ')) sale = JSON.parse(line.slice(5)) as SaleInfo
+      if (line.startsWith('SALE ')) {
+        sale = JSON.parse(line.slice(5)) as SaleInfo
+        if (when && sale.paymentKey) void waitUntil(() => when(sale!)).then(resolve, reject)
+      }
       if (line === `AT ${step}`) resolve()
       if (line === 'DONE') reject(new Error(`checkout finished without reaching ${step}`))
     })
@@ -71,6 +78,14 @@ async function crashAt(step: string, card = 'approve', spool?: string): Promise<
   child = null
   if (!sale) throw new Error('the runner never placed its order')
   return sale
+}
+
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the condition never came true')
 }
 
 /** Foyer starting again on the same data folder: recovery runs as it connects. */
@@ -168,6 +183,18 @@ describe('a crash during checkout', { timeout: 30_000 }, () => {
     }
   })
 
+  it('while the customer was at the terminal: the payment nobody follows is stopped there, nothing taken, the order voided', async () => {
+    // The test's own view of the terminal: the same adapter Foyer uses, asking for the payment's status.
+    const terminal = sandboxConnection(rig).terminal!
+    const sale = await crashAt('never', 'no-card', undefined, async (paying) => (await terminal.status(paying.paymentKey!))?.pending === true)
+    const { sales } = await restart()
+    const journal = sales.context!.checkout.journal
+    expect(journal.get(sale.saleId)!.state).toBe('cancelled')
+    expect(journal.steps(sale.saleId).map((s) => s.step)).toContain('payment-abort-asked')
+    expect((await terminalLedger(rig)).map((p) => [p.key, p.state])).toEqual([[sale.paymentKey, 'aborted']])
+    expect(await seatsFreeAtVendor(sale)).toBe(true)
+  })
+
   it('after payment, when the vendor has meanwhile let the order lapse: the card is refunded and staff are told', async () => {
     const sale = await crashAt('payment-approved')
     // The order is voided at the vendor while Foyer is down (as a lapse would).
@@ -178,5 +205,40 @@ describe('a crash during checkout', { timeout: 30_000 }, () => {
     expect(after.staffNote).toMatch(/refunded/)
     expect((await terminalLedger(rig)).map((p) => p.state)).toEqual(['reversed'])
     expect(sales.context!.recovery!.forStaff.map((s) => s.saleId)).toEqual([sale.saleId])
+  })
+})
+
+/**
+ * The fault matrix across the card paths, at the Adyen terminal simulator
+ * through the real adapter: wherever the crash, the sale ends where it must,
+ * nobody is charged twice, nothing is confirmed unpaid and nothing paid is left
+ * unconfirmed without a refund or a note for staff.
+ */
+describe('the checkout fault matrix at the Adyen terminal', { timeout: 30_000 }, () => {
+  const matrix: [step: string, card: string, end: string][] = [
+    ['order-submitting', 'approve', 'failed'],
+    ['order-submitted', 'decline', 'cancelled'],
+    ['payment-started', 'decline', 'cancelled'],
+    ['payment-started', 'timeout', 'cancelled'],
+    ['payment-approved', 'timeout', 'confirmed'],
+    ['confirm-started', 'timeout', 'confirmed'],
+    ['confirmed', 'timeout', 'confirmed'],
+  ]
+  it.each(matrix)('a crash at %s (card %s) ends %s, charged at most once', async (step, card, end) => {
+    const sale = await crashAt(step, card)
+    const { sales, holds } = await restart()
+    const after = sales.context!.checkout.journal.get(sale.saleId)!
+    expect(after.state).toBe(end)
+    const charges = sale.reference ? (await terminalLedger(rig)).filter((p) => p.key.startsWith(`${sale.reference}-`)) : []
+    const approved = charges.filter((p) => p.state === 'approved')
+    if (end === 'confirmed') {
+      expect(await vendorStatus(sale.reference)).toBe('CONFIRMED')
+      expect(approved).toHaveLength(1)
+    } else {
+      expect(approved).toEqual([])
+      if (sale.reference) expect(await vendorStatus(sale.reference)).not.toBe('CONFIRMED')
+      expect(await seatsFreeAtVendor(sale)).toBe(true)
+    }
+    expect(holds.status().count).toBe(0)
   })
 })
