@@ -10,7 +10,9 @@ import type { SaleRecord, SalesJournal, Tender } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { TestCard } from '../sandbox/terminal/test-cards'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { orderBody, renewalBody } from './order-body'
+import { CardAtTerminal } from './card-at-terminal'
+import { renewIfShort } from './invoice-renewal'
+import { orderBody } from './order-body'
 import { printSale, type PrintWhat } from './sale-printing'
 import { requireApprovalCode, standaloneApproved, standaloneToStaff, startStandalone } from './standalone'
 
@@ -106,12 +108,21 @@ export class CheckoutService {
   readonly #sleep: (ms: number) => Promise<void>
   /** Payments under way, by sale: the journal's states alone cannot stop two taps that both read "invoiced". */
   readonly #paying = new Map<string, { tender: Tender; outcome: Promise<CheckoutOutcome> }>()
-  /** Card payments waiting at the terminal, by sale: what stops one when the customer gives up. */
-  readonly #atTerminal = new Map<string, AbortController>()
+  /** The card side of payments at the integrated terminal; null without one. */
+  readonly #card: CardAtTerminal | null
 
   constructor(private readonly options: CheckoutOptions) {
     this.#now = options.now ?? Date.now
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.#card = options.terminal
+      ? new CardAtTerminal({
+          terminal: options.terminal,
+          journal: options.journal,
+          sleep: this.#sleep,
+          step: (saleId, step) => this.#step(saleId, step),
+          waitMs: options.terminalWaitMs ?? 110_000,
+        })
+      : null
   }
 
   get terminal(): PaymentTerminal | null {
@@ -178,7 +189,16 @@ export class CheckoutService {
     if (input.tender !== sale.tender && !takeover) throw checkoutError('checkout.tender', 'checkout.errors.notPayable', `sale ${saleId} is paid by ${sale.tender}`)
     // A mistyped approval code is refused before anything moves, the invoice's renewal included.
     const approvalCode = input.tender === 'standalone' ? requireApprovalCode(input.approvalCode) : null
-    sale = await this.#ensureTimeToPay(sale)
+    const { api, holds, journal } = this.options
+    sale = await renewIfShort(sale, {
+      api,
+      holds,
+      journal,
+      budgetMs: this.options.paymentBudgetMs ?? 120_000,
+      now: this.#now,
+      step: (step) => this.#step(sale.saleId, step),
+      expired: (detail) => checkoutError('checkout.hold-expired', 'errors.api.orderExpired', detail),
+    })
     switch (input.tender) {
       case 'cash':
         return this.#payCash(sale, input.tenderedCents)
@@ -189,39 +209,14 @@ export class CheckoutService {
     }
   }
 
-  /**
-   * The customer gives up while the terminal waits for their card: the
-   * terminal is told to stop. The payment then ends as the terminal says
-   * (cancelled, or approved if the card got there first). False when no card
-   * payment of that sale is waiting.
-   */
+  /** The customer gives up while the terminal waits for their card (./card-at-terminal.ts); false when nothing waits. */
   abortPayment(saleId: string): boolean {
-    const waiting = this.#atTerminal.get(saleId)
-    if (!waiting) return false
-    this.options.journal.note(saleId, 'payment-abort-asked', {})
-    waiting.abort()
-    return true
+    return this.#card?.stop(saleId) ?? false
   }
 
-  /**
-   * What became of a payment Foyer stopped following (a crash, a restart).
-   * One the terminal is still busy with (a customer at it, nobody at the
-   * kiosk any more) is stopped, then asked about until it has ended.
-   */
-  async paymentAfterRestart(saleId: string, key: string): Promise<PaymentResult | null> {
-    const terminal = this.options.terminal
-    if (!terminal) return null
-    let status = await terminal.status(key)
-    if (!status?.pending) return status
-    this.options.journal.note(saleId, 'payment-abort-asked', { why: 'the payment was still at the terminal after a restart' })
-    await terminal.abort(key).catch(() => {
-      // Not delivered: the terminal's own time-out ends the payment; the status below says how far it got.
-    })
-    for (let i = 0; i < 5 && status?.pending; i++) {
-      await this.#sleep(1000 * 2 ** i)
-      status = await terminal.status(key)
-    }
-    return status
+  /** What became of a card payment Foyer stopped following; one still at the terminal is stopped first. */
+  paymentAfterRestart(saleId: string, key: string): Promise<PaymentResult | null> {
+    return this.#card ? this.#card.afterRestart(saleId, key) : Promise.resolve(null)
   }
 
   /** The customer gives up before paying: the order is voided and its seats go back. */
@@ -238,26 +233,13 @@ export class CheckoutService {
   async #payCard(sale: SaleRecord, testCard: TestCard | undefined): Promise<CheckoutOutcome> {
     const { journal } = this.options
     const terminal = this.options.terminal
-    if (!terminal) throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
+    if (!terminal || !this.#card) throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
     const attempt = sale.attempt + 1
     // The idempotency key: the invoice and the attempt. A retry of this attempt can never charge twice.
     const key = `${sale.reference}-${attempt}`
     journal.record(sale.saleId, 'payment-started', 'paying', { attempt, paymentKey: key }, { terminal: terminal.name })
     await this.#step(sale.saleId, 'payment-started')
-    const stop = new AbortController()
-    this.#atTerminal.set(sale.saleId, stop)
-    const walkedAway = setTimeout(() => {
-      this.options.journal.note(sale.saleId, 'payment-wait-over', {})
-      stop.abort()
-    }, this.options.terminalWaitMs ?? 110_000)
-    let result: PaymentResult
-    try {
-      result = await terminal.charge({ key, amountCents: sale.amountCents, currency: 'SGD', testCard: terminal.takesTestCards ? testCard : undefined, signal: stop.signal })
-    } finally {
-      clearTimeout(walkedAway)
-      this.#atTerminal.delete(sale.saleId)
-    }
-    if (result.outcome === 'unknown') result = await this.#settleUnknown(sale.saleId, key, result)
+    const result = await this.#card.take(sale.saleId, key, sale.amountCents, testCard)
     return this.#afterPayment(this.#sale(sale.saleId), result)
   }
 
@@ -284,21 +266,6 @@ export class CheckoutService {
     const paid = standaloneApproved(this.options.journal, sale, attempt, approvalCode)
     await this.#step(sale.saleId, 'payment-approved')
     return this.confirm(paid)
-  }
-
-  /** Asks the terminal what became of a payment whose answer was lost, a few times, before giving up to staff. */
-  async #settleUnknown(saleId: string, key: string, first: PaymentResult): Promise<PaymentResult> {
-    const terminal = this.options.terminal!
-    this.options.journal.note(saleId, 'payment-unknown', { detail: first.detail })
-    await this.#step(saleId, 'payment-unknown')
-    for (let i = 0; i < 4; i++) {
-      if (i > 0) await this.#sleep(500 * 2 ** i)
-      const status = await terminal.status(key)
-      // Never taken: as if the terminal had not been reached.
-      if (status === null) return { outcome: 'unavailable', transactionId: null, brand: null, last4: null, detail: 'terminal has no such payment' }
-      if (status.outcome !== 'unknown') return status
-    }
-    return first
   }
 
   /** Records what the terminal answered and what follows from it. */
@@ -445,42 +412,6 @@ export class CheckoutService {
     } catch (error) {
       // Unpaid orders lapse at the vendor by themselves; the seats come back then.
       this.options.journal.note(sale.saleId, 'order-cancel-failed', { code: (error as { code?: string }).code ?? 'unknown' })
-    }
-  }
-
-  // ------------------------------------------------------------ the hold's time
-
-  /**
-   * A payment must not outlast the order: with too little time left, the order
-   * is placed again for the same seats (picked seats, mode SP), which starts a
-   * fresh hold. The seats never go on sale in between: the old order is voided
-   * with its seats kept held for this kiosk (recorded as holds, so a crash
-   * releases them on the next start), then ordered again. If that fails, the
-   * held seats go back, the customer is told plainly and nothing is charged.
-   */
-  async #ensureTimeToPay(sale: SaleRecord): Promise<SaleRecord> {
-    const budget = this.options.paymentBudgetMs ?? 120_000
-    if (sale.expiresAt === null || sale.expiresAt - this.#now() >= budget) return sale
-    const { api, holds, journal } = this.options
-    const previous = sale.order!
-    journal.note(sale.saleId, 'invoice-renewing', { msLeft: sale.expiresAt - this.#now() })
-    // A failure here leaves the sale invoiced: paying again retries (a second void of a voided order is harmless).
-    await api.cancelOrder(sale.reference!, { keepSeatsHeld: true })
-    for (const item of previous.items) holds.recordSeats(item.productId, item.seats.map((s) => s.inventoryId))
-    await this.#step(sale.saleId, 'invoice-seats-held')
-    try {
-      const order = await api.submitOrder(renewalBody(sale.request, previous))
-      holds.handOverOrder(order)
-      const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-      return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
-    } catch (error) {
-      journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code: (error as { code?: string }).code ?? 'unknown' })
-      for (const item of previous.items) {
-        await holds.release(item.productId, item.seats.map((s) => s.inventoryId)).catch(() => {
-          // Unreachable: they stay recorded and are released later, or lapse at the vendor.
-        })
-      }
-      throw checkoutError('checkout.hold-expired', 'errors.api.orderExpired', `the order of ${sale.saleId} ran out of time and the seats could not be kept`)
     }
   }
 
