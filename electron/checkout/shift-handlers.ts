@@ -36,7 +36,7 @@ export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode): Shi
         book().open(r.floatCents)
         return book().xReport()
       }),
-    'shift.close': (r) => typed(() => book().close(r.countedCents)),
+    'shift.close': (r) => typed(() => book().close(r.count)),
     'shift.sales': () => {
       const open = book().current()
       if (!open) return []

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cashCountSchema } from './cash-count'
 import { tenderSchema } from './checkout-channels'
 
 /**
@@ -23,6 +24,8 @@ export const shiftReportSchema = z.object({
   standalone: tenderTotalsSchema,
   expectedCashCents: z.number().int(),
   countedCents: z.number().int().nullable(),
+  /** The count behind countedCents, note by note (Z reports of older Foyers have none). */
+  count: cashCountSchema.nullable(),
   varianceCents: z.number().int().nullable(),
   unresolved: z.number().int(),
 })
@@ -55,7 +58,8 @@ export const shiftChannels = {
     response: shiftReportSchema,
   },
   'shift.close': {
-    request: z.object({ countedCents: cents }).strict(),
+    /** The drawer counted by denomination: main adds it up (the renderer's total is for the screen only). */
+    request: z.object({ count: cashCountSchema }).strict(),
     response: shiftReportSchema,
   },
 } as const

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import type { LocalDb } from '../store/local-db'
+import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
 
 /**
@@ -34,6 +35,8 @@ export interface ShiftReport {
   /** The float plus cash sales: what the drawer should hold. */
   expectedCashCents: number
   countedCents: number | null
+  /** The count behind countedCents, note by note. */
+  count: CashCount | null
   /** Counted minus expected: negative is cash missing. */
   varianceCents: number | null
   /** Sales still waiting for staff (a payment whose fate is unknown). */
@@ -113,12 +116,13 @@ export class ShiftBook {
     return this.#report('X', shift, null)
   }
 
-  /** Closes the open shift with the cash counted; the Z report is kept with it. */
-  close(countedCents: number): ShiftReport {
+  /** Closes the open shift with the drawer counted by denomination; the Z report is kept with it. */
+  close(count: CashCount): ShiftReport {
     const shift = this.current()
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
     const closedAt = this.now()
-    const report = this.#report('Z', { ...shift, closedAt }, countedCents)
+    const countedCents = countedTotal(count)
+    const report = { ...this.#report('Z', { ...shift, closedAt }, countedCents), count }
     this.#close.run(closedAt, countedCents, JSON.stringify(report), shift.shiftId)
     return report
   }
@@ -133,7 +137,8 @@ export class ShiftBook {
     const row = this.#zReport.get(shiftId)
     if (!row?.z_report) return null
     // Z reports kept before the standalone tender existed have no line for it: it was nil.
-    return { standalone: emptyTotals(), ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone'>) }
+    // Nor a count by denomination: those were closed on a total.
+    return { standalone: emptyTotals(), count: null, ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count'>) }
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
@@ -167,6 +172,7 @@ export class ShiftBook {
       standalone,
       expectedCashCents,
       countedCents,
+      count: null,
       varianceCents: countedCents === null ? null : countedCents - expectedCashCents,
       unresolved,
     }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { expect, openCounter, test, type Page } from './fixtures'
+import { countDrawer } from './cash-drawer'
 
 /**
  * A counter shift in the real renderer on a counter-mode host of the worker's
@@ -76,8 +77,13 @@ test('a cash sale with change in an open shift, a reprint, then the shift closed
   await page.getByTestId(`reprint-receipt-${reference}`).click()
   await expect(page.getByTestId(`reprinted-${reference}`)).toBeVisible()
   expect(statSync(receipt).mtimeMs).toBeGreaterThan(printedAt)
-  // Counted: S$2 short.
-  await page.getByTestId('shift-counted').fill(((20_000 + due - 200) / 100).toFixed(2))
+  // Closing needs the drawer counted: with nothing counted, Close is disabled and says why.
+  await expect(page.getByTestId('shift-close')).toBeDisabled()
+  await expect(page.getByTestId('count-incomplete')).toContainText('Count every note and coin first')
+  // Counted note by note: S$2 short, shown before the shift is closed.
+  await countDrawer(page, 20_000 + due - 200)
+  await expect(page.getByTestId('count-total')).toContainText(`S$${((20_000 + due - 200) / 100).toFixed(2)}`)
+  await expect(page.getByTestId('count-difference')).toHaveText('Short by S$2.00')
   await page.getByTestId('shift-close').click()
   await expect(page.getByTestId('shift-report-Z')).toBeVisible()
   await expect(page.getByTestId('report-variance')).toContainText('S$2.00')

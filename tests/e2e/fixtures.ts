@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { countOf } from '../support/cash-count'
 import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
 
 /**
@@ -20,7 +21,7 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
   // an earlier test left open, then out (before the PIN is set, no shift can have been opened).
   await call('counter.signIn', { pin: COUNTER_PIN })
   const shift = (await call('shift.current')) as { ok: boolean; value: { expectedCashCents: number } | null }
-  if (shift.ok && shift.value) await call('shift.close', { countedCents: shift.value.expectedCashCents })
+  if (shift.ok && shift.value) await call('shift.close', { count: countOf(shift.value.expectedCashCents) })
   await call('counter.signOut')
 }
 

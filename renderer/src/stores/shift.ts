@@ -1,4 +1,4 @@
-import type { ErrorReply, ShiftReportView, ShiftSale } from '@contract'
+import type { CashCount, ErrorReply, ShiftReportView, ShiftSale } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -37,8 +37,8 @@ export const useShiftStore = defineStore('shift', () => {
     if (opened) report.value = opened
   }
 
-  async function close(countedCents: number): Promise<void> {
-    const closed = await call(() => useFoyer().shift.close({ countedCents }))
+  async function close(count: CashCount): Promise<void> {
+    const closed = await call(() => useFoyer().shift.close({ count }))
     if (closed) {
       report.value = closed
       sales.value = []

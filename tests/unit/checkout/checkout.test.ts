@@ -4,6 +4,7 @@ import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { countOf } from '../../support/cash-count'
 
 /**
  * Checkout through the contract against the sandbox and its terminal: order,
@@ -143,10 +144,19 @@ describe('checkout', () => {
     expect(x.value.cash).toEqual({ sales: 1, soldCents: cash, refunds: 0, refundedCents: 0 })
     expect(x.value.card).toEqual({ sales: 1, soldCents: card, refunds: 0, refundedCents: 0 })
 
-    // Counted S$5 short.
-    const z = await call(counter, 'shift.close', { countedCents: 20_000 + cash - 500 })
+    // No shift closes on a count nobody made: a bare total, a count missing a denomination or one counted twice are refused.
+    const full = countOf(20_000 + cash - 500)
+    for (const count of [full.slice(1), [...full, full[0]!], full.map((line, i) => (i === 0 ? { ...line, quantity: -1 } : line))]) {
+      const refused = await call(counter, 'shift.close', { count })
+      expect(!refused.ok && refused.error.code).toBe('contract.invalid-request')
+    }
+    expect(!(await call(counter, 'shift.close', { countedCents: 20_000 } as never)).ok).toBe(true)
+    expect(await call(counter, 'shift.current', {})).toMatchObject({ ok: true, value: { kind: 'X' } })
+
+    // Counted note by note, S$5 short: main adds it up, and the Z report keeps the count.
+    const z = await call(counter, 'shift.close', { count: full })
     if (!z.ok) throw new Error(z.error.code)
-    expect(z.value).toMatchObject({ kind: 'Z', varianceCents: -500, expectedCashCents: 20_000 + cash })
+    expect(z.value).toMatchObject({ kind: 'Z', varianceCents: -500, expectedCashCents: 20_000 + cash, countedCents: 20_000 + cash - 500, count: full })
     expect(z.value.closedAt).not.toBeNull()
     expect(await call(counter, 'shift.current', {})).toEqual({ ok: true, value: null })
     expect(runtime!.sales.context!.shifts.zReport(z.value.shiftId)).toEqual(z.value)

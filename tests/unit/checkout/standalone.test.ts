@@ -6,6 +6,7 @@ import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { countOf } from '../../support/cash-count'
 
 /**
  * The standalone terminal at the counter, against the sandbox: when the
@@ -199,7 +200,7 @@ describe('the standalone terminal', () => {
     const sales = await call(counter, 'shift.sales', {})
     expect(sales.ok && sales.value.map((s) => s.tender)).toEqual(['standalone', 'cash'])
 
-    const z = await call(counter, 'shift.close', { countedCents: 20_000 + cash })
+    const z = await call(counter, 'shift.close', { count: countOf(20_000 + cash) })
     if (!z.ok) throw new Error(z.error.code)
     expect(z.value).toMatchObject({ kind: 'Z', varianceCents: 0 })
     expect(z.value.standalone).toEqual({ sales: 1, soldCents: standalone, refunds: 0, refundedCents: 0 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ChannelName } from '../../../electron/contract'
 import type { SandboxClient } from '../../support/sandbox-client'
 import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
+import { countOf } from '../../support/cash-count'
 
 /**
  * One well-formed request per channel, for a show the sandbox sells: the fuzz
@@ -49,7 +50,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'shift.sales': {},
     'shift.current': {},
     'shift.open': { floatCents: 10_000 },
-    'shift.close': { countedCents: 10_000 },
+    'shift.close': { count: countOf(10_000) },
     'staff.salesNeedingAttention': { pin: STAFF_PIN },
     'staff.resolveSale': { pin: STAFF_PIN, saleId: randomUUID(), how: 'seen' },
     'staff.verify': { pin: STAFF_PIN },
