@@ -45,9 +45,11 @@ function confirmedOrder(sale: SaleRecord, what: string): Order {
   return order
 }
 
-function common(options: DocumentOptions) {
+function common(options: DocumentOptions, sale: SaleRecord) {
   const templates = options.templates ?? printTemplates()
-  return { templates, styles: trusted(templates.styles), brand: options.brand ?? defaultBrand }
+  // A sale on the training backend is practice: its paper must never pass for a real ticket or receipt.
+  const trainingMark = sale.backend.startsWith('sandbox/') ? html`<p class="training-mark">${words.trainingMark}</p>` : null
+  return { templates, styles: trusted(templates.styles), brand: options.brand ?? defaultBrand, trainingMark }
 }
 
 // ------------------------------------------------------------------ tickets
@@ -66,7 +68,7 @@ function placeOf(ticket: Ticket, item: OrderItem | null): SafeHtml {
   const section = ticket.sectionAlias ?? item?.sectionAlias ?? words.notGiven
   const cell = (label: string, value: string) => html`<div><span class="label">${label}</span><span class="value">${value}</span></div>`
   if (ticket.row === null && ticket.seat === null) {
-    return html`<div class="place">${cell(words.section, section)}${cell('', words.generalAdmission)}</div>`
+    return html`<div class="place">${cell(words.section, section)}<div class="ga"><span class="label">&nbsp;</span><span class="value">${words.generalAdmission}</span></div></div>`
   }
   return html`<div class="place">${cell(words.section, section)}${cell(words.row, ticket.row ?? words.notGiven)}${cell(words.seat, ticket.seat ?? words.notGiven)}</div>`
 }
@@ -74,7 +76,7 @@ function placeOf(ticket: Ticket, item: OrderItem | null): SafeHtml {
 /** One ticket per place of a confirmed sale, each with a QR code of its barcode. */
 export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument[] {
   const order = confirmedOrder(sale, 'tickets')
-  const { templates, styles, brand } = common(options)
+  const { templates, styles, brand, trainingMark } = common(options, sale)
   const count = order.tickets.length
   return order.tickets.map((ticket, index) => {
     const item = itemOf(order, ticket)
@@ -87,6 +89,7 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
         title: name,
         styles,
         brand,
+        trainingMark,
         showTitle: item?.showTitle ?? words.notGiven,
         showDate: singaporeTime(item?.showDate ?? null),
         place: placeOf(ticket, item),
@@ -165,7 +168,7 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
 /** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */
 export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   const order = confirmedOrder(sale, 'receipt')
-  const { templates, styles, brand } = common(options)
+  const { templates, styles, brand, trainingMark } = common(options, sale)
   const currency = order.amountToBePaid.currency
   const name = `${order.reference}-receipt`
   return {
@@ -174,6 +177,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       title: name,
       styles,
       brand,
+      trainingMark,
       reference: order.reference,
       date: singaporeTime(order.confirmedTime ?? sale.updatedAt),
       items: order.items.map(itemBlock),
@@ -192,7 +196,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
 /** The slip of a refunded sale: how much went back, how, and why. */
 export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
-  const { templates, styles, brand } = common(options)
+  const { templates, styles, brand, trainingMark } = common(options, sale)
   const reference = sale.reference ?? sale.order?.reference ?? sale.saleId
   const currency = sale.order?.amountToBePaid.currency ?? 'SGD'
   const name = `${reference}-refund`
@@ -202,6 +206,7 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       title: name,
       styles,
       brand,
+      trainingMark,
       reference,
       date: singaporeTime(sale.updatedAt),
       amount: moneyOfCents(sale.amountCents, currency),

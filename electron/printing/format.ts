@@ -31,6 +31,7 @@ export const words = {
   approvalCode: 'Approval code',
   reversedOnStandalone: 'Reversed on the standalone terminal',
   notGiven: '—',
+  trainingMark: 'TRAINING — not valid for entry or payment',
 } as const
 
 /** Fee codes in words; a code Foyer does not know yet is shown tidied ("SERVICE_FEE" → "Service fee"). */

@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import { pdfText } from '../support/pdf-text'
 import { expect, holdCount, test, type Page } from './fixtures'
 
 /**
@@ -77,7 +79,7 @@ test('a reserved-seat purchase up to checkout: seats, mixed tickets, delivery, p
   await expect.poll(() => holdCount(request)).toBe(0)
 })
 
-test('a general-admission purchase takes a number of places, no seats', async ({ kiosk, request }) => {
+test('a general-admission purchase takes a number of places, no seats, and prints them in whole words, marked as training', async ({ kiosk, request, printSpool }) => {
   await kiosk.getByTestId('touch-to-start').click()
   await openFirstShow(kiosk, 'Satay', /Satay by the River/)
   await expect(kiosk.getByTestId('ga-note')).toBeVisible()
@@ -94,6 +96,15 @@ test('a general-admission purchase takes a number of places, no seats', async ({
   await expect(kiosk.getByTestId('review-lines')).toContainText('3 × Standard')
   // General admission holds nothing until the order allocates places.
   expect(await holdCount(request)).toBe(0)
+
+  await kiosk.getByTestId('review-pay').click()
+  await kiosk.getByTestId('test-card-approve').click()
+  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  const reference = /FY\d{14}/.exec((await kiosk.getByTestId('done-reference').textContent())!)![0]
+  const ticket = (await pdfText(join(printSpool, `${reference}-ticket-01.pdf`))).text.replace(/\s+/g, ' ')
+  // Whole words on the paper (it printed "Genera l admiss ion"), and training paper says it is not valid.
+  expect(ticket).toContain('General admission')
+  expect(ticket).toContain('TRAINING — NOT VALID FOR ENTRY OR PAYMENT')
 })
 
 test('the basket holds several shows; the language can change mid-flow', async ({ kiosk, request }) => {

@@ -86,6 +86,15 @@ describe('tickets', () => {
     expect(page).toContain(`<dd class="price-class">${sale.order!.items[0]!.lines[0]!.priceClassAlias}</dd>`)
   })
 
+  it('are marked as training on the training backend, and only there', () => {
+    const training = samples.card.sale
+    expect(training.backend).toMatch(/^sandbox\//)
+    const mark = '<p class="training-mark">TRAINING — not valid for entry or payment</p>'
+    for (const doc of [...ticketDocuments(training), receiptDocument(training), refundSlipDocument(samples.refunded.sale)]) expect(doc.html).toContain(mark)
+    const live = { ...structuredClone(training), backend: 'production/venue' }
+    for (const doc of [...ticketDocuments(live), receiptDocument(live)]) expect(doc.html).not.toContain('<p class="training-mark">')
+  })
+
   it('are never made for a sale the vendor has not confirmed', () => {
     expect(() => ticketDocuments(samples.refunded.sale)).toThrow(/not confirmed/)
     const unconfirmed = { ...structuredClone(samples.card.sale), state: 'paid' as const }

@@ -39,6 +39,20 @@ afterAll(async () => {
 const flat = (text: string) => text.replace(/\s+/g, ' ')
 
 describe('the spool printer', () => {
+  it('prints general admission in whole words, and marks training paper as not valid', async () => {
+    const sale = structuredClone(samples.card.sale)
+    for (const ticket of sale.order!.tickets) Object.assign(ticket, { row: null, seat: null, inventoryId: null })
+    const [ga] = ticketDocuments(sale)
+    const printed = await printer.print({ ...ga!, name: `${ga!.name}-ga` })
+    const words = flat((await pdfText(printed.path)).text)
+    // Out of the spool again: the tests below count what is in it.
+    await rm(printed.path)
+    // Before: "Genera l admiss ion", broken inside words by the narrow cell.
+    expect(words).toContain('General admission')
+    // The sandbox is the training backend: its paper says so, in words nobody can miss.
+    expect(words).toContain('TRAINING — NOT VALID FOR ENTRY OR PAYMENT')
+  })
+
   it('prints a ticket to one PDF page in the spool folder, and its text says the reference, the seat and the price class', async () => {
     const { sale } = samples.card
     const order = sale.order!
