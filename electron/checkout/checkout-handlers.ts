@@ -41,9 +41,14 @@ export function checkoutHandlers(
   checkout: () => CheckoutService,
   shifts: () => ShiftBook,
   mode: () => AppMode,
-  /** Throws unless the show's event is on sale now (./sale-windows.ts). */
-  onSale: (productId: number) => void,
+  shows: {
+    /** Throws unless the show's event is on sale now (./sale-windows.ts). */
+    onSale: (productId: number) => void
+    /** The venue of a show listed here, for its tickets. */
+    venueOf: (productId: number) => string | null
+  },
 ): CheckoutHandlers {
+  const { onSale, venueOf } = shows
   const refuseAwayFromCounter = (tender: TenderName) => {
     if (tender === 'cash' && mode() !== 'counter') {
       throw new FoyerError({ code: 'checkout.cash-not-here', messageKey: 'checkout.errors.cashAtCounter', retryable: false, detail: 'cash is taken at the counter only' })
@@ -74,7 +79,8 @@ export function checkoutHandlers(
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it), and so
       // does the standalone terminal (its batch is reconciled against the shift's report).
       const shift = r.tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(r.tender)
-      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null)
+      const venues = Object.fromEntries(r.order.items.map((item) => [item.productId, venueOf(item.productId)]))
+      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null, venues)
       return { saleId: invoice.saleId, reference: invoice.reference, amountCents: invoice.amountCents, expiresAt: iso(invoice.expiresAt) }
     },
     'checkout.pay': async (r) => {

@@ -134,13 +134,15 @@ export class CheckoutService {
   }
 
   /** Places the pre-payment order: the seats held for the customer become the order's, and an invoice comes back. */
-  async submit(request: OrderRequest, tender: Tender, shiftId: string | null = null): Promise<Invoice> {
+  async submit(request: OrderRequest, tender: Tender, shiftId: string | null = null, venues: Record<number, string | null> = {}): Promise<Invoice> {
     const { api, holds, journal } = this.options
     if (tender === 'card' && !this.options.terminal) {
       throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
     }
     const saleId = randomUUID()
     journal.begin({ saleId, tender, request, shiftId })
+    // Where each show is, as the catalogue said: the tickets name the venue, and the order's answer does not.
+    journal.note(saleId, 'order-venues', { venues })
     await this.#step(saleId, 'order-submitting')
     let order: Order
     try {

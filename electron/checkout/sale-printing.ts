@@ -1,6 +1,6 @@
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments, type PrintDocument } from '../printing/documents'
-import { cardFromSteps } from '../printing/format'
+import { cardFromSteps, venuesFromSteps } from '../printing/format'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { approvalCodeFromSteps } from './standalone'
 
@@ -15,7 +15,7 @@ export type PrintWhat = 'sale' | 'tickets' | 'receipt' | 'refund'
 
 export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: PrintWhat): PrintDocument[] {
   const steps = journal.steps(sale.saleId)
-  const options = { card: cardFromSteps(steps), approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null }
+  const options = { card: cardFromSteps(steps), approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null, venues: venuesFromSteps(steps) }
   switch (what) {
     case 'refund':
       return [refundSlipDocument(sale, options)]

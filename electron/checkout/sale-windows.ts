@@ -31,6 +31,8 @@ const notOnSale = (detail: string) => new FoyerError({ code: 'checkout.not-on-sa
 export class SaleWindows {
   readonly #events = new Map<string, Window>()
   readonly #eventOfShow = new Map<number, string>()
+  /** Where each listed show is, for its tickets (the order's answer does not say). */
+  readonly #venueOfShow = new Map<number, string | null>()
 
   constructor(
     private readonly api: Pick<SalesApi, 'listEvents'>,
@@ -46,12 +48,20 @@ export class SaleWindows {
    * Remembers which event the listed shows belong to. An event whose window is
    * not known yet (its shows asked for by code, without a list) is looked up.
    */
-  async learnShows(eventCode: string, productIds: readonly number[], lang: ApiLang): Promise<void> {
-    for (const id of productIds) this.#eventOfShow.set(id, eventCode)
+  async learnShows(eventCode: string, shows: readonly { productId: number; venue: string | null }[], lang: ApiLang): Promise<void> {
+    for (const show of shows) {
+      this.#eventOfShow.set(show.productId, eventCode)
+      this.#venueOfShow.set(show.productId, show.venue)
+    }
     if (this.#events.has(eventCode) || eventCode.length < 3) return
     const page = await this.api.listEvents({ lang, internetContentCode: eventCode, size: 100 })
     // The search is a wildcard one: only the event with exactly this code counts.
     this.learnEvents(page.events.filter((e) => e.code === eventCode))
+  }
+
+  /** The venue of a show listed here; null when it was not listed or the API named none. */
+  venueOf(productId: number): string | null {
+    return this.#venueOfShow.get(productId) ?? null
   }
 
   /** Throws a typed "not on sale" unless the show's event is on sale now. */

@@ -29,6 +29,8 @@ export interface DocumentOptions {
   brand?: string
   /** The card as the terminal reported it (see cardFromSteps); without it the payment method's code is printed. */
   card?: CardOnFile | null
+  /** Each show's venue by product id, as the catalogue named it (from the journal's steps). */
+  venues?: Record<number, string>
   /** A standalone-terminal sale's approval code, as staff keyed it in (from the journal's steps). */
   approvalCode?: string | null
   templates?: PrintTemplates
@@ -91,6 +93,7 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
         brand,
         trainingMark,
         showTitle: item?.showTitle ?? words.notGiven,
+        venue: options.venues?.[ticket.productId] ?? '',
         showDate: singaporeTime(item?.showDate ?? null),
         place: placeOf(ticket, item),
         priceClass: line?.priceClassAlias ?? ticket.priceClassCode,
@@ -119,7 +122,7 @@ function seatsOf(item: OrderItem): string {
   return [...byRow].map(([row, seats]) => (row ? `${words.row} ${row}: ${seats.join(', ')}` : seats.join(', '))).join('; ')
 }
 
-function itemBlock(item: OrderItem): SafeHtml {
+function itemBlock(item: OrderItem, venue: string | null): SafeHtml {
   const section = [item.sectionAlias, item.priceCategoryAlias].filter((t): t is string => Boolean(t)).join(' · ')
   const lines = item.lines.map((line) => {
     const currency = line.unitPrice.currency
@@ -132,6 +135,7 @@ function itemBlock(item: OrderItem): SafeHtml {
   })
   return html`<section class="item">
     <h2>${item.showTitle ?? words.notGiven}</h2>
+    ${venue ? html`<p class="venue">${venue}</p>` : null}
     <p class="when">${singaporeTime(item.showDate)}</p>
     <p>${section || words.notGiven}</p>
     <p class="seats">${words.seats}: ${seatsOf(item)}</p>
@@ -180,7 +184,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       trainingMark,
       reference: order.reference,
       date: singaporeTime(order.confirmedTime ?? sale.updatedAt),
-      items: order.items.map(itemBlock),
+      items: order.items.map((item) => itemBlock(item, options.venues?.[item.productId] ?? null)),
       deliveryMethod: deliveryName(order.deliveryMethodCode),
       deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge) : moneyOfCents(0, currency),
       total: moneyOf(order.amountToBePaid),

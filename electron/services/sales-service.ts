@@ -71,7 +71,7 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
     'catalogue.shows': async (r) => {
       const { api, saleWindows } = ctx()
       const shows = await api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays })
-      await saleWindows.learnShows(r.code, shows.shows.map((s) => s.productId), r.lang)
+      await saleWindows.learnShows(r.code, shows.shows, r.lang)
       return shows
     },
     'seatmap.overview': (r) => ctx().api.overview(r.productId),
@@ -105,7 +105,10 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
     'cart.deliveryMethods': (r) => ctx().api.deliveryMethods(r.items),
     'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
-    ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, (productId) => ctx().saleWindows.check(productId)),
+    ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, {
+      onSale: (productId) => ctx().saleWindows.check(productId),
+      venueOf: (productId) => ctx().saleWindows.venueOf(productId),
+    }),
     ...shiftHandlers(() => ctx().shifts, mode),
   }
 }

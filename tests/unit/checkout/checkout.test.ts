@@ -51,6 +51,7 @@ describe('checkout', () => {
     expect(journal.get(invoice.value.saleId)!.state).toBe('confirmed')
     expect(journal.steps(invoice.value.saleId).map((s) => s.step)).toEqual([
       'order-submitting',
+      'order-venues',
       'order-submitted',
       'payment-started',
       'payment-approved',

@@ -66,7 +66,7 @@ describe('the standalone terminal', () => {
     const sale = journal().get(invoice.value.saleId)!
     expect(sale).toMatchObject({ state: 'confirmed', tender: 'standalone', paymentRef, attempt: 1, changeCents: null })
     const steps = journal().steps(invoice.value.saleId)
-    expect(steps.map((s) => s.step)).toEqual(['order-submitting', 'order-submitted', 'payment-started', 'standalone-approved', 'confirm-started', 'confirmed'])
+    expect(steps.map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-submitted', 'payment-started', 'standalone-approved', 'confirm-started', 'confirmed'])
     expect(steps.find((s) => s.step === 'standalone-approved')!.detail).toEqual({ approvalCode: 'AB12C9' })
 
     // The receipt names the tender and the approval code.
@@ -146,7 +146,7 @@ describe('the standalone terminal', () => {
     const huge = await call(counter, 'checkout.pay', { saleId, tender: 'standalone', approvalCode: 'A'.repeat(65) })
     expect(huge).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
     expect(journal().get(saleId)).toMatchObject({ state: 'invoiced', attempt: 0, paymentRef: null })
-    expect(journal().steps(saleId).map((s) => s.step)).toEqual(['order-submitting', 'order-submitted'])
+    expect(journal().steps(saleId).map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-submitted'])
     // Two characters and twelve are both codes.
     const paid = await call(counter, 'checkout.pay', { saleId, tender: 'standalone', approvalCode: '0a' })
     expect(paid.ok && paid.value.state).toBe('confirmed')

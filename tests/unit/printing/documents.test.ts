@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
 import { formatMoney } from '../../../electron/contract/money'
-import { cardFromSteps, singaporeTime } from '../../../electron/printing/format'
+import { cardFromSteps, singaporeTime, venuesFromSteps } from '../../../electron/printing/format'
 import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
 import { printTemplates } from '../../../electron/printing/templates'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -84,6 +84,15 @@ describe('tickets', () => {
     expect(page).not.toContain('<span class="label">Row</span>')
     // Still matched to its show and price class without a seat to go by.
     expect(page).toContain(`<dd class="price-class">${sale.order!.items[0]!.lines[0]!.priceClassAlias}</dd>`)
+  })
+
+  it('name the venue of the show, as the catalogue listed it when the order was placed', () => {
+    const { sale, steps } = samples.card
+    const venues = venuesFromSteps(steps)
+    expect(venues).toEqual({ [sale.order!.items[0]!.productId]: 'Grand Theatre' })
+    const [ticket] = ticketDocuments(sale, { venues })
+    expect(ticket!.html).toContain('<p class="venue">Grand Theatre</p>')
+    expect(receiptDocument(sale, { venues }).html).toContain('<p class="venue">Grand Theatre</p>')
   })
 
   it('are marked as training on the training backend, and only there', () => {

@@ -5,7 +5,7 @@ import jsQR from 'jsqr'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
-import { cardFromSteps } from '../../../electron/printing/format'
+import { cardFromSteps, venuesFromSteps } from '../../../electron/printing/format'
 import { SpoolPrinter } from '../../../electron/printing/spool-printer'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { pdfText } from '../../support/pdf-text'
@@ -42,13 +42,14 @@ describe('the spool printer', () => {
   it('prints general admission in whole words, and marks training paper as not valid', async () => {
     const sale = structuredClone(samples.card.sale)
     for (const ticket of sale.order!.tickets) Object.assign(ticket, { row: null, seat: null, inventoryId: null })
-    const [ga] = ticketDocuments(sale)
+    const [ga] = ticketDocuments(sale, { venues: venuesFromSteps(samples.card.steps) })
     const printed = await printer.print({ ...ga!, name: `${ga!.name}-ga` })
     const words = flat((await pdfText(printed.path)).text)
     // Out of the spool again: the tests below count what is in it.
     await rm(printed.path)
     // Before: "Genera l admiss ion", broken inside words by the narrow cell.
     expect(words).toContain('General admission')
+    expect(words).toContain('Grand Theatre')
     // The sandbox is the training backend: its paper says so, in words nobody can miss.
     expect(words).toContain('TRAINING — NOT VALID FOR ENTRY OR PAYMENT')
   })
