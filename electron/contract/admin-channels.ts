@@ -3,11 +3,13 @@ import { appModeSchema, backendKindSchema } from './base'
 import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
+import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './terminal-channels'
 
 /**
- * Staff-only channels: the staff PIN, settings and vendor credentials. Every
- * change takes the PIN. The client secret goes in through credentials.store
- * and never comes back out: no answer of any channel carries it.
+ * Staff-only channels: the staff PIN, settings, vendor credentials and the
+ * card terminal. Every change takes the PIN. The client secret goes in through
+ * credentials.store, the terminal's passphrase through terminal.storePassphrase,
+ * and neither ever comes back out: no answer of any channel carries them.
  */
 /** A PIN tried at sign-in: 4 to 12 digits (a PIN an older Foyer let staff choose still signs in). */
 const pinSchema = z.string().regex(/^\d{4,12}$/)
@@ -59,6 +61,8 @@ export const settingsViewSchema = z.object({
   patronDataDays: z.number().int(),
   backends: z.object({ staging: configuredBackend, production: configuredBackend }),
   updates: updateSettingsSchema,
+  /** This kiosk's or counter's card terminal for vendor backends (training pays at the sandbox's own); null: none set up. */
+  terminal: terminalViewSchema,
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
 
@@ -118,6 +122,8 @@ export const adminChannels = {
             production: backendConfigSchema.nullable().optional(),
             // Any of the update fields on its own; the others keep their values.
             updates: updateSettingsSchema.partial().optional(),
+            // The terminal replaced whole, or null to remove it.
+            terminal: terminalConfigSchema.nullable().optional(),
           })
           .strict(),
       })
@@ -134,4 +140,5 @@ export const adminChannels = {
   },
   /** Leaving the self-service kiosk lock is a staff action too (same PIN, same lockout). */
   ...kioskChannels,
+  ...terminalChannels,
 } as const

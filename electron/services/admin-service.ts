@@ -13,11 +13,13 @@ import { keychainFailure, type BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
+import { terminalChanged, terminalHandlers, terminalMessageKeys, terminalRefusal, terminalView } from './terminal-service'
 
 /**
- * Staff services: the staff PIN, settings and vendor credentials. Changes need
- * the PIN (with a lockout after repeated wrong tries); the client secret goes
- * into the OS keychain and no answer ever carries it back.
+ * Staff services: the staff PIN, settings, vendor credentials and the card
+ * terminal. Changes need the PIN (with a lockout after repeated wrong tries);
+ * the client secret and the terminal's passphrase go into the OS keychain and
+ * no answer ever carries them back.
  */
 export type AdminChannel = keyof typeof adminChannels
 export type AdminHandlers = { [C in AdminChannel]: Handler<C> }
@@ -54,6 +56,7 @@ export const adminMessageKeys = [
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
   ...kioskMessageKeys,
+  ...terminalMessageKeys,
 ]
 
 const staffError = (code: string, messageKey: string, detail?: string) => new FoyerError({ code, messageKey, retryable: false, detail })
@@ -86,6 +89,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },
     updates: { ...settings.updates },
+    terminal: await terminalView(settings, vault),
   }
 }
 
@@ -138,7 +142,8 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     try {
       return await step()
     } catch (error) {
-      if (error instanceof SettingsError) throw staffError('settings.invalid', 'errors.settings.invalid', error.message)
+      // A terminal field is worded on its own (which rule the address, POIID... broke); any other in general.
+      if (error instanceof SettingsError) throw terminalRefusal(error) ?? staffError('settings.invalid', 'errors.settings.invalid', error.message)
       throw error
     }
   }
@@ -165,6 +170,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
 
   return {
     ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin }),
+    ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin }),
     'staff.salesNeedingAttention': async ({ pin }) => {
       await requirePin(pin)
       return journal().needingStaff().map(attention)
@@ -203,7 +209,9 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       const switching = candidate.backend !== before.backend
       // New addresses for the vendor backend Foyer sells through now: it connects to them the same way
       // (checked first, then the old connection's holds given back), or the change would wait for a restart.
-      const readdressing = !switching && ctx.sales.kind === candidate.backend && vendorAddressChanged(before, candidate)
+      // Likewise another card terminal: the vendor connection carries the terminal it pays at.
+      const readdressing =
+        !switching && ctx.sales.kind === candidate.backend && (vendorAddressChanged(before, candidate) || (candidate.backend !== 'sandbox' && terminalChanged(before, candidate)))
       const previous = ctx.sales.kind
       if (switching || readdressing) {
         // A backend switch is tried before anything is saved. The connection uses the candidate

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { BackendEndpoints } from '../api/endpoints'
 import { FoyerError } from '../ipc-core/foyer-error'
+import { installedTerminal } from '../payment/installed-terminal'
 import type { PaymentTerminal } from '../payment/payment-port'
 import { TrainingTerminal } from '../payment/training-terminal'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
@@ -60,7 +61,9 @@ export async function startSandboxConnection(
 /**
  * A vendor backend (staging, production) as staff configured it: addresses
  * from settings, the client secret read from the OS keychain for each token
- * request (never kept in memory longer than that request).
+ * request (never kept in memory longer than that request), and the card
+ * terminal set up for this kiosk or counter, if there is one (its passphrase
+ * and root certificate are read as it needs them: payment/installed-terminal.ts).
  */
 export function vendorConnection(kind: 'staging' | 'production', settings: Pick<SettingsStore, 'get'>, vault: CredentialVault): BackendConnection {
   const current = settings.get()
@@ -86,6 +89,8 @@ export function vendorConnection(kind: 'staging' | 'production', settings: Pick<
       return found.secret
     },
     holdWindowMs: current.holdWindowMinutes * 60_000,
+    // None set up: cash only, at the counter (a self-service kiosk says it cannot take cards).
+    terminal: installedTerminal(current, vault) ?? undefined,
     close: async () => {},
   }
 }

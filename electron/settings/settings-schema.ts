@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
+import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
 import { PIN_HASH_PATTERN } from './staff-pin'
 import { DEFAULT_CHECK_MINUTES, MAX_CHECK_MINUTES, MIN_CHECK_MINUTES, updateFeedUrl } from './update-rules'
 
@@ -118,8 +119,17 @@ function selectedBackendIsConfigured(settings: { backend: string; backends: Reco
 }
 const selectedBackendIssue = { error: 'is not configured in backends', path: ['backend'] }
 
-/** Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`. Older files are migrated on reading (see migrateSettings). */
-export const SETTINGS_VERSION = 4
+/** A card terminal is set up only with the id this installation gives itself at the terminal. */
+function terminalHasInstallationId(settings: { terminal: unknown; installationId: string | null }): boolean {
+  return settings.terminal === null || settings.installationId !== null
+}
+const installationIdIssue = { error: 'must be set when a card terminal is', path: ['installationId'] }
+
+/**
+ * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
+ * `terminal` and `installationId`. Older files are migrated on reading (see migrateSettings).
+ */
+export const SETTINGS_VERSION = 5
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -151,22 +161,35 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
   2: (old) => ('updates' in old ? old : { ...old, version: 3, updates: { ...DEFAULT_UPDATE_SETTINGS } }),
   // Version 3 kept patron data forever: from now on it is kept for the default window, then forgotten.
   3: (old) => ('patronDataDays' in old ? old : { ...old, version: 4, patronDataDays: DEFAULT_PATRON_DATA_DAYS }),
+  // Version 4 had no card terminal for vendor backends: none is set up, and no id is given until one is.
+  4: (old) => ('terminal' in old || 'installationId' in old ? old : { ...old, version: 5, terminal: null, installationId: null }),
 }
 
 export const settingsSchema = z
-  .object({ version: z.literal(SETTINGS_VERSION), ...fieldSchemas, backends: backendsSchema, updates: updatesSchema })
+  .object({
+    version: z.literal(SETTINGS_VERSION),
+    ...fieldSchemas,
+    backends: backendsSchema,
+    updates: updatesSchema,
+    // This kiosk's or counter's card terminal (null: none); its passphrase is in the OS keychain, never here.
+    terminal: terminalSettingsSchema.nullable(),
+    // This installation's id at its terminal (the nexo SaleID), given when a terminal is first set up; never changed after.
+    installationId: z.string().regex(INSTALLATION_ID_PATTERN).nullable(),
+  })
   .strict()
   .refine(selectedBackendIsConfigured, selectedBackendIssue)
+  .refine(terminalHasInstallationId, installationIdIssue)
 export type Settings = z.infer<typeof settingsSchema>
 
 /**
- * A change to settings: any top-level field but `version`, within `backends`
- * either backend on its own (a backend's configuration is replaced whole, or
- * set to null to remove it), and any of the `updates` fields on their own.
- * Strict like the file.
+ * A change to settings: any top-level field but `version` and
+ * `installationId` (the store gives that itself), within `backends` either
+ * backend on its own (a backend's configuration is replaced whole, or set to
+ * null to remove it), any of the `updates` fields on their own, and the
+ * terminal replaced whole or removed. Strict like the file.
  */
 export const settingsPatchSchema = z
-  .object({ ...fieldSchemas, backends: backendsSchema.partial(), updates: updatesSchema.partial() })
+  .object({ ...fieldSchemas, backends: backendsSchema.partial(), updates: updatesSchema.partial(), terminal: terminalSettingsSchema.nullable() })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
@@ -182,7 +205,8 @@ export function deepFreeze<T>(value: T): T {
 
 /**
  * A first run: a self-service kiosk on the sandbox, no vendor backends, no
- * staff PIN yet, the training box office e-mail, updates as the installer set them up.
+ * staff PIN yet, the training box office e-mail, updates as the installer set
+ * them up, no card terminal (training pays at the sandbox's own).
  */
 export const DEFAULT_SETTINGS: Settings = deepFreeze({
   version: SETTINGS_VERSION,
@@ -195,6 +219,8 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
   updates: { ...DEFAULT_UPDATE_SETTINGS },
   patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+  terminal: null,
+  installationId: null,
 })
 
 /**

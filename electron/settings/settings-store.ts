@@ -14,8 +14,10 @@ import {
   type Settings,
   type SettingsPatch,
 } from './settings-schema'
+import { newInstallationId } from './terminal-settings'
 
 export { DEFAULT_SETTINGS, SettingsError, type BackendConfig, type Settings, type SettingsPatch, type UpdateSettings } from './settings-schema'
+export type { TerminalSettings } from './terminal-settings'
 
 export const SETTINGS_FILE = 'settings.json'
 
@@ -31,13 +33,15 @@ function errorCode(error: unknown): string | undefined {
 /**
  * Everything Foyer remembers between runs except secrets (those are in the
  * credential vault): mode, backend, vendor endpoints, timings, the staff PIN
- * hash, where updates come from. One store per user-data folder; it is the only writer of its file.
+ * hash, where updates come from, the card terminal. One store per user-data folder; it is the only writer of its file.
  */
 export class SettingsStore {
   /** Problems found when opening, for the admin screen and the log; each says what happened and where the old file went. */
   readonly warnings: readonly string[]
   private readonly file: string
   private current: Settings
+  // The id this installation takes when its first terminal is set up: one per store, so a preview and the update it previews agree.
+  private readonly spareInstallationId = newInstallationId()
   // Updates run one after another, each on the result of the last, so none is lost.
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -79,11 +83,11 @@ export class SettingsStore {
    * of it is saved: see the admin service's settings.update.)
    */
   preview(patch: SettingsPatch): Settings {
-    return deepFreeze(merge(this.current, patch))
+    return deepFreeze(merge(this.current, patch, this.spareInstallationId))
   }
 
   private async apply(patch: SettingsPatch): Promise<Settings> {
-    const next = merge(this.current, patch)
+    const next = merge(this.current, patch, this.spareInstallationId)
     await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`)
     this.current = deepFreeze(next)
     return this.current
@@ -91,7 +95,7 @@ export class SettingsStore {
 }
 
 /** `current` with the patch applied, both checked; throws a SettingsError naming the first bad field. */
-function merge(current: Settings, patch: SettingsPatch): Settings {
+function merge(current: Settings, patch: SettingsPatch, installationId: string): Settings {
   const parsedPatch = settingsPatchSchema.safeParse(patch)
   if (!parsedPatch.success) throw settingsErrorFrom(parsedPatch.error)
   const { backends, updates, ...fields } = parsedPatch.data
@@ -101,6 +105,8 @@ function merge(current: Settings, patch: SettingsPatch): Settings {
     backends: { ...current.backends, ...definedOnly(backends ?? {}) },
     updates: { ...current.updates, ...definedOnly(updates ?? {}) },
   }
+  // The first terminal set up gives this installation its id there; it stays, whatever terminal comes later.
+  if (merged.terminal !== null && merged.installationId === null) merged.installationId = installationId
   // The whole result is checked again: some rules (the selected backend is configured) span fields.
   const parsed = settingsSchema.safeParse(merged)
   if (!parsed.success) throw settingsErrorFrom(parsed.error)

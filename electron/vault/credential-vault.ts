@@ -7,11 +7,13 @@ import type { BackendKind } from '../contract'
  * Nothing here may put a secret into an error message, a log line or a file.
  */
 
-/** Which credential: one per backend and tenant (a venue operator at the vendor). */
-export interface CredentialRef {
-  backend: BackendKind
-  tenant: string
-}
+/**
+ * Which credential: a vendor's client secret, one per backend and tenant (a
+ * venue operator at the vendor); or the passphrase of the shared key of this
+ * installation's card terminal, named by the installation's id
+ * (settings/terminal-settings.ts), so two Foyers on one machine keep their own.
+ */
+export type CredentialRef = { backend: BackendKind; tenant: string } | { terminalOf: string }
 
 export interface CredentialVault {
   /** Stores or replaces the secret. Refuses an empty, oversized or NUL-containing secret. */
@@ -40,6 +42,8 @@ export const MAX_STORED_LENGTH = MAX_SECRET_LENGTH + 2 * 2048 + 256
 export const TENANT_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
 
 const BACKENDS: readonly BackendKind[] = ['sandbox', 'staging', 'production']
+/** The installation id's pattern (settings/terminal-settings.ts), repeated so the vault depends on no settings. */
+const TERMINAL_OWNER_PATTERN = /^[A-Za-z0-9-]{1,20}$/
 
 /**
  * The OS keychain cannot be reached (no Secret Service, locked keychain,
@@ -74,11 +78,19 @@ export function isValidTenant(tenant: unknown): tenant is string {
 }
 
 /**
- * The keychain account name for a credential: `<backend>/<tenant>`. Refs can
+ * The keychain account name for a credential: `<backend>/<tenant>`, or
+ * `terminal/<installation id>` for a terminal's passphrase. Refs can
  * arrive from settings or IPC payloads, so both parts are checked at run time
  * rather than trusted to the type system.
  */
 export function accountName(ref: CredentialRef): string {
+  if ('terminalOf' in ref) {
+    // `terminal` is no backend, so this account can never be taken for a client secret's.
+    if (typeof ref.terminalOf !== 'string' || !TERMINAL_OWNER_PATTERN.test(ref.terminalOf)) {
+      throw new InvalidCredentialRefError('A terminal credential must name the installation: 1 to 20 characters of A-Z, a-z, 0-9 or "-"')
+    }
+    return `terminal/${ref.terminalOf}`
+  }
   if (!BACKENDS.includes(ref.backend)) {
     throw new InvalidCredentialRefError(`Credential backend must be one of ${BACKENDS.join(', ')}`)
   }

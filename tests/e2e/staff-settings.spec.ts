@@ -111,3 +111,35 @@ test('staff set the update feed address; it is kept across a reload, and a plain
   // main kept the address it had.
   expect((await ipc<{ updates: { feedUrl: string | null } }>(request, 'settings.get')).updates.feedUrl).toBe('https://updates.venue.example/foyer/')
 })
+
+test('staff set up the card terminal; a refused value is said in words; Test terminal says the training terminal is ready', async ({ kiosk, request }) => {
+  const PIN = '482193'
+  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
+  await kiosk.getByTestId('staff-entry').click()
+  for (const digit of PIN) await kiosk.getByTestId(`pin-${digit}`).click()
+  await kiosk.getByTestId('pin-enter').click()
+  await expect(kiosk.getByTestId('admin-screen')).toBeVisible()
+
+  const terminal = { address: '192.168.20.31', poiid: 'V400m-324688179', keyIdentifier: 'foyer-kiosk', keyVersion: '1', rootCertificatePath: '/etc/foyer/adyen-terminal-root.pem' }
+  for (const [field, value] of Object.entries(terminal)) await kiosk.getByTestId(`terminal-${field}`).fill(value)
+  await kiosk.getByTestId('terminal-poiid').fill('V400m 324688179')
+  const save = kiosk.getByTestId('terminal-save')
+  await save.click()
+  await expect(kiosk.getByTestId('terminal-error')).toHaveText('That terminal ID was not saved. It is the model and serial number, like V400m-324688179, at most 40 characters.')
+  await expect(kiosk.getByTestId('terminal-poiid')).toHaveAttribute('aria-invalid', 'true')
+
+  await kiosk.getByTestId('terminal-poiid').fill(terminal.poiid)
+  await save.click()
+  await expect(kiosk.getByTestId('terminal-result')).toHaveText('Saved.')
+  await expect(kiosk.getByTestId('terminal-passphrase-state')).toHaveText('No passphrase is stored for this terminal yet.')
+  const saved = await ipc<{ terminal: { config: Record<string, unknown>; hasPassphrase: boolean } }>(request, 'settings.get')
+  expect(saved.terminal).toMatchObject({ config: { ...terminal, keyVersion: 1, environment: 'test' }, hasPassphrase: false })
+
+  // This kiosk sells through the training sandbox: Test terminal asks its simulated terminal.
+  const test = kiosk.getByTestId('terminal-test')
+  await test.click()
+  await expect(kiosk.getByTestId('terminal-test-words')).toHaveText('The terminal is ready to take cards.')
+  for (const target of [save, test, kiosk.getByTestId('terminal-address'), kiosk.getByTestId('terminal-passphrase')]) {
+    expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(48)
+  }
+})

@@ -12,7 +12,10 @@ import {
   type NexoResponse,
   type Till,
 } from './nexo-messages'
+import { parseTerminalAddress } from './terminal-address'
 import { TerminalAnswerLost, TerminalNotReached, TerminalRefused, TerminalTransport } from './terminal-transport'
+
+export { parseTerminalAddress } from './terminal-address'
 
 /**
  * A card terminal reached with Adyen's Terminal API over the venue network
@@ -55,16 +58,16 @@ export interface AdyenTerminalOptions {
   now?: () => number
 }
 
-/** `host`, `host:port` or `[v6]:port`; Adyen terminals listen on 8443. */
-export function parseTerminalAddress(address: string): { host: string; port: number } | null {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/.exec(address.trim())
-  if (!match) return null
-  const port = match[3] ? Number(match[3]) : 8443
-  if (port < 1 || port > 65_535) return null
-  return { host: (match[1] ?? match[2])!, port }
-}
-
 type Reply = { SaleToPOIResponse?: Record<string, unknown>; SaleToPOIRequest?: { EventNotification?: { EventDetails?: string } } }
+
+/**
+ * The shared key's passphrase could not be had (none stored for this
+ * terminal, the keychain locked): the message was never encrypted, let alone
+ * sent, so nothing can have been charged.
+ */
+export class TerminalKeyUnavailable extends Error {
+  override name = 'TerminalKeyUnavailable'
+}
 
 const unknown = (detail: string): PaymentResult => ({ outcome: 'unknown', transactionId: null, brand: null, last4: null, detail })
 const notTaken = (detail: string): PaymentResult => ({ outcome: 'unavailable', transactionId: null, brand: null, last4: null, detail })
@@ -170,6 +173,7 @@ export class AdyenTerminal implements PaymentTerminal {
     } catch (error) {
       if (error instanceof TerminalNotReached) return { state: error.reason, detail: error.message }
       if (error instanceof TerminalRefused) return { state: 'key-refused', detail: `${error.message}. Check the key identifier, version and passphrase.` }
+      if (error instanceof TerminalKeyUnavailable) return { state: 'key-refused', detail: error.message }
       return { state: 'offline', detail: (error as Error).message }
     }
     const answer = reply.SaleToPOIResponse?.DiagnosisResponse as { Response?: NexoResponse; POIStatus?: { GlobalStatus?: string } } | undefined
@@ -191,7 +195,13 @@ export class AdyenTerminal implements PaymentTerminal {
       { environment: environment === 'live' ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST, terminalApiLocalEndpoint: `https://${this.#host}`, connectionTimeoutMillis: timeoutMs },
       this.#transport,
     )
-    const passphrase = await this.#options.passphrase()
+    let passphrase: string
+    try {
+      passphrase = await this.#options.passphrase()
+    } catch (error) {
+      // Before anything was sent: the caller must not take this for an answer lost on the way.
+      throw new TerminalKeyUnavailable(`the terminal's shared key cannot be used: ${(error as Error).message}`)
+    }
     const securityKey = { AdyenCryptoVersion: 1, KeyIdentifier: keyIdentifier, KeyVersion: keyVersion, Passphrase: passphrase }
     return (await new TerminalLocalAPI(client).request(message as unknown as TerminalApiRequest, securityKey)) as unknown as Reply
   }
@@ -200,6 +210,7 @@ export class AdyenTerminal implements PaymentTerminal {
     // Never reached, or refused unread: nothing can have been charged.
     if (error instanceof TerminalNotReached) return notTaken(`${error.reason}: ${error.message}`)
     if (error instanceof TerminalRefused) return notTaken(error.message)
+    if (error instanceof TerminalKeyUnavailable) return notTaken(error.message)
     // Sent, and then the answer was lost, cut off or could not be read: the payment may have gone through.
     if (error instanceof TerminalAnswerLost) return unknown(error.message)
     return unknown(`the terminal's answer could not be read: ${(error as Error).message}`)

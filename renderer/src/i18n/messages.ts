@@ -22,15 +22,19 @@ import kioskEnSG from './locales/kiosk/en-SG.json'
 import kioskMsMY from './locales/kiosk/ms-MY.json'
 import kioskZhCN from './locales/kiosk/zh-CN.json'
 import kioskZhHK from './locales/kiosk/zh-HK.json'
+import terminalEnSG from './locales/terminal/en-SG.json'
+import terminalMsMY from './locales/terminal/ms-MY.json'
+import terminalZhCN from './locales/terminal/zh-CN.json'
+import terminalZhHK from './locales/terminal/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter, kiosk) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk, terminal) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, terminal: terminalEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, terminal: terminalZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, terminal: terminalZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, terminal: terminalMsMY },
 }

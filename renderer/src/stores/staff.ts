@@ -1,4 +1,4 @@
-import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView, UpdateSettingsView } from '@contract'
+import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView, TerminalConfigView, UpdateSettingsView } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -7,8 +7,9 @@ import { replyRunner } from './reply'
 /**
  * The staff side: unlocking with the PIN, and the settings screen. The PIN is
  * kept in memory only while the settings screen is open (every change needs
- * it) and forgotten on leaving. The client secret is sent once and never read
- * back: the screen only learns whether one is stored.
+ * it) and forgotten on leaving. The client secret and the terminal's
+ * passphrase are sent once and never read back: the screen only learns
+ * whether one is stored.
  */
 export const useStaffStore = defineStore('staff', () => {
   const settings = ref<SettingsView | null>(null)
@@ -53,6 +54,7 @@ export const useStaffStore = defineStore('staff', () => {
     staging?: BackendConfigView | null
     production?: BackendConfigView | null
     updates?: Partial<UpdateSettingsView>
+    terminal?: TerminalConfigView | null
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
@@ -70,6 +72,20 @@ export const useStaffStore = defineStore('staff', () => {
   async function testConnection(backend: BackendKind) {
     if (!pin) return null
     return run(() => useFoyer().credentials.test({ pin: pin!, backend }))
+  }
+
+  /** The card terminal's shared-key passphrase, into the keychain for the terminal as saved now. */
+  async function storePassphrase(passphrase: string): Promise<boolean> {
+    if (!pin) return false
+    const stored = await run(() => useFoyer().terminal.storePassphrase({ pin: pin!, passphrase }))
+    if (stored) await load()
+    return stored !== null
+  }
+
+  /** "Test terminal": asks the terminal this kiosk sells through whether it can take a payment. */
+  async function testTerminal() {
+    if (!pin) return null
+    return run(() => useFoyer().terminal.test({ pin: pin! }))
   }
 
   /** Sales checkout or recovery left for staff (a refund to check, a payment whose fate is unknown). */
@@ -100,5 +116,23 @@ export const useStaffStore = defineStore('staff', () => {
     error.value = null
   }
 
-  return { settings, error, busy, unlocked, load, unlock, setFirstPin, save, storeSecret, testConnection, salesNeedingAttention, resolveSale, leaveKiosk, lockKioskAgain, lock }
+  return {
+    settings,
+    error,
+    busy,
+    unlocked,
+    load,
+    unlock,
+    setFirstPin,
+    save,
+    storeSecret,
+    testConnection,
+    storePassphrase,
+    testTerminal,
+    salesNeedingAttention,
+    resolveSale,
+    leaveKiosk,
+    lockKioskAgain,
+    lock,
+  }
 })

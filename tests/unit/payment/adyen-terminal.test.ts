@@ -167,4 +167,13 @@ describe('the Adyen adapter at the simulated terminal', () => {
       expect(await taken(key)).toEqual([])
     }
   })
+
+  it('sends nothing when the passphrase cannot be had: the payment is unavailable, never unknown, and the check says why', async () => {
+    // E.g. none stored in the keychain for this terminal: nothing was encrypted, so nothing can have been charged.
+    const terminal = adapter({ passphrase: async () => Promise.reject(new Error('no passphrase is stored for terminal V400m-324688179')) })
+    const key = nextKey()
+    expect(await terminal.charge({ key, amountCents: 1_000, currency: 'SGD' })).toMatchObject({ outcome: 'unavailable', detail: expect.stringContaining('no passphrase is stored') })
+    expect(await terminal.check()).toMatchObject({ state: 'key-refused', detail: expect.stringContaining('no passphrase is stored') })
+    expect(await taken(key)).toEqual([])
+  })
 })

@@ -59,5 +59,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'settings.update': { pin: STAFF_PIN, patch: { idleSeconds: 90 } },
     'credentials.store': { pin: STAFF_PIN, backend: 'staging', clientSecret: 'not-the-secret' },
     'credentials.test': { pin: STAFF_PIN, backend: 'sandbox' },
+    'terminal.storePassphrase': { pin: STAFF_PIN, passphrase: 'not-the-passphrase' },
+    'terminal.test': { pin: STAFF_PIN },
   }
 }

@@ -23,6 +23,8 @@ export interface SecurityRig {
   rig: ApiRig
   runtime: Runtime
   settings: SettingsStore
+  /** The runtime's data folder (settings.json is written here). */
+  dataDir: string
   /** Every line the runtime logged, as JSON text (message and fields). */
   logLines: string[]
   close(): Promise<void>
@@ -66,6 +68,7 @@ export async function startSecurityRig(options: SecurityRigOptions = {}): Promis
     rig,
     runtime,
     settings,
+    dataDir: dir,
     logLines,
     async close() {
       await runtime.close()

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SETTINGS_VERSION } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
 import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
 
@@ -20,18 +21,19 @@ afterEach(async () => {
 
 describe('settings version 4: patronDataDays', () => {
   it('carries a version-3 file over whole, keeping patron data for 30 days', async () => {
-    const { patronDataDays: _days, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
+    // What version 5 added (the card terminal) is not in a version-3 file either.
+    const { patronDataDays: _days, terminal: _terminal, installationId: _id, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionThree))
     const store = await SettingsStore.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionThree, version: 4, patronDataDays: 30 })
+    expect(store.get()).toEqual({ ...versionThree, version: SETTINGS_VERSION, patronDataDays: 30, terminal: null, installationId: null })
   })
 
   it('takes 1 to 365 days, refusing anything else', async () => {
     const store = await SettingsStore.open(dir)
     expect((await store.update({ patronDataDays: 7 })).patronDataDays).toBe(7)
     for (const days of [0, 366, 1.5]) await expect(store.update({ patronDataDays: days })).rejects.toMatchObject({ field: 'patronDataDays' })
-    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: 4, patronDataDays: 7 })
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: SETTINGS_VERSION, patronDataDays: 7 })
   })
 })
 

@@ -51,12 +51,19 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsStore.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS })
+    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ updates: { checkEveryMinutes: 60 } })
     const written = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
-    expect(written).toEqual({ ...old, version: SETTINGS_VERSION, updates: { ...DEFAULT_UPDATE_SETTINGS, checkEveryMinutes: 60 }, patronDataDays: DEFAULT_PATRON_DATA_DAYS })
+    expect(written).toEqual({
+      ...old,
+      version: SETTINGS_VERSION,
+      updates: { ...DEFAULT_UPDATE_SETTINGS, checkEveryMinutes: 60 },
+      patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+      terminal: null,
+      installationId: null,
+    })
   })
 
   it('carries a version-1 file over through every later version', async () => {
@@ -67,6 +74,8 @@ describe('settings version 3: updates', () => {
       boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
       updates: DEFAULT_UPDATE_SETTINGS,
       patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+      terminal: null,
+      installationId: null,
     })
   })
 
@@ -74,7 +83,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
     const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, terminal, installationId\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {

@@ -14,10 +14,12 @@ import { KeytarVault } from '../../../electron/vault/keytar-vault'
 /** The port's rules, which need no keychain: they are checked before one is touched. */
 
 describe('accountName', () => {
-  it('is <backend>/<tenant>', () => {
+  it('is <backend>/<tenant>, or terminal/<installation> for a terminal passphrase', () => {
     expect(accountName({ backend: 'production', tenant: 'acme-theatres' })).toBe('production/acme-theatres')
     expect(accountName({ backend: 'sandbox', tenant: 'A.b_c-9' })).toBe('sandbox/A.b_c-9')
     expect(accountName({ backend: 'staging', tenant: 'x'.repeat(64) })).toBe(`staging/${'x'.repeat(64)}`)
+    // A terminal's passphrase is filed under the installation it belongs to: `terminal` is no backend, so no clash.
+    expect(accountName({ terminalOf: 'FOYER-7K2M9QXD' })).toBe('terminal/FOYER-7K2M9QXD')
   })
 
   it.each([
@@ -41,6 +43,9 @@ describe('accountName', () => {
 
   it('refuses values the types would not allow but untyped callers might send', () => {
     expect(() => accountName({ backend: 'prod', tenant: 'acme' } as unknown as CredentialRef)).toThrow(/backend must be one of/)
+    for (const terminalOf of ['', 'a/b', 'FOYER-'.padEnd(21, 'X'), 'FOYER 1', 7]) {
+      expect(() => accountName({ terminalOf } as unknown as CredentialRef)).toThrow(InvalidCredentialRefError)
+    }
     expect(() => accountName({ backend: 'staging', tenant: 42 } as unknown as CredentialRef)).toThrow(InvalidCredentialRefError)
   })
 

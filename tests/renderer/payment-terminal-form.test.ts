@@ -1,0 +1,200 @@
+import { flushPromises } from '@vue/test-utils'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { terminalTestStateSchema } from '../../electron/contract'
+import { adminHandlers } from '../../electron/services/admin-service'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { SettingsStore } from '../../electron/settings/settings-store'
+import { PinGate } from '../../electron/settings/staff-pin'
+import { KeytarVault } from '../../electron/vault/keytar-vault'
+import { createFoyerI18n, locales } from '../../renderer/src/i18n'
+import { apiRig, type ApiRig } from '../support/api-fixtures'
+import { sandboxConnection } from '../support/checkout-fixtures'
+import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { firstPin, testEnrolment } from '../support/staff-runtime'
+import { keychainUnavailableReason } from '../unit/vault/keychain'
+
+/**
+ * The "Card terminal" section of the staff settings: the real screen against
+ * the real staff services (settings store, PIN, OS keychain) and a real
+ * sandbox whose simulated terminal answers "Test terminal", in happy-dom.
+ */
+const PIN = '581372'
+const SAVE = { timeout: 10_000 }
+const vault = new KeytarVault()
+const keychainReason = await keychainUnavailableReason(vault)
+let rig: ApiRig
+let runtime: Runtime
+let settings: SettingsStore
+let dataDir: string
+let nodeFetch: typeof fetch
+const pageFetch = globalThis.fetch
+
+beforeAll(async () => {
+  // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
+  nodeFetch = (await import('undici')).fetch as unknown as typeof fetch
+  globalThis.fetch = nodeFetch
+  rig = await apiRig()
+  dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-form-'))
+  settings = await SettingsStore.open(dataDir)
+  const connect = async () => sandboxConnection(rig)
+  runtime = await startRuntime({
+    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
+    dataDir,
+    connect,
+    log: { warn: () => {}, error: () => {} },
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
+  })
+  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
+})
+afterEach(() => unmountApp())
+afterAll(async () => {
+  const id = settings?.get().installationId
+  if (id && !keychainReason) await vault.remove({ terminalOf: id }).catch(() => {})
+  await runtime?.close()
+  await rig?.close()
+  await rm(dataDir, { recursive: true, force: true })
+  globalThis.fetch = pageFetch
+})
+
+async function staffSettings(): Promise<MountedApp> {
+  const app = await mountApp(runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await app.click(`pin-${digit}`)
+  await app.click('pin-enter')
+  await vi.waitFor(() => expect(app.find('terminal-settings')).not.toBeNull(), { timeout: 15_000 })
+  // Settled: the saved settings are in the form before anything is typed.
+  await vi.waitFor(() => expect((app.find('terminal-save') as HTMLButtonElement).disabled).toBe(false), SAVE)
+  return app
+}
+
+function type(app: MountedApp, testId: string, value: string): void {
+  const input = app.find(testId) as HTMLInputElement
+  input.value = value
+  input.dispatchEvent(new Event('input'))
+}
+const input = (app: MountedApp, testId: string) => app.find(testId) as HTMLInputElement
+
+/** Clicks a button once the screen lets it be pressed (it waits while the staff screen is loading or saving). */
+async function press(app: MountedApp, testId: string): Promise<void> {
+  await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement).disabled).toBe(false), SAVE)
+  await app.click(testId)
+}
+
+const terminal = {
+  address: '192.168.20.31',
+  poiid: 'V400m-324688179',
+  keyIdentifier: 'foyer-kiosk',
+  keyVersion: 3,
+  environment: 'live',
+  rootCertificatePath: '/etc/foyer/adyen-terminalfleet-live.pem',
+}
+
+function fill(app: MountedApp, values: Record<string, string>): void {
+  for (const [field, value] of Object.entries(values)) type(app, `terminal-${field}`, value)
+}
+
+async function network(online: boolean): Promise<void> {
+  const response = await nodeFetch(`${rig.sandbox.terminal.controlUrl}/network`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await rig.direct.token()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ online }),
+  })
+  expect(response.status).toBe(200)
+}
+
+describe('staff settings: the card terminal', () => {
+  it('saves a terminal from the form and shows it back, with no passphrase and the kiosk’s id at the terminal', async () => {
+    const app = await staffSettings()
+    expect(app.find('terminal-settings')?.querySelector('legend')?.textContent).toBe('Card terminal')
+    expect(app.text('terminal-passphrase-state')).toBe('No card terminal is set up yet.')
+    expect((app.find('terminal-store-passphrase') as HTMLButtonElement).disabled).toBe(true)
+
+    fill(app, { address: terminal.address, poiid: terminal.poiid, keyIdentifier: terminal.keyIdentifier, keyVersion: '3', rootCertificatePath: terminal.rootCertificatePath })
+    await app.click('terminal-environment-live')
+    await press(app, 'terminal-save')
+    await vi.waitFor(() => expect(app.text('terminal-result')).toBe('Saved.'), SAVE)
+    expect(settings.get().terminal).toEqual(terminal)
+    expect(app.text('terminal-passphrase-state')).toBe('No passphrase is stored for this terminal yet.')
+    expect(app.text('terminal-sale-id')).toBe(`This kiosk's ID at the terminal: ${settings.get().installationId}`)
+  })
+
+  it('says which value was refused, in words, marks that field, and keeps what was saved', async () => {
+    await settings.update({ terminal: { ...terminal, environment: 'live' } })
+    const app = await staffSettings()
+    expect(input(app, 'terminal-poiid').value).toBe(terminal.poiid)
+    type(app, 'terminal-poiid', 'V400m 324688179')
+    await press(app, 'terminal-save')
+    await vi.waitFor(() => expect(app.find('terminal-error')).not.toBeNull(), SAVE)
+    expect(app.find('terminal-error')?.getAttribute('role')).toBe('alert')
+    expect(app.text('terminal-error')).toBe('That terminal ID was not saved. It is the model and serial number, like V400m-324688179, at most 40 characters.')
+    expect(input(app, 'terminal-poiid').getAttribute('aria-invalid')).toBe('true')
+    expect(input(app, 'terminal-address').getAttribute('aria-invalid')).toBe('false')
+    expect(settings.get().terminal?.poiid).toBe(terminal.poiid)
+
+    type(app, 'terminal-poiid', terminal.poiid)
+    type(app, 'terminal-rootCertificatePath', 'adyen-root.pem')
+    await press(app, 'terminal-save')
+    await vi.waitFor(() => expect(app.text('terminal-error')).toBe('That certificate path was not saved. Enter the full path of the file (from the drive or /), at most 1024 characters.'), SAVE)
+
+    // A key version that is no whole number is said at once; nothing goes to main.
+    type(app, 'terminal-rootCertificatePath', terminal.rootCertificatePath)
+    type(app, 'terminal-keyVersion', '')
+    await press(app, 'terminal-save')
+    expect(app.text('terminal-error')).toBe('That key version was not saved. Enter a whole number from 0 to 999999.')
+    expect(input(app, 'terminal-keyVersion').getAttribute('aria-invalid')).toBe('true')
+    expect(settings.get().terminal).toEqual(terminal)
+  })
+
+  it.skipIf(keychainReason !== null)('stores the passphrase write-only: the field empties and the screen only learns that one is stored', async () => {
+    await settings.update({ terminal: { ...terminal, environment: 'live' } })
+    const app = await staffSettings()
+    type(app, 'terminal-passphrase', 'the-shared-key-passphrase')
+    await press(app, 'terminal-store-passphrase')
+    await vi.waitFor(() => expect(app.text('terminal-result')).toBe('The passphrase is stored in the system keychain.'), SAVE)
+    expect(input(app, 'terminal-passphrase').value).toBe('')
+    await vi.waitFor(() => expect(app.text('terminal-passphrase-state')).toBe('A passphrase is stored for this terminal.'), SAVE)
+    expect(app.root.innerHTML).not.toContain('the-shared-key-passphrase')
+  })
+
+  it('removes the terminal: cards are then not taken here until one is set up', async () => {
+    await settings.update({ terminal: { ...terminal, environment: 'live' } })
+    const app = await staffSettings()
+    await press(app, 'terminal-remove')
+    await vi.waitFor(() => expect(app.text('terminal-result')).toBe('The terminal was removed. Cards are not taken here until one is set up.'), SAVE)
+    expect(settings.get().terminal).toBeNull()
+    expect(app.text('terminal-passphrase-state')).toBe('No card terminal is set up yet.')
+    expect(app.find('terminal-remove')).toBeNull()
+  })
+
+  it('Test terminal says what the terminal answered, in words (training: the sandbox’s own terminal)', async () => {
+    const app = await staffSettings()
+    await press(app, 'terminal-test')
+    await vi.waitFor(() => expect(app.text('terminal-test-words')).toBe('The terminal is ready to take cards.'), SAVE)
+    expect(app.find('terminal-test-result')?.getAttribute('data-state')).toBe('ready')
+    expect(app.find('terminal-test-result')?.getAttribute('role')).toBe('status')
+
+    await network(false)
+    try {
+      await press(app, 'terminal-test')
+      await vi.waitFor(
+        () => expect(app.text('terminal-test-words')).toBe('The terminal does not answer. Check that it is switched on and on the network, and that the address is right.'),
+        { timeout: 30_000 },
+      )
+      expect(app.text('terminal-test-detail')).toContain('cannot be reached')
+    } finally {
+      await network(true)
+    }
+  }, 40_000)
+
+  it.each(locales)('%s words every state Test terminal can answer', (locale) => {
+    const { te, t } = createFoyerI18n(locale).global
+    for (const state of terminalTestStateSchema.options) {
+      expect(te(`terminal.test.${state}`), `${locale} terminal.test.${state}`).toBe(true)
+      expect(t(`terminal.test.${state}`)).not.toBe(`terminal.test.${state}`)
+    }
+  })
+})
