@@ -22,7 +22,8 @@ import { keychainUnavailableReason } from '../unit/vault/keychain'
  * sandbox whose simulated terminal answers "Test terminal", in happy-dom.
  */
 const PIN = '581372'
-const SAVE = { timeout: 10_000 }
+// Seconds alone; budgeted for a machine three times slower with both cores busy.
+const SAVE = { timeout: 30_000 }
 const vault = new KeytarVault()
 const keychainReason = await keychainUnavailableReason(vault)
 let rig: ApiRig
@@ -65,7 +66,7 @@ async function staffSettings(): Promise<MountedApp> {
   await flushPromises()
   for (const digit of PIN) await app.click(`pin-${digit}`)
   await app.click('pin-enter')
-  await vi.waitFor(() => expect(app.find('terminal-settings')).not.toBeNull(), { timeout: 15_000 })
+  await vi.waitFor(() => expect(app.find('terminal-settings')).not.toBeNull(), { timeout: 30_000 })
   // Settled: the saved settings are in the form before anything is typed.
   await vi.waitFor(() => expect((app.find('terminal-save') as HTMLButtonElement).disabled).toBe(false), SAVE)
   return app
@@ -106,7 +107,7 @@ async function network(online: boolean): Promise<void> {
   expect(response.status).toBe(200)
 }
 
-describe('staff settings: the card terminal', () => {
+describe('staff settings: the card terminal', { timeout: 60_000 }, () => {
   it('saves a terminal from the form and shows it back, with no passphrase and the kiosk’s id at the terminal', async () => {
     const app = await staffSettings()
     expect(app.find('terminal-settings')?.querySelector('legend')?.textContent).toBe('Card terminal')
