@@ -41,6 +41,8 @@ const runtime: Runtime = await startRuntime({
   printer: process.env.CRASH_SPOOL ? new SpoolPrinter({ spoolDir: process.env.CRASH_SPOOL }) : null,
   checkout: {
     sleep: async () => {},
+    // CRASH_RENEW: every invoice counts as short of time, so paying renews it first (the renewal's crash points).
+    ...(process.env.CRASH_RENEW ? { paymentBudgetMs: Number.MAX_SAFE_INTEGER } : {}),
     afterStep: async (saleId, step) => {
       if (step !== crashAt && step !== 'payment-started') return
       const sale = runtime.sales.context!.checkout.journal.get(saleId)!

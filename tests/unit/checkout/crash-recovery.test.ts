@@ -46,7 +46,7 @@ interface SaleInfo {
  * Runs a sale in another process and kills it when checkout reaches `step`;
  * or, with `when`, once `when(sale)` is true after the payment was sent.
  */
-async function crashAt(step: string, card = 'approve', spool?: string, when?: (sale: SaleInfo) => Promise<boolean>): Promise<SaleInfo> {
+async function crashAt(step: string, card = 'approve', spool?: string, when?: (sale: SaleInfo) => Promise<boolean>, env: Record<string, string> = {}): Promise<SaleInfo> {
   const { sandbox } = rig
   child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/checkout-crash-runner.ts'], {
     env: {
@@ -55,6 +55,7 @@ async function crashAt(step: string, card = 'approve', spool?: string, when?: (s
       CRASH_CARD: card,
       ...(spool ? { CRASH_SPOOL: spool } : {}),
       CRASH_DATA_DIR: dataDir,
+      ...env,
       CRASH_SANDBOX: JSON.stringify({ endpoints: rig.api.endpoints, secret: sandbox.clientSecret, terminal: sandbox.terminal }),
       CRASH_DIRECT: JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }),
     },
@@ -192,6 +193,16 @@ describe('a crash during checkout', { timeout: 30_000 }, () => {
     expect(journal.get(sale.saleId)!.state).toBe('cancelled')
     expect(journal.steps(sale.saleId).map((s) => s.step)).toContain('payment-abort-asked')
     expect((await terminalLedger(rig)).map((p) => [p.key, p.state])).toEqual([[sale.paymentKey, 'aborted']])
+    expect(await seatsFreeAtVendor(sale)).toBe(true)
+  })
+
+  it('while the invoice was being renewed (its seats kept as holds between the orders): nothing charged, the seats go back', async () => {
+    const sale = await crashAt('invoice-seats-held', 'approve', undefined, undefined, { CRASH_RENEW: '1' })
+    const { sales, holds } = await restart()
+    expect(sales.context!.checkout.journal.get(sale.saleId)!.state).toBe('cancelled')
+    expect(await vendorStatus(sale.reference)).toBe('CANCELLED')
+    expect(await terminalLedger(rig)).toEqual([])
+    expect(holds.status().count).toBe(0)
     expect(await seatsFreeAtVendor(sale)).toBe(true)
   })
 
