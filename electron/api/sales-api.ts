@@ -376,10 +376,9 @@ export class SalesApi {
   }
 
   /** One exchange with a token; on a 401 the token is renewed once and the exchange repeated once. */
-  async #authorised(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<HttpAnswer> {
-    const send = async () => {
-      const token = await this.tokens.token()
-      const answer = await exchange(this.#fetch, {
+  #authorised(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<HttpAnswer> {
+    return this.tokens.authorised((token) =>
+      exchange(this.#fetch, {
         method,
         url: this.#url(path, query),
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
@@ -387,13 +386,8 @@ export class SalesApi {
         timeoutMs,
         signal,
         clock: this.clock,
-      })
-      return { token, answer }
-    }
-    const first = await send()
-    if (first.answer.status !== 401) return first.answer
-    this.tokens.invalidate(first.token)
-    return (await send()).answer
+      }),
+    )
   }
 
   #readAnswer<T>(answer: HttpAnswer, reader: (raw: unknown) => T, where: string): T {

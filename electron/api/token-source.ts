@@ -53,6 +53,20 @@ export class TokenSource {
     if (this.#held?.token === token) this.#held = null
   }
 
+  /**
+   * One exchange with a token. A 401 (the token lapsed by the server's clock,
+   * or the server restarted with a new key) renews it once and repeats the
+   * exchange once: the server checks the token before anything else, so a
+   * refused exchange did nothing and repeating it is safe.
+   */
+  async authorised<A extends { status: number }>(send: (token: string) => Promise<A>): Promise<A> {
+    const first = await this.token()
+    const answer = await send(first)
+    if (answer.status !== 401) return answer
+    this.invalidate(first)
+    return send(await this.token())
+  }
+
   async #request(): Promise<string> {
     this.requests++
     const { clientId, authUrl } = this.options

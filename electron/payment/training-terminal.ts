@@ -78,21 +78,16 @@ export class TrainingTerminal implements PaymentTerminal {
     return this.#adapter.check()
   }
 
-  /** A training control request with a bearer token; a refused token is renewed once (it lapsed, or the sandbox restarted). */
+  /** A training control request with a bearer token (renewed once if refused: it lapsed, or the sandbox restarted). */
   async #control(path: string, body: unknown): Promise<void> {
-    const send = (token: string) =>
+    const response = await this.#tokens.authorised((token) =>
       this.#fetch(`${this.#controlUrl}${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
-      })
-    const first = await this.#tokens.token()
-    let response = await send(first)
-    if (response.status === 401) {
-      this.#tokens.invalidate(first)
-      response = await send(await this.#tokens.token())
-    }
+      }),
+    )
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
   }
 }

@@ -225,7 +225,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const poiid = TRAINING_POIID
   const terminalKey = { keyIdentifier: 'FOYERTRAINING', keyVersion: 1, passphrase: metaValue(db, 'terminal_passphrase', () => randomBytes(18).toString('base64url')) }
   const terminalLedger = new TerminalLedger(db)
-  const terminal = new NexoTerminal({ poiid, key: terminalKey, chain: storedTerminalChain(db, poiid), ledger: terminalLedger, now, log })
+  const terminalChain = storedTerminalChain(db, poiid)
+  const terminal = new NexoTerminal({ poiid, key: terminalKey, chain: terminalChain, ledger: terminalLedger, now, log })
   terminalRoutes(app, terminal, terminalLedger, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 
   function sweep(): void {
@@ -269,7 +270,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       address: terminalAddress,
       poiid,
       ...terminalKey,
-      rootCertificatePem: storedTerminalChain(db, poiid).rootPem,
+      rootCertificatePem: terminalChain.rootPem,
       controlUrl: `${origin}/terminal/v0`,
     },
     tenant: SANDBOX_TENANT,

@@ -15,7 +15,6 @@ import {
 import { parseTerminalAddress } from './terminal-address'
 import { TerminalAnswerLost, TerminalNotReached, TerminalRefused, TerminalTransport } from './terminal-transport'
 
-export { parseTerminalAddress } from './terminal-address'
 
 /**
  * A card terminal reached with Adyen's Terminal API over the venue network

@@ -58,7 +58,7 @@ export interface TerminalTransportOptions {
 const RESPONSE_LIMIT = 512 * 1024
 
 /** The certificate names accepted for a terminal: its own POIID, or Adyen's legacy shared name. */
-export function terminalNames(poiid: string, environment: 'test' | 'live'): string[] {
+function terminalNames(poiid: string, environment: 'test' | 'live'): string[] {
   return [`${poiid}.${environment}.terminal.adyen.com`, `legacy-terminal-certificate.${environment}.terminal.adyen.com`]
 }
 
