@@ -6,6 +6,7 @@ import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { mountApp, unmountApp } from '../support/mount-app'
 import { startSandboxRuntime } from '../support/sandbox-runtime'
+import { terminalControls } from '../support/terminal-controls'
 
 /**
  * A self-service kiosk takes only cards: when its terminal does not answer,
@@ -16,13 +17,11 @@ import { startSandboxRuntime } from '../support/sandbox-runtime'
  */
 let rig: ApiRig
 let runtime: Runtime
-let nodeFetch: typeof fetch
 const pageFetch = globalThis.fetch
 
 beforeAll(async () => {
   // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  nodeFetch = (await import('undici')).fetch as unknown as typeof fetch
-  globalThis.fetch = nodeFetch
+  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
 })
@@ -33,14 +32,7 @@ afterAll(async () => {
 })
 afterEach(() => unmountApp())
 
-async function plugged(online: boolean): Promise<void> {
-  const response = await nodeFetch(`${rig.sandbox.terminal.controlUrl}/network`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await rig.direct.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ online }),
-  })
-  expect(response.status).toBe(200)
-}
+const plugged = (online: boolean) => terminalControls(rig.sandbox, rig.direct).plug(online)
 
 describe('a kiosk whose card terminal does not answer', () => {
   it('says so on the events and shows screens and lets no show be chosen, until the terminal answers again', async () => {

@@ -15,6 +15,7 @@ import { sandboxConnection } from '../support/checkout-fixtures'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { firstPin, testEnrolment } from '../support/staff-runtime'
 import { keychainUnavailableReason } from '../unit/vault/keychain'
+import { terminalControls } from '../support/terminal-controls'
 
 /**
  * The "Card terminal" section of the staff settings: the real screen against
@@ -30,13 +31,11 @@ let rig: ApiRig
 let runtime: Runtime
 let settings: SettingsStore
 let dataDir: string
-let nodeFetch: typeof fetch
 const pageFetch = globalThis.fetch
 
 beforeAll(async () => {
   // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  nodeFetch = (await import('undici')).fetch as unknown as typeof fetch
-  globalThis.fetch = nodeFetch
+  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-form-'))
   settings = await SettingsStore.open(dataDir)
@@ -100,14 +99,7 @@ function fill(app: MountedApp, values: Record<string, string>): void {
   for (const [field, value] of Object.entries(values)) type(app, `terminal-${field}`, value)
 }
 
-async function network(online: boolean): Promise<void> {
-  const response = await nodeFetch(`${rig.sandbox.terminal.controlUrl}/network`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await rig.direct.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ online }),
-  })
-  expect(response.status).toBe(200)
-}
+const network = (online: boolean) => terminalControls(rig.sandbox, rig.direct).plug(online)
 
 describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
   it('saves a terminal from the form and shows it back, with no passphrase and the kiosk’s id at the terminal', async () => {

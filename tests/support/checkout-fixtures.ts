@@ -5,6 +5,7 @@ import type { BackendConnection } from '../../electron/services/backend-connecti
 import type { ApiRig } from './api-fixtures'
 import type { SandboxClient } from './sandbox-client'
 import { findShow, isOnSale, sectionsOf } from './sandbox-fixtures'
+import { terminalControls } from './terminal-controls'
 
 /** A connection to the rig's sandbox, paid at its simulated Adyen terminal through the real adapter. */
 export function sandboxConnection(rig: ApiRig): BackendConnection {
@@ -77,7 +78,6 @@ export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxCl
  * of what was charged): each payment by Foyer's key (its sale transaction id).
  */
 export async function terminalLedger(rig: ApiRig): Promise<{ key: string; state: string; amountCents: number }[]> {
-  const response = await fetch(`${rig.sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await rig.direct.token()}` } })
-  const { transactions } = (await response.json()) as { transactions: { transactionId: string; state: string; amountCents: number }[] }
+  const transactions = await terminalControls(rig.sandbox, rig.direct).transactions()
   return transactions.map(({ transactionId, state, amountCents }) => ({ key: transactionId, state, amountCents }))
 }

@@ -4,6 +4,7 @@ import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { terminalControls } from '../../support/terminal-controls'
 
 /**
  * Checkout at the Adyen terminal (the simulator, through the real adapter):
@@ -28,14 +29,7 @@ afterEach(async () => {
   await rig.close()
 })
 
-async function network(online: boolean): Promise<void> {
-  const response = await fetch(`${rig.sandbox.terminal.controlUrl}/network`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await rig.direct.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ online }),
-  })
-  expect(response.status).toBe(200)
-}
+const network = (online: boolean) => terminalControls(rig.sandbox, rig.direct).plug(online)
 
 describe('card payment at the terminal', () => {
   it('stops the payment when the kiosk’s wait for the terminal runs out (the customer walked away), and takes nothing', async () => {

@@ -4,6 +4,7 @@ import { newTerminalChain } from '../../../electron/sandbox/terminal/terminal-ce
 import type { TestCard } from '../../../electron/sandbox/terminal/test-cards'
 import type { Sandbox } from '../../../electron/sandbox/server'
 import { sandboxWithClient, type SandboxClient } from '../../support/sandbox-client'
+import { terminalControls } from '../../support/terminal-controls'
 
 /**
  * Foyer's Adyen Terminal API adapter against the sandbox's terminal simulator:
@@ -37,29 +38,11 @@ function adapter(overrides: Partial<AdyenTerminalOptions> = {}): AdyenTerminal {
   })
 }
 
-async function present(card: TestCard): Promise<void> {
-  const response = await fetch(`${sandbox.terminal.controlUrl}/card`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await direct.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ card }),
-  })
-  expect(response.status).toBe(200)
-}
-
-async function network(online: boolean): Promise<void> {
-  await fetch(`${sandbox.terminal.controlUrl}/network`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await direct.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ online }),
-  })
-}
-
+const controls = () => terminalControls(sandbox, direct)
+const present = (card: TestCard) => controls().present(card)
+const network = (online: boolean) => controls().plug(online)
 /** The simulator's journal: what the terminal really did, whatever the adapter heard. */
-async function transactions(): Promise<{ transactionId: string; state: string; amountCents: number }[]> {
-  const response = await fetch(`${sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await direct.token()}` } })
-  return ((await response.json()) as { transactions: { transactionId: string; state: string; amountCents: number }[] }).transactions
-}
-const taken = async (key: string) => (await transactions()).filter((t) => t.transactionId === key)
+const taken = async (key: string) => (await controls().transactions()).filter((t) => t.transactionId === key)
 
 describe('the Adyen adapter at the simulated terminal', () => {
   it('pays with the card data a receipt needs, repeats it by status, and reverses it once', async () => {

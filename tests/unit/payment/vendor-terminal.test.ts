@@ -17,6 +17,7 @@ import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
 import { firstPin, testEnrolment } from '../../support/staff-runtime'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { terminalControls } from '../../support/terminal-controls'
 
 /**
  * A kiosk on a vendor backend pays at the card terminal staff set up on the
@@ -77,8 +78,7 @@ describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set 
     const state = (paid.value as { state: string }).state
     // Nothing left held for the next sale: an order not paid for is voided.
     if (state !== 'confirmed') await ask('checkout.cancel', { saleId })
-    const response = await fetch(`${rig.sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await rig.direct.token()}` } })
-    const { transactions } = (await response.json()) as { transactions: { transactionId: string; state: string; saleId: string }[] }
+    const transactions = await terminalControls(rig.sandbox, rig.direct).transactions()
     return { state, taken: transactions.filter((t) => t.transactionId.startsWith(`${reference}-`)) }
   }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentRequest } from '../../../electron/payment/adyen/nexo-messages'
 import type { Sandbox } from '../../../electron/sandbox/server'
 import { sandboxWithClient, type SandboxClient } from '../../support/sandbox-client'
+import { terminalControls } from '../../support/terminal-controls'
 
 /**
  * The terminal simulator as an attacker on the venue network meets it: a
@@ -41,10 +42,7 @@ function sealed(transactionId: string, amountCents = 1_000) {
   return NexoCrypto.encrypt(message.SaleToPOIRequest.MessageHeader as never, JSON.stringify(message), key())
 }
 
-async function transactions(): Promise<{ transactionId: string }[]> {
-  const response = await fetch(`${sandbox.terminal.controlUrl}/transactions`, { headers: { authorization: `Bearer ${await direct.token()}` } })
-  return ((await response.json()) as { transactions: { transactionId: string }[] }).transactions
-}
+const transactions = () => terminalControls(sandbox, direct).transactions()
 
 describe('the terminal simulator', () => {
   it('pays a message sealed with the shared key', async () => {
