@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import type { ChannelResponse } from '@contract'
 import { useFoyer } from '../bridge/foyer'
+import { useSystemStore } from './system'
 
 /**
  * Whether this kiosk can take a card now. A self-service kiosk takes nothing
@@ -12,10 +14,15 @@ import { useFoyer } from '../bridge/foyer'
 const RECHECK_MS = 10_000
 
 export const useCardTerminalStore = defineStore('card-terminal', () => {
+  const system = useSystemStore()
   const cards = ref(true)
   /** What the last check found; null: no terminal set up, or not asked yet. */
   const state = ref<string | null>(null)
+  /** The training terminal's test cards; none for a real terminal. */
+  const testCards = ref<ChannelResponse<'checkout.terminal'>['testCards']>([])
   let checkedAt = 0
+  /** The backend the last answer was for: another backend has another terminal. */
+  let checkedFor: string | undefined
   let checking: Promise<void> | null = null
 
   /** Cards can be taken: a terminal is set up and answers (busy finishing another sale counts as answering). */
@@ -23,7 +30,7 @@ export const useCardTerminalStore = defineStore('card-terminal', () => {
 
   function check(now = Date.now()): Promise<void> {
     if (checking) return checking
-    if (now - checkedAt < RECHECK_MS) return Promise.resolve()
+    if (now - checkedAt < RECHECK_MS && checkedFor === system.info?.backend) return Promise.resolve()
     checking = (async () => {
       try {
         const reply = await useFoyer().checkout.terminal()
@@ -31,7 +38,9 @@ export const useCardTerminalStore = defineStore('card-terminal', () => {
         if (reply.ok) {
           cards.value = reply.value.cards
           state.value = reply.value.state
+          testCards.value = reply.value.testCards
           checkedAt = Date.now()
+          checkedFor = system.info?.backend
         }
       } finally {
         checking = null
@@ -40,5 +49,5 @@ export const useCardTerminalStore = defineStore('card-terminal', () => {
     return checking
   }
 
-  return { cards, state, ready, check }
+  return { cards, state, testCards, ready, check }
 })

@@ -2,6 +2,7 @@ import type { ChannelResponse, CheckoutOutcomeView, ErrorReply, InvoiceView, Ten
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { useCardTerminalStore } from './card-terminal'
 import { useCartStore } from './cart'
 import { useIdleStore } from './idle'
 import { replyRunner } from './reply'
@@ -27,8 +28,9 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const system = useSystemStore()
   const invoice = ref<InvoiceView | null>(null)
   const outcome = ref<CheckoutOutcomeView | null>(null)
-  const testCards = ref<{ card: TestCardName; pan: string; brand: string }[]>([])
-  const cardsAccepted = ref(true)
+  // What the terminal takes (and the training test cards) come from the one store that asks main about it.
+  const cardTerminal = useCardTerminalStore()
+  const testCards = computed(() => cardTerminal.testCards)
   const paying = ref(false)
   /** The customer asked the terminal to stop the payment; it ends as the terminal says. */
   const stopping = ref(false)
@@ -43,7 +45,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
   /** How the sale is paid. A counter without a card terminal still sells by card: on the standalone one. */
   const tender = computed<TenderName>(() => {
     if (cart.paymentCode === 'CASH') return 'cash'
-    return atCounter.value && (standaloneChosen.value || !cardsAccepted.value) ? 'standalone' : 'card'
+    return atCounter.value && (standaloneChosen.value || !cardTerminal.cards) ? 'standalone' : 'card'
   })
   const finished = computed(() => outcome.value !== null && ['confirmed', 'refunded', 'needs-staff'].includes(outcome.value.state))
 
@@ -55,11 +57,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     const boxOffice = settings.ok && settings.value.boxOfficeEmail ? settings.value.boxOfficeEmail : FALLBACK_BOX_OFFICE_EMAIL
     const order = cart.orderRequest(boxOffice)
     if (!order) return false
-    const terminal = await call(() => useFoyer().checkout.terminal())
-    if (terminal) {
-      cardsAccepted.value = terminal.cards
-      testCards.value = terminal.testCards
-    }
+    await cardTerminal.check()
     // From here the order owns the seats: the basket stops watching its holds.
     cart.checkingOut = true
     const placed = await call(() => useFoyer().checkout.submit({ order, tender: tender.value }))
@@ -123,5 +121,5 @@ export const useCheckoutStore = defineStore('checkout', () => {
     error.value = null
   }
 
-  return { invoice, outcome, testCards, cardsAccepted, paying, stopping, busy, error, tender, atCounter, finished, begin, pay, stopPayment, cancel, reset }
+  return { invoice, outcome, testCards, paying, stopping, busy, error, tender, atCounter, finished, begin, pay, stopPayment, cancel, reset }
 })
