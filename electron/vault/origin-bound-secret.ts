@@ -1,3 +1,4 @@
+import { boundTo, openBound, sealBound } from './bound-entry'
 import { VaultUnavailableError, type CredentialRef, type CredentialVault } from './credential-vault'
 
 /**
@@ -25,24 +26,20 @@ export function originsOf(config: { authUrl: string; baseUrl: string }): SecretO
   return { authOrigin: new URL(config.authUrl).origin, apiOrigin: new URL(config.baseUrl).origin }
 }
 
-type Opened = { kind: 'bound'; secret: string; origins: SecretOrigins } | { kind: 'legacy'; secret: string }
+type Opened = { kind: 'bound'; secret: string; origins: SecretOrigins } | { kind: 'legacy'; secret: string } | { kind: 'damaged' }
 
 function open(stored: string): Opened {
-  if (!stored.startsWith(PREFIX)) return { kind: 'legacy', secret: stored }
-  try {
-    const parsed = JSON.parse(stored.slice(PREFIX.length)) as Partial<SecretOrigins & { secret: string }>
-    if (typeof parsed.secret === 'string' && typeof parsed.authOrigin === 'string' && typeof parsed.apiOrigin === 'string') {
-      return { kind: 'bound', secret: parsed.secret, origins: { authOrigin: parsed.authOrigin, apiOrigin: parsed.apiOrigin } }
-    }
-  } catch {
-    // below
-  }
-  // A damaged entry is bound to nothing: it never applies.
-  return { kind: 'bound', secret: '', origins: { authOrigin: '', apiOrigin: '' } }
+  const opened = openBound(stored, PREFIX, 'secret')
+  if (opened === 'unsealed') return { kind: 'legacy', secret: stored }
+  if (opened === 'damaged') return { kind: 'damaged' }
+  const { authOrigin, apiOrigin } = opened.binding
+  // Origins that are not text are a damaged entry: bound to nothing.
+  if (typeof authOrigin !== 'string' || typeof apiOrigin !== 'string') return { kind: 'damaged' }
+  return { kind: 'bound', secret: opened.secret, origins: { authOrigin, apiOrigin } }
 }
 
 function seal(secret: string, origins: SecretOrigins): string {
-  return `${PREFIX}${JSON.stringify({ authOrigin: origins.authOrigin, apiOrigin: origins.apiOrigin, secret })}`
+  return sealBound(PREFIX, { authOrigin: origins.authOrigin, apiOrigin: origins.apiOrigin }, 'secret', secret)
 }
 
 /** Stores the secret for the addresses in `config` (replacing any earlier one). */
@@ -59,9 +56,10 @@ export async function readBoundSecret(vault: CredentialVault, ref: CredentialRef
   const opened = open(stored)
   // Not bound yet (the start could not reach the keychain to bind it): it applies nowhere until it is.
   if (opened.kind === 'legacy') return { state: 'other-address' }
+  // A damaged entry is bound to nothing: it never applies.
+  if (opened.kind === 'damaged') return { state: 'other-address' }
   const wanted = originsOf(config)
-  const same = opened.secret !== '' && opened.origins.authOrigin === wanted.authOrigin && opened.origins.apiOrigin === wanted.apiOrigin
-  return same ? { state: 'ok', secret: opened.secret } : { state: 'other-address' }
+  return boundTo({ ...opened.origins }, { ...wanted }) ? { state: 'ok', secret: opened.secret } : { state: 'other-address' }
 }
 
 /**

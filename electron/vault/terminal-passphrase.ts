@@ -1,4 +1,5 @@
 import { canonicalTerminalAddress } from '../payment/adyen/terminal-address'
+import { boundTo, openBound, sealBound } from './bound-entry'
 import type { CredentialVault } from './credential-vault'
 
 /**
@@ -33,13 +34,9 @@ function bindingOf(terminal: TerminalKeyFor): TerminalKeyFor {
   }
 }
 
-function sameTerminal(a: TerminalKeyFor, b: TerminalKeyFor): boolean {
-  return a.address === b.address && a.poiid === b.poiid && a.keyIdentifier === b.keyIdentifier && a.keyVersion === b.keyVersion
-}
-
 /** Stores the passphrase for this terminal (replacing any earlier one, for whatever terminal). */
 export function storeTerminalPassphrase(vault: CredentialVault, installationId: string, passphrase: string, terminal: TerminalKeyFor): Promise<void> {
-  return vault.store({ terminalOf: installationId }, `${PREFIX}${JSON.stringify({ ...bindingOf(terminal), passphrase })}`)
+  return vault.store({ terminalOf: installationId }, sealBound(PREFIX, { ...bindingOf(terminal) }, 'passphrase', passphrase))
 }
 
 export type TerminalPassphrase = { state: 'ok'; passphrase: string } | { state: 'none' } | { state: 'other-terminal' }
@@ -48,15 +45,8 @@ export type TerminalPassphrase = { state: 'ok'; passphrase: string } | { state: 
 export async function readTerminalPassphrase(vault: CredentialVault, installationId: string, terminal: TerminalKeyFor): Promise<TerminalPassphrase> {
   const stored = await vault.read({ terminalOf: installationId })
   if (stored === null) return { state: 'none' }
-  let parsed: Partial<TerminalKeyFor & { passphrase: string }> = {}
-  try {
-    if (stored.startsWith(PREFIX)) parsed = JSON.parse(stored.slice(PREFIX.length)) as typeof parsed
-  } catch {
-    // A damaged entry is bound to no terminal: it never applies.
-  }
-  const { passphrase, address, poiid, keyIdentifier, keyVersion } = parsed
-  if (typeof passphrase !== 'string' || passphrase === '' || typeof address !== 'string' || typeof poiid !== 'string' || typeof keyIdentifier !== 'string' || typeof keyVersion !== 'number') {
-    return { state: 'other-terminal' }
-  }
-  return sameTerminal({ address, poiid, keyIdentifier, keyVersion }, bindingOf(terminal)) ? { state: 'ok', passphrase } : { state: 'other-terminal' }
+  const opened = openBound(stored, PREFIX, 'passphrase')
+  // An entry without the prefix, or a damaged one, is bound to no terminal: it never applies.
+  if (typeof opened === 'string') return { state: 'other-terminal' }
+  return boundTo(opened.binding, { ...bindingOf(terminal) }) ? { state: 'ok', passphrase: opened.secret } : { state: 'other-terminal' }
 }
