@@ -69,30 +69,33 @@ export class CardAtTerminal {
    */
   async afterRestart(saleId: string, key: string): Promise<PaymentResult | null> {
     const { terminal } = this.options
-    let status = await terminal.status(key)
+    const status = await terminal.status(key)
     if (!status?.pending) return status
     this.options.journal.note(saleId, 'payment-abort-asked', { why: 'the payment was still at the terminal after a restart' })
     await terminal.abort(key).catch(() => {
       // Not delivered: the terminal's own time-out ends the payment; the status below says how far it got.
     })
-    for (let i = 0; i < 5 && status?.pending; i++) {
-      await this.options.sleep(1000 * 2 ** i)
-      status = await terminal.status(key)
-    }
-    return status
+    return this.#askAgain(key, [1000, 2000, 4000, 8000, 16_000], (now) => !now?.pending)
   }
 
   /** Asks the terminal what became of a payment whose answer was lost, a few times, before giving up to staff. */
   async #settleUnknown(saleId: string, key: string, first: PaymentResult): Promise<PaymentResult> {
     this.options.journal.note(saleId, 'payment-unknown', { detail: first.detail })
     await this.options.step(saleId, 'payment-unknown')
-    for (let i = 0; i < 4; i++) {
-      if (i > 0) await this.options.sleep(500 * 2 ** i)
-      const status = await this.options.terminal.status(key)
-      // Never taken: as if the terminal had not been reached.
-      if (status === null) return { outcome: 'unavailable', transactionId: null, brand: null, last4: null, detail: 'terminal has no such payment' }
-      if (status.outcome !== 'unknown') return status
+    const status = await this.#askAgain(key, [0, 1000, 2000, 4000], (now) => now === null || now.outcome !== 'unknown')
+    // Never taken: as if the terminal had not been reached.
+    if (status === null) return { outcome: 'unavailable', transactionId: null, brand: null, last4: null, detail: 'terminal has no such payment' }
+    return status.outcome === 'unknown' ? first : status
+  }
+
+  /** Asks for a payment's status after each wait in turn, until the answer is `settled`; the last answer. */
+  async #askAgain(key: string, waitsMs: readonly number[], settled: (status: PaymentResult | null) => boolean): Promise<PaymentResult | null> {
+    let status: PaymentResult | null = null
+    for (const wait of waitsMs) {
+      if (wait > 0) await this.options.sleep(wait)
+      status = await this.options.terminal.status(key)
+      if (settled(status)) break
     }
-    return first
+    return status
   }
 }
