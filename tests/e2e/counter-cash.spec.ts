@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
+import { counterBasket } from './counter-basket'
 import { expect, openCounter, test, type Page } from './fixtures'
 import { countDrawer } from './cash-drawer'
 
@@ -10,23 +11,6 @@ import { countDrawer } from './cash-drawer'
  * report, close with the cash counted and get the Z report.
  */
 
-/** Two seats at a theatre show, priced, paid in cash: the counter on the payment screen. */
-async function cashBasket(page: Page, search: string, title: RegExp): Promise<void> {
-  await page.getByTestId('event-search').fill(search)
-  await page.getByTestId('event-list').getByRole('button', { name: title }).click()
-  await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
-  await page.getByTestId('section-list').locator('button:enabled').first().click()
-  await page.getByTestId('find-seats').click()
-  await page.getByTestId('keep-set-0').click()
-  await page.getByTestId('seats-continue').click()
-  await page.getByTestId('tickets-continue').click()
-  await page.getByTestId('payment-CASH').click()
-  await page.getByTestId('delivery-BOX_OFFICE_COLLECTION').click()
-  await page.getByTestId('delivery-continue').click()
-  await page.getByTestId('review-pay').click()
-}
-
 const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
 
 test('a cash sale with change in an open shift, a reprint, then the shift closed with a Z report', async ({ page, request, counterHostUrl, counterPrintSpool }, testInfo) => {
@@ -35,7 +19,7 @@ test('a cash sale with change in an open shift, a reprint, then the shift closed
   await openCounter(page, request, counterHostUrl, true)
 
   // Cash needs a shift: the payment screen says so and offers to open one.
-  await cashBasket(page, 'Hamlet', /Hamlet in the Straits/)
+  await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
   await expect(page.getByTestId('error-notice')).toContainText('Open a shift')
   await page.getByTestId('checkout-open-shift').click()
   await expect(page.getByTestId('shift-open-form')).toBeVisible()

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
+import { counterBasket } from './counter-basket'
 import { expect, openCounter, test, type Page } from './fixtures'
 
 /**
@@ -9,23 +10,6 @@ import { expect, openCounter, test, type Page } from './fixtures'
  * The printed receipt names the tender and carries the code; the X report
  * counts the sale on its own line, not as card or cash.
  */
-
-/** Two seats at a theatre show, priced, paid by VISA and collected: the counter on the payment screen. */
-async function cardBasket(page: Page): Promise<void> {
-  await page.getByTestId('event-search').fill('Hamlet')
-  await page.getByTestId('event-list').getByRole('button', { name: /Hamlet in the Straits/ }).click()
-  await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
-  await page.getByTestId('section-list').locator('button:enabled').first().click()
-  await page.getByTestId('find-seats').click()
-  await page.getByTestId('keep-set-0').click()
-  await page.getByTestId('seats-continue').click()
-  await page.getByTestId('tickets-continue').click()
-  await page.getByTestId('payment-VISA').click()
-  await page.getByTestId('delivery-BOX_OFFICE_COLLECTION').click()
-  await page.getByTestId('delivery-continue').click()
-  await page.getByTestId('review-pay').click()
-}
 
 test('a counter card sale taken on the standalone terminal: approval code keyed in, on the receipt and on its own X report line', async ({
   page,
@@ -43,7 +27,7 @@ test('a counter card sale taken on the standalone terminal: approval code keyed 
   await expect(page.getByTestId('shift-report-X')).toBeVisible()
   await page.getByTestId('shift-back').click()
 
-  await cardBasket(page)
+  await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'VISA')
   // The integrated terminal is offered, and beside it the standalone one.
   await expect(page.getByTestId('card-payment')).toBeVisible()
   await expect(page.getByTestId('standalone-payment')).toBeVisible()
