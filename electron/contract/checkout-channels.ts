@@ -11,7 +11,7 @@ import { orderRequestSchema } from './order-request'
 const saleId = z.uuid()
 /** The training terminal's test cards (electron/sandbox/terminal/test-cards.ts). */
 export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'card-removed', 'busy', 'no-card', 'unreachable'])
-/** What the terminal check found (electron/payment/payment-port.ts, TerminalCheckState). */
+/** What the terminal check found (electron/payment/payment-port.ts, PaymentTerminal.check). */
 export const terminalStateSchema = z.enum(['ready', 'busy', 'offline', 'untrusted', 'wrong-terminal', 'key-refused', 'not-ready'])
 /**
  * How a sale is paid: a card at the integrated terminal, cash (counter only),

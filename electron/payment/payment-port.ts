@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { terminalStateSchema } from '../contract/checkout-channels'
 import type { TestCard } from '../sandbox/terminal/test-cards'
 
 /**
@@ -54,7 +56,8 @@ export interface ChargeRequest {
 }
 
 /** What "Test terminal" found: ready, or what is wrong in words staff can act on. */
-export type TerminalCheckState = 'ready' | 'busy' | 'offline' | 'untrusted' | 'wrong-terminal' | 'key-refused' | 'not-ready'
+/** The states are the contract's: the kiosk and the staff screen word each one. */
+export type TerminalCheckState = z.infer<typeof terminalStateSchema>
 
 export interface TerminalCheck {
   state: TerminalCheckState

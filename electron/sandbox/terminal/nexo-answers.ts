@@ -39,7 +39,7 @@ function receipts(card: (typeof TEST_CARDS)[TestCard], maskedPan: string, authCo
   ]
 }
 
-export const maskedPanOf = (pan: string): string => {
+const maskedPanOf = (pan: string): string => {
   const digits = pan.replaceAll(' ', '')
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`
 }
