@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { counterBasket } from './counter-basket'
-import { expect, openCounter, test, type Page } from './fixtures'
+import { expect, openCounter, test } from './fixtures'
 import { countDrawer } from './cash-drawer'
 
 /**

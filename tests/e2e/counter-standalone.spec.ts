@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { counterBasket } from './counter-basket'
-import { expect, openCounter, test, type Page } from './fixtures'
+import { expect, openCounter, test } from './fixtures'
 
 /**
  * The standalone card terminal at a counter, in the real renderer on a
