@@ -23,7 +23,7 @@ export interface SalesRuntimeOptions {
   /** The API client's fetch (the connectivity monitor watches it); the global fetch when absent. */
   fetch?: Fetch
   /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
-  checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'sleep'>>
+  checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'terminalWaitMs' | 'sleep'>>
   printer?: DocumentPrinter | null
 }
 

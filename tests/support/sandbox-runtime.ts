@@ -1,6 +1,7 @@
 import type { AppMode, HostKind } from '../../electron/contract'
 import { startRuntime, type Runtime, type RuntimeOptions } from '../../electron/services/runtime'
-import type { ApiRig } from './api-fixtures'
+import { afterEach, beforeEach } from 'vitest'
+import { apiRig, type ApiRig } from './api-fixtures'
 import { sandboxConnection } from './checkout-fixtures'
 
 /**
@@ -24,4 +25,35 @@ export async function startSandboxRuntime(
   // tests/unit/checkout/counter-sign-in.test.ts pins the sign-in itself.
   runtime.services.counter.signIn()
   return runtime
+}
+
+/**
+ * A fresh sandbox (the rig) for each test of the file and, once the test
+ * starts one, main's runtime selling through it; both closed after the test,
+ * the runtime first. `start` answers the runtime's dispatcher.
+ */
+export function sandboxRuntimePerTest(host: HostKind = 'browser') {
+  let rig: ApiRig | null = null
+  let runtime: Runtime | null = null
+  beforeEach(async () => {
+    rig = await apiRig()
+  })
+  afterEach(async () => {
+    await runtime?.close()
+    runtime = null
+    await rig?.close()
+  })
+  return {
+    get rig(): ApiRig {
+      if (!rig) throw new Error('the rig is made for each test')
+      return rig
+    },
+    get runtime(): Runtime | null {
+      return runtime
+    },
+    async start(mode: AppMode = 'self-service', checkout: RuntimeOptions['checkout'] = {}) {
+      runtime = await startSandboxRuntime(this.rig, { mode, host, checkout })
+      return runtime.services.dispatcher
+    },
+  }
 }

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import type { Runtime } from '../../../electron/services/runtime'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
-import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 import { countOf } from '../../support/cash-count'
 
 /**
@@ -11,32 +9,19 @@ import { countOf } from '../../support/cash-count'
  * payment, confirm; a declined card then another; cash at the counter; a lost
  * terminal answer settled by asking; a confirm the vendor refuses, refunded.
  */
-let rig: ApiRig
-let runtime: Runtime | null = null
+const run = sandboxRuntimePerTest()
 
-async function start(mode: 'self-service' | 'counter' = 'self-service', checkout = {}) {
-  runtime = await startSandboxRuntime(rig, { mode, host: 'browser', checkout })
-  return runtime.services.dispatcher
-}
 
-beforeEach(async () => {
-  rig = await apiRig()
-})
-afterEach(async () => {
-  await runtime?.close()
-  runtime = null
-  await rig.close()
-})
 
 describe('checkout', () => {
   it('sells: order, card payment, confirm; the seats are sold and the journal tells every step', async () => {
-    const dispatcher = await start()
-    const order = await heldOrderRequest(dispatcher, rig.direct)
+    const dispatcher = await run.start()
+    const order = await heldOrderRequest(dispatcher, run.rig.direct)
     const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     expect(invoice.value.amountCents).toBe(Math.round(order.totalAmount * 100))
     // The order owns the seats now: nothing is left as a hold to give back.
-    expect(runtime!.holds.status().count).toBe(0)
+    expect(run.runtime!.holds.status().count).toBe(0)
 
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
@@ -44,10 +29,10 @@ describe('checkout', () => {
     expect(paid.value.order!.status).toBe('CONFIRMED')
     expect(paid.value.order!.tickets).toHaveLength(2)
 
-    const atVendor = await rig.direct.get(`/orders/${invoice.value.reference}`)
+    const atVendor = await run.rig.direct.get(`/orders/${invoice.value.reference}`)
     expect(atVendor.body.orderStatus).toBe('CONFIRMED')
-    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ key: `${invoice.value.reference}-1`, state: 'approved', amountCents: invoice.value.amountCents })])
-    const journal = runtime!.sales.context!.checkout.journal
+    expect(await terminalLedger(run.rig)).toEqual([expect.objectContaining({ key: `${invoice.value.reference}-1`, state: 'approved', amountCents: invoice.value.amountCents })])
+    const journal = run.runtime!.sales.context!.checkout.journal
     expect(journal.get(invoice.value.saleId)!.state).toBe('confirmed')
     expect(journal.steps(invoice.value.saleId).map((s) => s.step)).toEqual([
       'order-submitting',
@@ -61,12 +46,12 @@ describe('checkout', () => {
     // Paying again answers the same outcome and charges nothing more.
     const again = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(again.ok && again.value.state).toBe('confirmed')
-    expect(await terminalLedger(rig)).toHaveLength(1)
+    expect(await terminalLedger(run.rig)).toHaveLength(1)
   })
 
   it('a declined card takes nothing; the customer pays again with another card under a new key', async () => {
-    const dispatcher = await start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const dispatcher = await run.start()
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const declined = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'decline' })
     expect(declined.ok && declined.value.state).toBe('declined')
@@ -76,7 +61,7 @@ describe('checkout', () => {
     expect(unreachable.ok && unreachable.value.state).toBe('unavailable')
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
-    const ledger = await terminalLedger(rig)
+    const ledger = await terminalLedger(run.rig)
     expect(ledger.map((p) => [p.key, p.state])).toEqual([
       [`${invoice.value.reference}-1`, 'declined'],
       [`${invoice.value.reference}-2`, 'cancelled'],
@@ -85,28 +70,28 @@ describe('checkout', () => {
   })
 
   it('a terminal answer that never came is settled by asking the terminal, not by charging again', async () => {
-    const dispatcher = await start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const dispatcher = await run.start()
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'timeout' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
-    expect(await terminalLedger(rig)).toHaveLength(1)
-    const steps = runtime!.sales.context!.checkout.journal.steps(invoice.value.saleId).map((s) => s.step)
+    expect(await terminalLedger(run.rig)).toHaveLength(1)
+    const steps = run.runtime!.sales.context!.checkout.journal.steps(invoice.value.saleId).map((s) => s.step)
     expect(steps).toContain('payment-unknown')
     expect(steps).toContain('confirmed')
   })
 
   it('cash is taken at the counter only, in an open shift, with the change due', async () => {
-    const kiosk = await start('self-service')
-    const order = await heldOrderRequest(kiosk, rig.direct)
+    const kiosk = await run.start('self-service')
+    const order = await heldOrderRequest(kiosk, run.rig.direct)
     const refused = await call(kiosk, 'checkout.submit', { order: { ...order, paymentMethodCode: 'CASH' }, tender: 'cash' })
     expect(!refused.ok && refused.error.code).toBe('checkout.cash-not-here')
     const noShifts = await call(kiosk, 'shift.open', { floatCents: 10_000 })
     expect(!noShifts.ok && noShifts.error.code).toBe('shift.counter-only')
-    await runtime!.close()
+    await run.runtime!.close()
 
-    const counter = await start('counter')
-    const cashOrder = { ...(await heldOrderRequest(counter, rig.direct, 'Grand Theatre', 'Stalls Left')), paymentMethodCode: 'CASH' }
+    const counter = await run.start('counter')
+    const cashOrder = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', 'Stalls Left')), paymentMethodCode: 'CASH' }
     const noShift = await call(counter, 'checkout.submit', { order: cashOrder, tender: 'cash' })
     expect(!noShift.ok && noShift.error.code).toBe('shift.none-open')
     expect((await call(counter, 'shift.open', { floatCents: 20_000 })).ok).toBe(true)
@@ -117,11 +102,11 @@ describe('checkout', () => {
     const paid = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'cash', tenderedCents: invoice.value.amountCents + 1250 })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(paid.value).toMatchObject({ state: 'confirmed', changeCents: 1250 })
-    expect(await terminalLedger(rig)).toEqual([])
+    expect(await terminalLedger(run.rig)).toEqual([])
   })
 
   it('a counter shift: float in, sales by tender, X report on the way, Z report with the counted cash', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     expect(await call(counter, 'shift.current', {})).toEqual({ ok: true, value: null })
     const opened = await call(counter, 'shift.open', { floatCents: 20_000 })
     if (!opened.ok) throw new Error(opened.error.code)
@@ -129,7 +114,7 @@ describe('checkout', () => {
     expect(!again.ok && again.error.code).toBe('shift.already-open')
 
     const sell = async (tender: 'card' | 'cash', section: string) => {
-      const order = { ...(await heldOrderRequest(counter, rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
+      const order = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
       const invoice = await call(counter, 'checkout.submit', { order, tender })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents } : { tender, testCard: 'approve' as const }
@@ -160,26 +145,26 @@ describe('checkout', () => {
     expect(z.value).toMatchObject({ kind: 'Z', varianceCents: -500, expectedCashCents: 20_000 + cash, countedCents: 20_000 + cash - 500, count: full })
     expect(z.value.closedAt).not.toBeNull()
     expect(await call(counter, 'shift.current', {})).toEqual({ ok: true, value: null })
-    expect(runtime!.sales.context!.shifts.zReport(z.value.shiftId)).toEqual(z.value)
+    expect(run.runtime!.sales.context!.shifts.zReport(z.value.shiftId)).toEqual(z.value)
   })
 
   it('a customer who gives up before paying gets the seats released at once', async () => {
-    const dispatcher = await start()
-    const order = await heldOrderRequest(dispatcher, rig.direct)
+    const dispatcher = await run.start()
+    const order = await heldOrderRequest(dispatcher, run.rig.direct)
     const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const cancelled = await call(dispatcher, 'checkout.cancel', { saleId: invoice.value.saleId })
     expect(cancelled.ok).toBe(true)
-    expect((await rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
+    expect((await run.rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
     const ids = order.items[0]!.inventoryIds!
-    const reserve = await rig.direct.post(`/products/${order.items[0]!.productId}/seats`, { reservedSeatList: ids })
+    const reserve = await run.rig.direct.post(`/products/${order.items[0]!.productId}/seats`, { reservedSeatList: ids })
     expect(reserve.body.status).toBe(0)
   })
 
   it('renews an invoice about to lapse for the same seats before taking the payment', async () => {
     // Every payment "needs" more time than the hold has: the order is placed again first.
-    const dispatcher = await start('self-service', { paymentBudgetMs: 16 * 60_000 })
-    const order = await heldOrderRequest(dispatcher, rig.direct)
+    const dispatcher = await run.start('self-service', { paymentBudgetMs: 16 * 60_000 })
+    const order = await heldOrderRequest(dispatcher, run.rig.direct)
     const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
@@ -187,20 +172,20 @@ describe('checkout', () => {
     expect(paid.value.state).toBe('confirmed')
     expect(paid.value.order!.reference).not.toBe(invoice.value.reference)
     expect(paid.value.order!.items[0]!.seats.map((s) => s.inventoryId).sort()).toEqual([...order.items[0]!.inventoryIds!].sort())
-    expect((await rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
+    expect((await run.rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
   })
 
   it('refunds the card and tells staff when the vendor will not confirm', async () => {
-    const dispatcher = await start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const dispatcher = await run.start()
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // Someone voids the order at the vendor between invoice and payment.
-    await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
+    await run.rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(paid.value.state).toBe('refunded')
-    expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
-    const sale = runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!
+    expect(await terminalLedger(run.rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
+    const sale = run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!
     expect(sale.staffNote).toMatch(/refunded/)
   })
 })

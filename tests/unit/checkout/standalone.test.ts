@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { documentsOf } from '../../../electron/checkout/sale-printing'
 import type { OrderRequest } from '../../../electron/contract'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
-import type { Runtime } from '../../../electron/services/runtime'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
-import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 import { countOf } from '../../support/cash-count'
 
 /**
@@ -15,15 +13,10 @@ import { countOf } from '../../support/cash-count'
  * payment reference made from the invoice, the attempt and the code, and
  * counts it in the shift under its own tender. Kiosks never take it.
  */
-let rig: ApiRig
-let runtime: Runtime | null = null
+const run = sandboxRuntimePerTest()
 
-async function start(mode: 'self-service' | 'counter', checkout = {}): Promise<Dispatcher> {
-  runtime = await startSandboxRuntime(rig, { mode, host: 'browser', checkout })
-  return runtime.services.dispatcher
-}
 
-const journal = () => runtime!.sales.context!.checkout.journal
+const journal = () => run.runtime!.sales.context!.checkout.journal
 
 async function openShift(counter: Dispatcher, floatCents = 20_000): Promise<void> {
   const opened = await call(counter, 'shift.open', { floatCents })
@@ -32,21 +25,13 @@ async function openShift(counter: Dispatcher, floatCents = 20_000): Promise<void
 
 /** An order for two held seats, the customer's card brand as its payment method. */
 async function cardOrder(dispatcher: Dispatcher, section = 'Stalls Centre'): Promise<OrderRequest> {
-  return { ...(await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', section)), paymentMethodCode: 'VISA' }
+  return { ...(await heldOrderRequest(dispatcher, run.rig.direct, 'Grand Theatre', section)), paymentMethodCode: 'VISA' }
 }
 
-beforeEach(async () => {
-  rig = await apiRig()
-})
-afterEach(async () => {
-  await runtime?.close()
-  runtime = null
-  await rig.close()
-})
 
 describe('the standalone terminal', () => {
   it('confirms a counter sale with the approval code keyed in, journalled, with a deterministic payment reference', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     await openShift(counter)
     const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'standalone' })
     if (!invoice.ok) throw new Error(invoice.error.code)
@@ -58,10 +43,10 @@ describe('the standalone terminal', () => {
     expect(paid.value.order!.tickets).toHaveLength(2)
 
     const paymentRef = `STANDALONE-${invoice.value.reference}-1-AB12C9`
-    const atVendor = await rig.direct.get(`/orders/${invoice.value.reference}`)
+    const atVendor = await run.rig.direct.get(`/orders/${invoice.value.reference}`)
     expect(atVendor.body).toMatchObject({ orderStatus: 'CONFIRMED', paymentReference: paymentRef })
     // Nothing went through Foyer's own terminal.
-    expect(await terminalLedger(rig)).toEqual([])
+    expect(await terminalLedger(run.rig)).toEqual([])
 
     const sale = journal().get(invoice.value.saleId)!
     expect(sale).toMatchObject({ state: 'confirmed', tender: 'standalone', paymentRef, attempt: 1, changeCents: null })
@@ -82,7 +67,7 @@ describe('the standalone terminal', () => {
   })
 
   it('takes over a counter card sale whose integrated terminal is down; the sale is counted as standalone', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     await openShift(counter)
     const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
@@ -92,11 +77,11 @@ describe('the standalone terminal', () => {
     const sale = journal().get(invoice.value.saleId)!
     expect(sale).toMatchObject({ tender: 'standalone', paymentRef: `STANDALONE-${invoice.value.reference}-1-7Q2Z01` })
     expect(journal().steps(invoice.value.saleId).find((s) => s.step === 'payment-started')!.detail).toEqual({ approvalCode: '7Q2Z01', from: 'card' })
-    expect(await terminalLedger(rig)).toEqual([])
+    expect(await terminalLedger(run.rig)).toEqual([])
   })
 
   it('is refused at a self-service kiosk, at a counter nobody signed in to, and without an open shift', async () => {
-    const kiosk = await start('self-service')
+    const kiosk = await run.start('self-service')
     const order = await cardOrder(kiosk)
     const atKiosk = await call(kiosk, 'checkout.submit', { order, tender: 'standalone' })
     expect(atKiosk).toMatchObject({ ok: false, error: { code: 'checkout.standalone-not-here', messageKey: 'checkout.errors.standaloneAtCounter' } })
@@ -107,9 +92,9 @@ describe('the standalone terminal', () => {
     expect(turned).toMatchObject({ ok: false, error: { code: 'checkout.standalone-not-here' } })
     expect(journal().get(invoice.value.saleId)).toMatchObject({ state: 'invoiced', tender: 'card', attempt: 0 })
     await call(kiosk, 'checkout.cancel', { saleId: invoice.value.saleId })
-    await runtime!.close()
+    await run.runtime!.close()
 
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     const counterOrder = await cardOrder(counter, 'Stalls Left')
     const noShift = await call(counter, 'checkout.submit', { order: counterOrder, tender: 'standalone' })
     expect(noShift).toMatchObject({ ok: false, error: { code: 'shift.none-open', messageKey: 'checkout.errors.noShiftStandalone' } })
@@ -119,13 +104,13 @@ describe('the standalone terminal', () => {
     expect(payNoShift).toMatchObject({ ok: false, error: { code: 'shift.none-open' } })
 
     await openShift(counter)
-    runtime!.services.counter.signOut()
+    run.runtime!.services.counter.signOut()
     const signedOut = await call(counter, 'checkout.pay', { saleId: cardSale.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
     expect(signedOut).toMatchObject({ ok: false, error: { code: 'counter.signed-out', messageKey: 'checkout.errors.signInFirst' } })
     expect(journal().get(cardSale.value.saleId)).toMatchObject({ state: 'invoiced', tender: 'card', attempt: 0 })
 
     // Signed in again: the card sale placed before the shift opened is taken on the standalone terminal and counted in it.
-    runtime!.services.counter.signIn()
+    run.runtime!.services.counter.signIn()
     const paid = await call(counter, 'checkout.pay', { saleId: cardSale.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
     const sales = await call(counter, 'shift.sales', {})
@@ -133,7 +118,7 @@ describe('the standalone terminal', () => {
   })
 
   it('refuses approval codes that are not 2 to 12 letters or digits, with a translated error, and takes nothing', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     await openShift(counter)
     const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'standalone' })
     if (!invoice.ok) throw new Error(invoice.error.code)
@@ -154,13 +139,13 @@ describe('the standalone terminal', () => {
   })
 
   it('sends a payment the vendor will not confirm to staff, to reverse on the standalone terminal; the seats go back', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     await openShift(counter)
     const order = await cardOrder(counter)
     const invoice = await call(counter, 'checkout.submit', { order, tender: 'standalone' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // Someone voids the order at the vendor between invoice and payment.
-    await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
+    await run.rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
     const paid = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(paid.value.state).toBe('needs-staff')
@@ -170,17 +155,17 @@ describe('the standalone terminal', () => {
     expect(sale.staffNote).toContain('AB12C9')
     expect(sale.staffNote).toContain(invoice.value.reference)
     expect(journal().steps(invoice.value.saleId).map((s) => s.step)).toContain('refund-by-staff')
-    expect(await terminalLedger(rig)).toEqual([])
-    expect((await rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
-    const reserve = await rig.direct.post(`/products/${order.items[0]!.productId}/seats`, { reservedSeatList: order.items[0]!.inventoryIds })
+    expect(await terminalLedger(run.rig)).toEqual([])
+    expect((await run.rig.direct.get(`/orders/${invoice.value.reference}`)).body.orderStatus).toBe('CANCELLED')
+    const reserve = await run.rig.direct.post(`/products/${order.items[0]!.productId}/seats`, { reservedSeatList: order.items[0]!.inventoryIds })
     expect(reserve.body.status).toBe(0)
   })
 
   it('is counted in the shift under its own tender: not card, not cash, not in the drawer, on the X and Z reports', async () => {
-    const counter = await start('counter')
+    const counter = await run.start('counter')
     await openShift(counter, 20_000)
     const sell = async (tender: 'cash' | 'standalone', section: string) => {
-      const order = { ...(await heldOrderRequest(counter, rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'MASTERCARD' }
+      const order = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'MASTERCARD' }
       const invoice = await call(counter, 'checkout.submit', { order, tender })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents } : { tender, approvalCode: '123456' }
@@ -204,6 +189,6 @@ describe('the standalone terminal', () => {
     if (!z.ok) throw new Error(z.error.code)
     expect(z.value).toMatchObject({ kind: 'Z', varianceCents: 0 })
     expect(z.value.standalone).toEqual({ sales: 1, soldCents: standalone, refunds: 0, refundedCents: 0 })
-    expect(runtime!.sales.context!.shifts.zReport(z.value.shiftId)).toEqual(z.value)
+    expect(run.runtime!.sales.context!.shifts.zReport(z.value.shiftId)).toEqual(z.value)
   })
 })

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import type { Runtime } from '../../../electron/services/runtime'
 import { canInstallUpdateNow, readUpdateFacts } from '../../../electron/services/update-gate'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest } from '../../support/checkout-fixtures'
-import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 
 /**
  * "Never update mid-sale", against a real runtime selling through the sandbox:
@@ -14,28 +12,15 @@ import { startSandboxRuntime } from '../../support/sandbox-runtime'
  * holds seats, while a checkout is between order and tickets, or while the
  * renderer is anywhere but the attract or sign-in screen.
  */
-let rig: ApiRig
-let runtime: Runtime | null = null
+const run = sandboxRuntimePerTest('electron')
 
-async function start(mode: 'self-service' | 'counter' = 'self-service') {
-  runtime = await startSandboxRuntime(rig, { mode, host: 'electron' })
-  return runtime.services.dispatcher
-}
 
-const verdict = (now = Date.now()) => canInstallUpdateNow(readUpdateFacts(runtime!.sales, runtime!.services.system, now))
+const verdict = (now = Date.now()) => canInstallUpdateNow(readUpdateFacts(run.runtime!.sales, run.runtime!.services.system, now))
 
-beforeEach(async () => {
-  rig = await apiRig()
-})
-afterEach(async () => {
-  await runtime?.close()
-  runtime = null
-  await rig.close()
-})
 
 describe('update gate', () => {
   it('waits until the renderer has said where it is, then allows an idle kiosk on the attract screen', async () => {
-    const dispatcher = await start()
+    const dispatcher = await run.start()
     expect(verdict()).toEqual({ ok: false, reason: 'screen-unknown' })
     const shown = await call(dispatcher, 'system.screen', { screen: 'attract' })
     expect(shown).toEqual({ ok: true, value: {} })
@@ -43,11 +28,11 @@ describe('update gate', () => {
   })
 
   it('says no while a customer holds seats, and yes once they are given back', async () => {
-    const dispatcher = await start()
+    const dispatcher = await run.start()
     await call(dispatcher, 'system.screen', { screen: 'attract' })
     // The renderer is back on the attract screen but the seats are still held: still a sale.
-    await heldOrderRequest(dispatcher, rig.direct)
-    expect(runtime!.holds.status().count).toBe(2)
+    await heldOrderRequest(dispatcher, run.rig.direct)
+    expect(run.runtime!.holds.status().count).toBe(2)
     expect(verdict()).toEqual({ ok: false, reason: 'seats-held' })
     const released = await call(dispatcher, 'holds.releaseAll', {})
     expect(released.ok).toBe(true)
@@ -55,13 +40,13 @@ describe('update gate', () => {
   })
 
   it('says no mid-checkout (ordered, not yet paid, no seats held any more), and yes when the sale is done', async () => {
-    const dispatcher = await start()
+    const dispatcher = await run.start()
     await call(dispatcher, 'system.screen', { screen: 'checkout' })
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // The order owns the seats: no holds, yet the journal has the sale unfinished.
-    expect(runtime!.holds.status().count).toBe(0)
-    expect(runtime!.sales.context!.checkout.journal.unfinished().map((s) => s.state)).toEqual(['invoiced'])
+    expect(run.runtime!.holds.status().count).toBe(0)
+    expect(run.runtime!.sales.context!.checkout.journal.unfinished().map((s) => s.state)).toEqual(['invoiced'])
     await call(dispatcher, 'system.screen', { screen: 'attract' })
     expect(verdict()).toEqual({ ok: false, reason: 'sale-unfinished' })
 
@@ -71,9 +56,9 @@ describe('update gate', () => {
   })
 
   it('a declined card is still a sale in progress; the invoice lapsing at the vendor ends it', async () => {
-    const dispatcher = await start()
+    const dispatcher = await run.start()
     await call(dispatcher, 'system.screen', { screen: 'attract' })
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const declined = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'decline' })
     expect(declined.ok && declined.value.state).toBe('declined')
@@ -84,12 +69,12 @@ describe('update gate', () => {
   })
 
   it('a sale waiting for staff does not keep the kiosk from updating', async () => {
-    await start()
-    await call(runtime!.services.dispatcher, 'system.screen', { screen: 'attract' })
-    const journal = runtime!.sales.context!.checkout.journal
+    await run.start()
+    await call(run.runtime!.services.dispatcher, 'system.screen', { screen: 'attract' })
+    const journal = run.runtime!.sales.context!.checkout.journal
     const saleId = randomUUID()
-    journal.begin({ saleId, tender: 'card', request: await heldOrderRequest(runtime!.services.dispatcher, rig.direct), shiftId: null })
-    await call(runtime!.services.dispatcher, 'holds.releaseAll', {})
+    journal.begin({ saleId, tender: 'card', request: await heldOrderRequest(run.runtime!.services.dispatcher, run.rig.direct), shiftId: null })
+    await call(run.runtime!.services.dispatcher, 'holds.releaseAll', {})
     expect(verdict()).toEqual({ ok: false, reason: 'sale-unfinished' })
     journal.record(saleId, 'payment-unknown', 'needs-staff', {}, { detail: 'terminal did not answer' })
     expect(journal.unfinished().map((s) => s.state)).toEqual(['needs-staff'])
@@ -97,7 +82,7 @@ describe('update gate', () => {
   })
 
   it('the counter rests on its sign-in screen; every other screen is busy', async () => {
-    const dispatcher = await start('counter')
+    const dispatcher = await run.start('counter')
     await call(dispatcher, 'system.screen', { screen: 'counter-sign-in' })
     expect(verdict()).toEqual({ ok: true, reason: null })
     for (const screen of ['events', 'seats', 'review', 'checkout', 'done', 'shift', 'admin', 'staff']) {
@@ -107,13 +92,13 @@ describe('update gate', () => {
   })
 
   it('refuses a malformed screen report with a typed error and keeps the last good one', async () => {
-    const dispatcher = await start()
+    const dispatcher = await run.start()
     await call(dispatcher, 'system.screen', { screen: 'attract' })
     for (const bad of [{ screen: '' }, { screen: 'Attract' }, { screen: 'a'.repeat(41) }, { screen: 'attract', extra: 1 }, {}]) {
       const reply = await call(dispatcher, 'system.screen', bad as never)
       expect(reply.ok === false && reply.error.code).toBe('contract.invalid-request')
     }
-    expect(runtime!.services.system.screen).toBe('attract')
+    expect(run.runtime!.services.system.screen).toBe('attract')
   })
 
   it('with no backend connected there is nothing in progress but the screen', () => {
