@@ -249,9 +249,13 @@ export class SalesApi {
     return this.#seats(productId, { releasedSeatList: inventoryIds }, signal)
   }
 
-  /** Reserves seats the patron picked (the seats endpoint's reservedSeatList, vendor notes). */
-  reserveSeats(productId: number, inventoryIds: readonly number[], signal?: AbortSignal): Promise<ReleaseResult> {
-    return this.#seats(productId, { reservedSeatList: inventoryIds }, signal)
+  /**
+   * Takes picked seats in place of held ones in one call (vendor notes: the
+   * seats endpoint takes both lists, all or nothing), so the customer never
+   * holds both for longer than the exchange.
+   */
+  exchangeSeats(productId: number, reserve: readonly number[], release: readonly number[], signal?: AbortSignal): Promise<ReleaseResult> {
+    return this.#seats(productId, { reservedSeatList: reserve, ...(release.length > 0 ? { releasedSeatList: release } : {}) }, signal)
   }
 
   #seats(productId: number, body: object, signal?: AbortSignal): Promise<ReleaseResult> {

@@ -9,6 +9,7 @@ import { forkSandbox } from '../sandbox/process/fork-launcher'
 import { stderrLogger } from '../services/app-services'
 import { packageVersion, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
+import { crashHookFromEnv } from './crash-hook'
 import { startBrowserHost } from './server'
 
 /**
@@ -69,6 +70,8 @@ started.runtime = await startHostRuntime(
   // The training sandbox in a child process: nothing it does can hold up this host's answers.
   forkSandbox,
   printer,
+  null,
+  crashHookFromEnv(process.env),
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 const { mode, backend } = started.runtime.services.system.info()

@@ -1,6 +1,6 @@
 import type { SalesJournal } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
-import type { TestCard } from '../sandbox/terminal/test-cards'
+import type { TestCardName } from '../contract/checkout-channels'
 
 /**
  * Checkout's side of a card payment at the integrated terminal: sending it
@@ -30,7 +30,7 @@ export class CardAtTerminal {
    * it from the kiosk meanwhile (`stop`). A lost answer is settled by asking
    * the terminal; only if it cannot say is the outcome "unknown".
    */
-  async take(saleId: string, key: string, amountCents: number, testCard: TestCard | undefined): Promise<PaymentResult> {
+  async take(saleId: string, key: string, amountCents: number, testCard: TestCardName | undefined): Promise<PaymentResult> {
     const { terminal, journal } = this.options
     const stop = new AbortController()
     this.#waiting.set(saleId, stop)
@@ -40,7 +40,7 @@ export class CardAtTerminal {
     }, this.options.waitMs)
     let result: PaymentResult
     try {
-      result = await terminal.charge({ key, amountCents, currency: 'SGD', testCard: terminal.takesTestCards ? testCard : undefined, signal: stop.signal })
+      result = await terminal.charge({ key, amountCents, currency: 'SGD', testCard: terminal.testCards.length > 0 ? testCard : undefined, signal: stop.signal })
     } finally {
       clearTimeout(walkedAway)
       this.#waiting.delete(saleId)

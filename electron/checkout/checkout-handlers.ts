@@ -1,16 +1,23 @@
-import type { AppMode, TenderName } from '../contract'
+import { deliveryOfferedIn, ETICKET_DELIVERY, sameEmail, type AppMode, type OrderRequest, type TenderName } from '../contract'
 import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { ShiftBook } from '../journal/shift-book'
-import { TEST_CARDS, testCardNames } from '../sandbox/terminal/test-cards'
+import { isPlaceholderEmail, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
+import type { CounterDesk } from '../services/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
+import { refundAtCounter } from './counter-refund'
 
 /**
  * The checkout channels over the connected backend's checkout service. Cash
  * is taken at the counter only: a self-service kiosk has no drawer. So is the
  * standalone terminal: its approval code is staff's word that a card was
  * charged, and only a signed-in cashier (counter-desk.ts) may give it. Both
- * need an open shift, where they are counted and reconciled.
+ * need an open shift, where they are counted and reconciled. An e-ticket
+ * needs the customer's own e-mail, at a kiosk and at a counter alike: sent to
+ * the box office's, it would leave the customer with nothing while the screen
+ * said their tickets were on the way. A counter hands tickets over printed now
+ * or as e-tickets; "collect at the box office" is no choice for someone
+ * standing at it (../contract/delivery.ts).
  */
 export interface CheckoutHandlers {
   'checkout.terminal': Handler<'checkout.terminal'>
@@ -19,6 +26,8 @@ export interface CheckoutHandlers {
   'checkout.cancel': Handler<'checkout.cancel'>
   'checkout.abortPayment': Handler<'checkout.abortPayment'>
   'checkout.reprint': Handler<'checkout.reprint'>
+  'checkout.outcome': Handler<'checkout.outcome'>
+  'checkout.refund': Handler<'checkout.refund'>
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -47,7 +56,12 @@ export function checkoutHandlers(
     /** The venue of a show listed here, for its tickets. */
     venueOf: (productId: number) => string | null
   },
+  /** The box office's own address (settings), used as the patron of an anonymous walk-up sale. */
+  boxOfficeEmail: () => string = () => TRAINING_BOX_OFFICE_EMAIL,
+  /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
+  desk: CounterDesk | null = null,
 ): CheckoutHandlers {
+  const who = () => desk?.who() ?? null
   const { onSale, venueOf } = shows
   const refuseAwayFromCounter = (tender: TenderName) => {
     if (tender === 'cash' && mode() !== 'counter') {
@@ -56,6 +70,26 @@ export function checkoutHandlers(
     if (tender === 'standalone' && mode() !== 'counter') {
       throw new FoyerError({ code: 'checkout.standalone-not-here', messageKey: 'checkout.errors.standaloneAtCounter', retryable: false, detail: 'the standalone terminal is used at the counter only' })
     }
+  }
+  const refuseDeliveryNotHere = (order: OrderRequest) => {
+    if (deliveryOfferedIn(mode(), order.deliveryMethodCode)) return
+    throw new FoyerError({
+      code: 'checkout.delivery-not-here',
+      messageKey: 'cart.deliveryAtCounter',
+      retryable: false,
+      detail: 'a counter hands tickets over printed now or as e-tickets',
+    })
+  }
+  const refuseEticketToBoxOffice = (order: OrderRequest) => {
+    if (order.deliveryMethodCode !== ETICKET_DELIVERY) return
+    const email = order.patron.email
+    if (!isPlaceholderEmail(email) && !sameEmail(email, boxOfficeEmail()) && !sameEmail(email, TRAINING_BOX_OFFICE_EMAIL)) return
+    throw new FoyerError({
+      code: 'checkout.eticket-needs-email',
+      messageKey: 'checkout.errors.eticketEmail',
+      retryable: false,
+      detail: "an e-ticket goes to the customer's own e-mail, not the box office's",
+    })
   }
   /** The open shift a cash or standalone sale is counted in; refused when there is none. */
   const shiftFor = (tender: 'cash' | 'standalone') => {
@@ -70,17 +104,19 @@ export function checkoutHandlers(
       return {
         cards: terminal !== null,
         state: terminal ? (await terminal.check()).state : null,
-        testCards: terminal?.takesTestCards ? testCardNames.map((card) => ({ card, pan: TEST_CARDS[card].pan, brand: TEST_CARDS[card].brand.toUpperCase() })) : [],
+        testCards: terminal ? [...terminal.testCards] : [],
       }
     },
     'checkout.submit': async (r) => {
       refuseAwayFromCounter(r.tender)
       for (const item of r.order.items) onSale(item.productId)
+      refuseDeliveryNotHere(r.order)
+      refuseEticketToBoxOffice(r.order)
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it), and so
       // does the standalone terminal (its batch is reconciled against the shift's report).
       const shift = r.tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(r.tender)
       const venues = Object.fromEntries(r.order.items.map((item) => [item.productId, venueOf(item.productId)]))
-      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null, venues)
+      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null, venues, r.language, who())
       return { saleId: invoice.saleId, reference: invoice.reference, amountCents: invoice.amountCents, expiresAt: iso(invoice.expiresAt) }
     },
     'checkout.pay': async (r) => {
@@ -93,7 +129,19 @@ export function checkoutHandlers(
       if (mode() !== 'counter') {
         throw new FoyerError({ code: 'checkout.reprint-counter-only', messageKey: 'checkout.errors.reprintAtCounter', retryable: false, detail: 'reprints are made at the counter' })
       }
-      return { printed: await checkout().reprint(r.saleId, r.what) }
+      const printed = await checkout().reprint(r.saleId, r.what)
+      const by = who()
+      checkout().journal.note(r.saleId, 'reprinted-by', { what: r.what, staffId: by?.staffId ?? null, name: by?.name ?? null })
+      return { printed }
+    },
+    // A refund is a supervisor's: the one signed in, or one whose PIN is typed for this refund only.
+    'checkout.refund': async (r) => {
+      if (mode() !== 'counter' || !desk) {
+        throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.reprintAtCounter', retryable: false, detail: 'refunds are made at the counter' })
+      }
+      const approvedBy = await desk.requireSupervisor(r.approvalPin, 'a refund')
+      const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)
+      return { ...outcome, approvedBy }
     },
     // The customer stops a card payment waiting at the terminal (their own sale, from the payment screen).
     'checkout.abortPayment': (r) => ({ aborting: checkout().abortPayment(r.saleId) }),
@@ -101,5 +149,8 @@ export function checkoutHandlers(
       await checkout().cancel(r.saleId)
       return { state: 'cancelled' as const }
     },
+    // A screen that lost track of its sale (a crash, a restart, a reload) asks where it stands: by its own
+    // sale's id only, recent sales only, and nothing about the card (./sale-outcome.ts).
+    'checkout.outcome': (r) => checkout().outcomeOf(r.saleId),
   }
 }

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { SalesApi } from '../api/sales-api'
 import { ApiCallError } from '../api/api-error'
-import type { Order, OrderRequest } from '../contract'
+import type { Order, OrderRequest, SaleProgress } from '../contract'
 import { amountOf, centsOf, formatMoney } from '../contract/money'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, SalesJournal, Tender } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
-import type { TestCard } from '../sandbox/terminal/test-cards'
+import type { TestCardName } from '../contract/checkout-channels'
+import type { PaperLanguage } from '../printing/paper-words'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { CardAtTerminal } from './card-at-terminal'
 import { renewIfShort } from './invoice-renewal'
 import { orderBody } from './order-body'
 import { printSale, type PrintWhat } from './sale-printing'
+import { printingProgress, progressAfterStep, tellSafely, type ProgressSink } from './sale-progress'
+import { saleOutcome } from './sale-outcome'
 import { requireApprovalCode, standaloneApproved, standaloneToStaff, startStandalone } from './standalone'
 
 /**
@@ -45,7 +48,7 @@ export interface CheckoutOutcome {
 }
 
 export type PaymentInput =
-  | { tender: 'card'; testCard?: TestCard }
+  | { tender: 'card'; testCard?: TestCardName }
   | { tender: 'cash'; tenderedCents: number }
   /** The approval code as staff typed it; the shift to file the sale under (a card sale taken over may have none). */
   | { tender: 'standalone'; approvalCode: string; shiftId?: string | null }
@@ -78,6 +81,10 @@ export interface CheckoutOptions {
    * to crash the process at a chosen step; nothing in Foyer itself needs it.
    */
   afterStep?: (saleId: string, step: string) => Promise<void>
+  /** Hears a paid sale's progress (confirming, printing), for the payment screen (./sale-progress.ts). */
+  onProgress?: ProgressSink
+  /** Hears that a sale's outcome is known (its payment or its recovery finished), for a screen that lost track of it. */
+  onSettled?: (saleId: string) => void
 }
 
 /** Every message key checkout can answer with; the renderer has each in every language (tested). */
@@ -97,6 +104,8 @@ export const checkoutMessageKeys = [
   'checkout.errors.approvalCode',
   'checkout.errors.standaloneAtCounter',
   'checkout.errors.noShiftStandalone',
+  'checkout.errors.eticketEmail',
+  'cart.deliveryAtCounter',
   'errors.api.orderExpired',
 ] as const
 
@@ -110,10 +119,14 @@ export class CheckoutService {
   readonly #paying = new Map<string, { tender: Tender; outcome: Promise<CheckoutOutcome> }>()
   /** The card side of payments at the integrated terminal; null without one. */
   readonly #card: CardAtTerminal | null
+  readonly #tell: (progress: SaleProgress | null) => void
+  /** Recovery of the sales a crash left in flight, while it runs: nothing new is ordered or paid, and outcomes say "checking". */
+  #recovering: Promise<void> | null = null
 
   constructor(private readonly options: CheckoutOptions) {
     this.#now = options.now ?? Date.now
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.#tell = tellSafely(options.onProgress, options.log)
     this.#card = options.terminal
       ? new CardAtTerminal({
           terminal: options.terminal,
@@ -129,20 +142,62 @@ export class CheckoutService {
     return this.options.terminal
   }
 
+  /** Where documents are printed (the shift's reports too); null: nowhere. */
+  get printer(): DocumentPrinter | null {
+    return this.options.printer ?? null
+  }
+
   get journal(): SalesJournal {
     return this.options.journal
   }
 
+  /**
+   * Recovery (./recovery.ts) runs while the screens are already served: until
+   * `run` (the sales it settled) ends, orders and payments wait for it, and
+   * each settled sale is then announced (onSettled) to the screen that may be
+   * waiting for its outcome.
+   */
+  recoverFirst(run: Promise<string[]>): Promise<void> {
+    const settled = run.then(
+      (saleIds) => {
+        this.#recovering = null
+        for (const saleId of saleIds) this.#settled(saleId)
+      },
+      () => {
+        this.#recovering = null
+      },
+    )
+    this.#recovering = settled
+    return settled
+  }
+
+  /** Where a screen's own sale stands (./sale-outcome.ts): "checking" while recovery or its payment is still at work. */
+  outcomeOf(saleId: string) {
+    const finding = this.#recovering !== null || this.#paying.has(saleId)
+    return saleOutcome(this.options.journal.get(saleId), saleId, finding, this.#now())
+  }
+
   /** Places the pre-payment order: the seats held for the customer become the order's, and an invoice comes back. */
-  async submit(request: OrderRequest, tender: Tender, shiftId: string | null = null, venues: Record<number, string | null> = {}): Promise<Invoice> {
+  async submit(
+    request: OrderRequest,
+    tender: Tender,
+    shiftId: string | null = null,
+    venues: Record<number, string | null> = {},
+    language: PaperLanguage = 'en-SG',
+    /** The cashier signed in at the counter, filed with the sale. */
+    soldBy: { staffId: string; name: string } | null = null,
+  ): Promise<Invoice> {
+    if (this.#recovering) await this.#recovering
     const { api, holds, journal } = this.options
     if (tender === 'card' && !this.options.terminal) {
       throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
     }
     const saleId = randomUUID()
-    journal.begin({ saleId, tender, request, shiftId })
+    journal.begin({ saleId, tender, request, shiftId, soldBy })
     // Where each show is, as the catalogue said: the tickets name the venue, and the order's answer does not.
     journal.note(saleId, 'order-venues', { venues })
+    // The customer's language: their tickets and receipt are printed in it (../printing/paper-words.ts).
+    journal.note(saleId, 'order-language', { language })
     await this.#step(saleId, 'order-submitting')
     let order: Order
     try {
@@ -166,6 +221,8 @@ export class CheckoutService {
    * printed twice.
    */
   async pay(saleId: string, input: PaymentInput): Promise<CheckoutOutcome> {
+    // A sale recovery is settling is paid (or refused) only once it is settled.
+    if (this.#recovering) await this.#recovering
     const running = this.#paying.get(saleId)
     if (running) {
       if (running.tender === input.tender) return running.outcome
@@ -177,6 +234,7 @@ export class CheckoutService {
       return await outcome
     } finally {
       this.#paying.delete(saleId)
+      this.#settled(saleId)
     }
   }
 
@@ -223,6 +281,7 @@ export class CheckoutService {
 
   /** The customer gives up before paying: the order is voided and its seats go back. */
   async cancel(saleId: string): Promise<void> {
+    if (this.#recovering) await this.#recovering
     const sale = this.#sale(saleId)
     if (sale.state !== 'invoiced' && sale.state !== 'declined') {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notCancellable', `sale ${saleId} is ${sale.state}`)
@@ -232,7 +291,7 @@ export class CheckoutService {
 
   // ------------------------------------------------------------ payment
 
-  async #payCard(sale: SaleRecord, testCard: TestCard | undefined): Promise<CheckoutOutcome> {
+  async #payCard(sale: SaleRecord, testCard: TestCardName | undefined): Promise<CheckoutOutcome> {
     const { journal } = this.options
     const terminal = this.options.terminal
     if (!terminal || !this.#card) throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
@@ -388,7 +447,9 @@ export class CheckoutService {
 
   /** Prints a sale's documents (again), journalled; false when there is no printer or it failed. */
   print(sale: SaleRecord, what: PrintWhat): Promise<boolean> {
-    return printSale(this.options.printer ?? null, this.options.journal, sale, what, (step) => this.#step(sale.saleId, step))
+    // Only a sale's own first print is the customer's to watch: not reprints, not a refund slip.
+    const progress = what === 'sale' ? (printed: number, of: number) => this.#tell(printingProgress(sale.saleId, printed, of)) : undefined
+    return printSale(this.options.printer ?? null, this.options.journal, sale, what, (step) => this.#step(sale.saleId, step), progress)
   }
 
   /** Staff print a confirmed sale's tickets or receipt again, from the journal. */
@@ -429,7 +490,17 @@ export class CheckoutService {
     return { saleId: sale.saleId, state, order: sale.order, changeCents: sale.changeCents, printed: sale.state === 'printed' }
   }
 
+  #settled(saleId: string): void {
+    try {
+      this.options.onSettled?.(saleId)
+    } catch (error) {
+      // A screen that cannot be told asks again by itself; the sale is settled all the same.
+      this.options.log?.warn('could not announce a settled sale', { reason: (error as Error).message })
+    }
+  }
+
   async #step(saleId: string, step: string): Promise<void> {
+    this.#tell(progressAfterStep(saleId, step))
     await this.options.afterStep?.(saleId, step)
   }
 }

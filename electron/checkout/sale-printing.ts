@@ -1,6 +1,7 @@
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments, type PrintDocument } from '../printing/documents'
 import { cardFromSteps, venuesFromSteps } from '../printing/format'
+import { languageFromSteps } from '../printing/paper-words'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { approvalCodeFromSteps } from './standalone'
 
@@ -15,7 +16,13 @@ export type PrintWhat = 'sale' | 'tickets' | 'receipt' | 'refund'
 
 export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: PrintWhat): PrintDocument[] {
   const steps = journal.steps(sale.saleId)
-  const options = { card: cardFromSteps(steps), approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null, venues: venuesFromSteps(steps) }
+  const options = {
+    card: cardFromSteps(steps),
+    approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null,
+    venues: venuesFromSteps(steps),
+    // The customer's language, as they bought: a reprint or a recovery prints the same words.
+    language: languageFromSteps(steps),
+  }
   switch (what) {
     case 'refund':
       return [refundSlipDocument(sale, options)]
@@ -30,20 +37,28 @@ export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: Print
   }
 }
 
-/** Prints and journals; answers whether everything printed. A failure is journalled, never thrown: the sale stands. */
+/**
+ * Prints and journals; answers whether everything printed. A failure is journalled, never thrown: the sale stands.
+ * `printedSoFar` hears how many of the documents are out, so the customer can watch them come (./sale-progress.ts).
+ */
 export async function printSale(
   printer: DocumentPrinter | null,
   journal: SalesJournal,
   sale: SaleRecord,
   what: PrintWhat,
   afterStep: (step: string) => Promise<void> = async () => {},
+  printedSoFar: (printed: number, documents: number) => void = () => {},
 ): Promise<boolean> {
   if (!printer) return false
   const documents = documentsOf(sale, journal, what)
   journal.note(sale.saleId, 'print-started', { what, documents: documents.map((d) => d.name), printer: printer.name })
   await afterStep('print-started')
   try {
-    for (const doc of documents) await printer.print(doc)
+    printedSoFar(0, documents.length)
+    for (const [index, doc] of documents.entries()) {
+      await printer.print(doc)
+      printedSoFar(index + 1, documents.length)
+    }
   } catch (error) {
     journal.note(sale.saleId, 'print-failed', { what, reason: (error as Error).message })
     return false

@@ -1,7 +1,10 @@
 import type { AppMode } from '../contract'
 import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
-import { ShiftError, type ShiftBook } from '../journal/shift-book'
+import { ShiftError, type ShiftBook, type ShiftReport } from '../journal/shift-book'
+import { shiftReportDocument } from '../printing/shift-report-document'
+import type { DocumentPrinter } from '../printing/printer-port'
+import type { CounterDesk } from '../services/counter-desk'
 
 /** The shift channels over the connected backend's shift book; counter mode only. */
 export interface ShiftHandlers {
@@ -9,34 +12,71 @@ export interface ShiftHandlers {
   'shift.open': Handler<'shift.open'>
   'shift.close': Handler<'shift.close'>
   'shift.sales': Handler<'shift.sales'>
+  'shift.print': Handler<'shift.print'>
 }
 
-export const shiftMessageKeys = ['checkout.shift.errors.counterOnly', 'checkout.shift.errors.alreadyOpen', 'checkout.shift.errors.noneOpen'] as const
+export const shiftMessageKeys = ['checkout.shift.errors.counterOnly', 'checkout.shift.errors.alreadyOpen', 'checkout.shift.errors.noneOpen', 'staff.errors.noReportToPrint'] as const
 
-export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode): ShiftHandlers {
+export interface ShiftStaff {
+  /** Who is signed in, and the supervisor who allows a close over the tolerance. */
+  desk: CounterDesk | null
+  /** How far the count may be off before a supervisor must approve (the staff setting). */
+  toleranceCents: () => number
+  /** Where the X and Z reports are printed (and kept as PDF); null: nowhere. */
+  printer: () => DocumentPrinter | null
+}
+
+export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staff: ShiftStaff = { desk: null, toleranceCents: () => 500, printer: () => null }): ShiftHandlers {
   const book = (): ShiftBook => {
     if (mode() !== 'counter') {
       throw new FoyerError({ code: 'shift.counter-only', messageKey: 'checkout.shift.errors.counterOnly', retryable: false, detail: 'shifts are kept at the counter only' })
     }
     return shifts()
   }
-  const typed = <T>(work: () => T): T => {
+  const typed = async <T>(work: () => T | Promise<T>): Promise<T> => {
     try {
-      return work()
+      return await work()
     } catch (error) {
       if (!(error instanceof ShiftError)) throw error
       const messageKey = error.code === 'shift.already-open' ? 'checkout.shift.errors.alreadyOpen' : 'checkout.shift.errors.noneOpen'
       throw new FoyerError({ code: error.code, messageKey, retryable: false, detail: error.message })
     }
   }
+  const who = () => staff.desk?.who() ?? null
+  /** Prints a report; false when there is no printer or it failed (the shift stands either way). */
+  const print = async (report: ShiftReport): Promise<boolean> => {
+    const printer = staff.printer()
+    if (!printer) return false
+    try {
+      await printer.print(shiftReportDocument(report, { training: shifts().backend.startsWith('sandbox/') }))
+      return true
+    } catch {
+      return false
+    }
+  }
   return {
-    'shift.current': () => (book().current() ? book().xReport() : null),
+    'shift.current': () => (book().current() ? book().xReport(who()) : null),
     'shift.open': (r) =>
       typed(() => {
-        book().open(r.floatCents)
-        return book().xReport()
+        book().open(r.floatCents, who())
+        return book().xReport(who())
       }),
-    'shift.close': (r) => typed(() => book().close(r.count)),
+    'shift.close': (r) =>
+      typed(async () => {
+        // A drawer off by more than the tolerance closes only with a supervisor: signed in, or their PIN for this close.
+        const toleranceCents = staff.toleranceCents()
+        const over = Math.abs(book().varianceOf(r.count)) > toleranceCents
+        const approvedBy = over && staff.desk ? await staff.desk.requireSupervisor(r.approvalPin, 'a drawer over the tolerance') : null
+        const report = book().close(r.count, { closedBy: who(), approvedBy, toleranceCents })
+        // The Z report goes to the printer (and its PDF) as the shift closes; the close stands if the printer fails.
+        await print(report)
+        return report
+      }),
+    'shift.print': async (r) => {
+      const report = r.kind === 'X' ? (book().current() ? book().xReport(who()) : null) : book().lastZReport()
+      if (!report) throw new FoyerError({ code: 'shift.no-report', messageKey: 'staff.errors.noReportToPrint', retryable: false, detail: `no ${r.kind} report to print` })
+      return { printed: await print(report) }
+    },
     'shift.sales': () => {
       const open = book().current()
       if (!open) return []
@@ -51,6 +91,8 @@ export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode): Shi
           amountCents: sale.amountCents,
           tickets: sale.order?.tickets.length ?? 0,
           createdAt: new Date(sale.createdAt).toISOString(),
+          soldBy: sale.soldByName,
+          refundedBy: sale.refundedByName,
         }))
     },
   }

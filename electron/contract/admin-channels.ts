@@ -3,6 +3,7 @@ import { appModeSchema, backendKindSchema } from './base'
 import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
+import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
 import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './terminal-channels'
 
 /**
@@ -11,11 +12,9 @@ import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './te
  * credentials.store, the terminal's passphrase through terminal.storePassphrase,
  * and neither ever comes back out: no answer of any channel carries them.
  */
-/** A PIN tried at sign-in: 4 to 12 digits (a PIN an older Foyer let staff choose still signs in). */
-const pinSchema = z.string().regex(/^\d{4,12}$/)
-/** A PIN being chosen: 6 to 12 digits. */
-const newPin = z.string().regex(/^\d{6,12}$/)
-const pin = pinSchema
+/** Every `pin` below is a supervisor's (staff-channels.ts): settings are theirs to change, not a cashier's. */
+const pin = pinTriedSchema
+const newPin = newPinSchema
 const vendorBackend = z.enum(['staging', 'production'])
 
 export const backendConfigSchema = z
@@ -54,7 +53,12 @@ export const settingsViewSchema = z.object({
   backend: backendKindSchema,
   holdWindowMinutes: z.number().int(),
   idleSeconds: z.number().int(),
+  /** Whether a supervisor account exists (without one, the enrolment code makes the first). */
   pinSet: z.boolean(),
+  /** How far the counted drawer may be from the expected cash before a supervisor must approve the close. */
+  cashToleranceCents: z.number().int(),
+  /** Minutes without a touch before a counter signs its cashier out. */
+  counterLockMinutes: z.number().int(),
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
@@ -68,7 +72,8 @@ export type SettingsView = z.infer<typeof settingsViewSchema>
 
 export const pinCheckSchema = z.object({
   ok: z.boolean(),
-  reason: z.enum(['wrong', 'locked', 'not-set']).optional(),
+  /** not-supervisor: a right PIN, but a cashier's, where a supervisor's is needed. */
+  reason: z.enum(['wrong', 'locked', 'not-set', 'not-supervisor']).optional(),
   retryAfterSeconds: z.number().int().optional(),
 })
 
@@ -98,8 +103,9 @@ export const adminChannels = {
     response: pinCheckSchema,
   },
   'staff.setPin': {
-    // The first PIN (none set yet) takes the machine's one-time enrolment code instead of a current PIN.
-    request: z.object({ currentPin: pin.optional(), newPin, enrolmentCode: z.string().max(64).optional() }).strict(),
+    // The first supervisor (none yet) takes the machine's one-time enrolment code instead of a current PIN, and
+    // their name ("Supervisor" when none is given). Later: `name`'s own PIN, changed with their current one.
+    request: z.object({ name: staffNameSchema.optional(), currentPin: pin.optional(), newPin, enrolmentCode: z.string().max(64).optional() }).strict(),
     response: z.object({ ok: z.literal(true) }),
   },
   'settings.get': {
@@ -116,6 +122,8 @@ export const adminChannels = {
             backend: backendKindSchema.optional(),
             holdWindowMinutes: z.number().int().optional(),
             idleSeconds: z.number().int().optional(),
+            cashToleranceCents: z.number().int().optional(),
+            counterLockMinutes: z.number().int().optional(),
             boxOfficeEmail: z.string().max(254).optional(),
             patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),
@@ -141,4 +149,5 @@ export const adminChannels = {
   /** Leaving the self-service kiosk lock is a staff action too (same PIN, same lockout). */
   ...kioskChannels,
   ...terminalChannels,
+  ...staffChannels,
 } as const

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { APPROVAL_CODE_MAX_TYPED } from './approval-code'
 import { orderSchema } from './model'
 import { orderRequestSchema } from './order-request'
+import { approvalPinSchema, staffMemberSchema } from './staff-channels'
 
 /**
  * Checkout: the pre-payment order, the payment on our side, then confirm
@@ -9,8 +10,12 @@ import { orderRequestSchema } from './order-request'
  * a renderer that reloads or a kiosk that restarts loses nothing.
  */
 const saleId = z.uuid()
-/** The training terminal's test cards (electron/sandbox/terminal/test-cards.ts). */
+/** The training terminal's test cards by name; the sandbox's terminal gives each its card (electron/sandbox/terminal/test-cards.ts). */
 export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'card-removed', 'busy', 'no-card', 'unreachable'])
+export type TestCardName = z.infer<typeof testCardSchema>
+/** A test card as the training screen shows it. */
+export const testCardFaceSchema = z.object({ card: testCardSchema, pan: z.string(), brand: z.string() })
+export type TestCardFace = z.infer<typeof testCardFaceSchema>
 /** What the terminal check found (electron/payment/payment-port.ts, PaymentTerminal.check). */
 export const terminalStateSchema = z.enum(['ready', 'busy', 'offline', 'untrusted', 'wrong-terminal', 'key-refused', 'not-ready'])
 /**
@@ -20,6 +25,10 @@ export const terminalStateSchema = z.enum(['ready', 'busy', 'offline', 'untruste
  */
 export const tenderSchema = z.enum(['card', 'cash', 'standalone'])
 export type TenderName = z.infer<typeof tenderSchema>
+
+/** The language the customer buys in (the kiosk's four): their tickets and receipt are printed in it. */
+export const saleLanguageSchema = z.enum(['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'])
+export type SaleLanguage = z.infer<typeof saleLanguageSchema>
 
 export const invoiceSchema = z.object({
   saleId: z.string(),
@@ -41,6 +50,57 @@ export const checkoutOutcomeSchema = z.object({
 })
 export type CheckoutOutcomeView = z.infer<typeof checkoutOutcomeSchema>
 
+/**
+ * Where a paid sale stands while `checkout.pay` is still under way (the vendor
+ * confirming, the printer printing): the payment screen says so rather than
+ * keep showing the card terminal's instructions. Pushed for this kiosk's own
+ * sales only (its main's checkout), with the sale's id and counts: strict, so
+ * nothing about the card or the patron can ride along.
+ */
+export const saleProgressSchema = z
+  .object({
+    saleId,
+    /** paid: the payment is taken; confirming: the vendor is asked to issue the tickets; printing: `printed` of `documents` out; done: all printed. */
+    stage: z.enum(['paid', 'confirming', 'printing', 'done']),
+    printed: z.number().int().nonnegative().max(100),
+    documents: z.number().int().nonnegative().max(100),
+  })
+  .strict()
+export type SaleProgress = z.infer<typeof saleProgressSchema>
+
+/**
+ * Where a sale stands, read from main's sales journal, for the screen that
+ * started it and lost track (Foyer crashed or restarted mid-payment, or the
+ * window reloaded): the customer is told in words whether they paid, got the
+ * money back or were not charged, and what to do (electron/checkout/sale-outcome.ts).
+ * checking: main is still finding out (recovery, or the payment is under way);
+ * printed: paid, tickets issued and printed; confirmed: paid and issued, not
+ * (all) printed; refunded: paid, then given back; not-charged: nothing taken,
+ * the order is gone; unpaid: nothing taken, the order still open; staff: the
+ * money's fate is not known here, staff must settle it.
+ */
+export const saleOutcomeNameSchema = z.enum(['checking', 'printed', 'confirmed', 'refunded', 'not-charged', 'unpaid', 'staff'])
+export type SaleOutcomeName = z.infer<typeof saleOutcomeNameSchema>
+
+export const saleOutcomeSchema = z
+  .object({
+    saleId,
+    outcome: saleOutcomeNameSchema,
+    reference: z.string().nullable(),
+    amountCents: z.number().int().nonnegative(),
+    /** The confirmed order (its tickets), only once the vendor issued them; never anything about the card. */
+    order: orderSchema.nullable(),
+    printed: z.boolean(),
+  })
+  .strict()
+export type SaleOutcomeView = z.infer<typeof saleOutcomeSchema>
+
+export const checkoutPushes = {
+  'checkout.progress': saleProgressSchema,
+  /** A sale's outcome is now known (recovery or its payment finished): the screen holding that sale asks `checkout.outcome`. Only the id rides along. */
+  'checkout.outcomeKnown': z.object({ saleId }).strict(),
+} as const
+
 export const checkoutChannels = {
   'checkout.terminal': {
     request: z.object({}).strict(),
@@ -52,11 +112,12 @@ export const checkoutChannels = {
     response: z.object({
       cards: z.boolean(),
       state: terminalStateSchema.nullable(),
-      testCards: z.array(z.object({ card: testCardSchema, pan: z.string(), brand: z.string() })),
+      testCards: z.array(testCardFaceSchema),
     }),
   },
   'checkout.submit': {
-    request: z.object({ order: orderRequestSchema, tender: tenderSchema }).strict(),
+    // Without a language (an older renderer), the paper is in English.
+    request: z.object({ order: orderRequestSchema, tender: tenderSchema, language: saleLanguageSchema.optional() }).strict(),
     response: invoiceSchema,
   },
   'checkout.pay': {
@@ -72,6 +133,15 @@ export const checkoutChannels = {
     request: z.object({ saleId, what: z.enum(['tickets', 'receipt']) }).strict(),
     response: z.object({ printed: z.boolean() }),
   },
+  /**
+   * A supervisor gives a confirmed sale of the open shift back at the counter: the card refunded at the
+   * terminal, or the cash handed back from the drawer (a standalone card is reversed on that terminal).
+   * Needs a supervisor signed in, or one's PIN on the spot (approvalPin) for this one refund.
+   */
+  'checkout.refund': {
+    request: z.object({ saleId, approvalPin: approvalPinSchema }).strict(),
+    response: z.object({ state: z.enum(['refunded', 'needs-staff']), printed: z.boolean(), approvedBy: staffMemberSchema }),
+  },
   'checkout.abortPayment': {
     request: z.object({ saleId }).strict(),
     /** Whether a card payment of that sale was waiting at the terminal (and is now being stopped). */
@@ -80,5 +150,10 @@ export const checkoutChannels = {
   'checkout.cancel': {
     request: z.object({ saleId }).strict(),
     response: z.object({ state: z.literal('cancelled') }),
+  },
+  /** Where the screen's own sale stands (by the id it was given at submit), from the journal; "checking" while main is still finding out. */
+  'checkout.outcome': {
+    request: z.object({ saleId }).strict(),
+    response: saleOutcomeSchema,
   },
 } as const

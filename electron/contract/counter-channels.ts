@@ -1,18 +1,26 @@
 import { z } from 'zod'
 import { pinCheckSchema } from './admin-channels'
+import { staffMemberSchema, staffNameSchema } from './staff-channels'
 
 /**
  * Counter sign-in, kept by main (electron/services/counter-desk.ts): at a
- * counter, nothing is sold, paid or counted until a cashier has signed in with
- * the staff PIN, whatever the renderer believes. Signing out needs nothing.
+ * counter, nothing is sold, paid or counted until a cashier has signed in as
+ * themselves (name and own PIN), whatever the renderer believes; every sale,
+ * refund, reprint and shift is then filed under who is signed in. Signing out
+ * needs nothing.
  */
 export const counterChannels = {
   'counter.signIn': {
-    request: z.object({ pin: z.string().max(16) }).strict(),
-    response: pinCheckSchema,
+    request: z.object({ name: staffNameSchema, pin: z.string().max(16) }).strict(),
+    response: pinCheckSchema.extend({ staff: staffMemberSchema.optional() }),
   },
   'counter.signOut': {
     request: z.object({}).strict(),
     response: z.object({ signedIn: z.literal(false) }),
+  },
+  /** Who main has signed in at this counter (null: nobody), so a reloaded screen names the same person. */
+  'counter.whoIsIn': {
+    request: z.object({}).strict(),
+    response: staffMemberSchema.nullable(),
   },
 } as const

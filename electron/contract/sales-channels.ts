@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { checkoutChannels } from './checkout-channels'
+import { checkoutChannels, checkoutPushes } from './checkout-channels'
 import { holdStatusSchema } from './holds'
 import { shiftChannels } from './shift-channels'
 import {
@@ -23,6 +23,13 @@ const quantity = z.number().int().min(1).max(20)
 
 /** The API refuses search criteria under 3 characters; so does the contract, before asking it. */
 const searchText = z.string().trim().min(3).max(100)
+
+/**
+ * Seats held for the customer from an offer. After a pick, `offer` is the
+ * section as it now stands for them: one set (their seats), and everything
+ * else they may take as available.
+ */
+const heldOfferSchema = z.object({ offerId: z.string(), expiresAt: z.string(), offer: seatOfferSchema, picked: z.boolean() })
 
 
 export const salesChannels = {
@@ -64,11 +71,38 @@ export const salesChannels = {
     request: z
       .object({ productId: id, priceCategoryId: id, sectionId: id, mode: z.enum(['BA', 'HS']), quantity, twoD: z.boolean().optional() })
       .strict(),
-    response: z.object({ offerId: z.string(), expiresAt: z.string(), offer: seatOfferSchema }),
+    response: heldOfferSchema,
   },
   'offers.keep': {
     request: z.object({ offerId: z.uuid(), setIndex: z.number().int().min(0).max(1) }).strict(),
     response: z.object({ kept: z.array(z.number().int()), released: z.number().int() }),
+  },
+  /**
+   * The customer takes a seat of the offered section (mode SP): main decides
+   * what it replaces (the unkept Best Available set, then the earliest of the
+   * customer's seats) so no more than the quantity stays held, and exchanges
+   * them at the vendor in one all-or-nothing call. A wheelchair space comes
+   * with its companion seat (and the other way round) when two or more are wanted.
+   */
+  'offers.pick': {
+    request: z.object({ offerId: z.uuid(), inventoryId: id }).strict(),
+    response: heldOfferSchema,
+  },
+  /**
+   * Accessible seating: main looks in the given sections, in order, for a free
+   * wheelchair space (with its companion seat when two or more are wanted) and
+   * answers with it held, as a pick in that section's offer.
+   */
+  'offers.accessible': {
+    request: z
+      .object({
+        productId: id,
+        mode: z.enum(['BA', 'HS']),
+        quantity,
+        sections: z.array(z.object({ sectionId: id, priceCategoryId: id }).strict()).min(1).max(200),
+      })
+      .strict(),
+    response: heldOfferSchema.extend({ sectionId: id }),
   },
   'offers.release': {
     // Inventory ids are unique only within a show: the show comes with them.
@@ -132,4 +166,5 @@ export const salesChannels = {
 export const salesPushes = {
   /** Seats held, and seconds until the first hold lapses; sent on change and every second while held. */
   'holds.changed': holdStatusSchema,
+  ...checkoutPushes,
 } as const

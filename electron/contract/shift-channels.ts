@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cashCountSchema } from './cash-count'
 import { tenderSchema } from './checkout-channels'
+import { approvalPinSchema, staffMemberSchema } from './staff-channels'
 
 /**
  * Counter shifts (electron/journal/shift-book.ts): open with a cash float,
@@ -28,6 +29,15 @@ export const shiftReportSchema = z.object({
   count: cashCountSchema.nullable(),
   varianceCents: z.number().int().nullable(),
   unresolved: z.number().int(),
+  /** The counter, the terminal (this machine) and the venues sold for, as the printed report heads them. */
+  terminal: z.string(),
+  venues: z.array(z.string()),
+  /** Who opened the shift, who is reading or closed it, and the supervisor who approved a drawer over tolerance (null: none needed, or an older Foyer's shift). */
+  openedBy: staffMemberSchema.nullable(),
+  cashier: staffMemberSchema.nullable(),
+  approvedBy: staffMemberSchema.nullable(),
+  /** The tolerance the close was judged by (Z only). */
+  toleranceCents: z.number().int().nullable(),
 })
 export type ShiftReportView = z.infer<typeof shiftReportSchema>
 
@@ -39,6 +49,10 @@ export const shiftSaleSchema = z.object({
   amountCents: z.number().int(),
   tickets: z.number().int(),
   createdAt: z.string(),
+  /** The cashier who sold it (null: sold before staff had accounts). */
+  soldBy: z.string().nullable(),
+  /** The supervisor who refunded it at the counter, if one did. */
+  refundedBy: z.string().nullable(),
 })
 export type ShiftSale = z.infer<typeof shiftSaleSchema>
 
@@ -59,7 +73,13 @@ export const shiftChannels = {
   },
   'shift.close': {
     /** The drawer counted by denomination: main adds it up (the renderer's total is for the screen only). */
-    request: z.object({ count: cashCountSchema }).strict(),
+    // Over the tolerance (a setting) it needs a supervisor: signed in, or one's PIN for this close (approvalPin).
+    request: z.object({ count: cashCountSchema, approvalPin: approvalPinSchema }).strict(),
     response: shiftReportSchema,
+  },
+  /** Prints the open shift's X report, or the last closed shift's Z report again (the printer also keeps a PDF). */
+  'shift.print': {
+    request: z.object({ kind: z.enum(['X', 'Z']) }).strict(),
+    response: z.object({ printed: z.boolean() }),
   },
 } as const

@@ -23,6 +23,8 @@ import type { LocalDb } from '../store/local-db'
 /** What the holds need of the vendor (SalesApi): releasing seats, and its clock, which holds lapse by. */
 export interface SeatReleaser {
   releaseSeats(productId: number, inventoryIds: readonly number[]): Promise<{ ok: boolean }>
+  /** Reserves picked seats and releases replaced ones in one all-or-nothing call. */
+  exchangeSeats(productId: number, reserve: readonly number[], release: readonly number[]): Promise<{ ok: boolean; reservedTime: string | null }>
   readonly clock: Clock
   /** Makes sure the clock has heard the vendor (leftovers are judged lapsed or not by it). */
   learnClock(): Promise<void>
@@ -52,7 +54,7 @@ export interface HoldManagerOptions {
  */
 export const LAPSE_MARGIN_MS = 2_000
 
-interface HeldSeat extends SeatKey {
+export interface HeldSeat extends SeatKey {
   offerId: string
   setIndex: number
   expiresAt: number
@@ -112,14 +114,18 @@ export class HoldManager {
 
   #record(productId: number, sets: readonly (readonly number[])[], expiresAt: number): string {
     const offerId = randomUUID()
-    const seats: HeldSeat[] = sets.flatMap((set, setIndex) => set.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt })))
+    this.#write(sets.flatMap((set, setIndex) => set.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt }))))
+    return offerId
+  }
+
+  /** Writes held seats down, on disk first, then in memory. */
+  #write(seats: readonly HeldSeat[]): void {
     const takenAt = Date.now()
     this.options.db.transaction(() => {
-      for (const s of seats) this.#insert.run(this.options.backend, s.productId, s.inventoryId, offerId, s.setIndex, s.expiresAt, takenAt)
+      for (const s of seats) this.#insert.run(this.options.backend, s.productId, s.inventoryId, s.offerId, s.setIndex, s.expiresAt, takenAt)
     })()
     for (const s of seats) this.#seats.set(keyOf(s), s)
     this.#changed()
-    return offerId
   }
 
   /** Keeps one set of an offer and releases the others at once. */
@@ -129,6 +135,50 @@ export class HoldManager {
     const others = ofOffer.filter((s) => s.setIndex !== setIndex)
     await this.#releaseSeats(others)
     return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
+  }
+
+  /**
+   * The seats held for an offer, set by set, each set in the order its seats
+   * were taken (an offer's seats, then picks in the order they were made).
+   */
+  heldFor(offerId: string): Readonly<HeldSeat>[] {
+    return [...this.#seats.values()].filter((s) => s.offerId === offerId && this.#live(s))
+  }
+
+  /**
+   * Takes picked seats for an offer's kept set in place of seats it holds, at
+   * the vendor in one all-or-nothing call. The picks are written down first,
+   * so a crash mid-exchange gives them back on the next start. Refused (a pick
+   * was taken meanwhile): nothing changed, and false. An answer lost on the
+   * way leaves it unknown which seats are ours: the picks are given back
+   * (refused, they are forgotten), and the replaced seats stay recorded until
+   * released, so nothing is left held unknown to Foyer.
+   */
+  async exchange(offerId: string, setIndex: number, pick: readonly number[], giveBack: readonly number[]): Promise<boolean> {
+    const ofOffer = [...this.#seats.values()].filter((s) => s.offerId === offerId)
+    const first = ofOffer[0]
+    if (!first) throw new Error('no such offer is held')
+    const productId = first.productId
+    const replaced = this.#held(giveBack.map((inventoryId) => ({ productId, inventoryId }))).filter((s) => s.offerId === offerId)
+    if (replaced.length !== giveBack.length) throw new Error('a seat to give back is not held for this offer')
+    const picks: HeldSeat[] = pick.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt: this.#clock.now() + this.options.holdWindowMs }))
+    this.#write(picks)
+    let answer: { ok: boolean; reservedTime: string | null }
+    try {
+      answer = await this.options.api.exchangeSeats(productId, pick, giveBack)
+    } catch (error) {
+      await this.#releaseSeats(picks).catch(() => undefined)
+      throw error
+    }
+    if (!answer.ok) {
+      // All or nothing: the picks were not reserved (releasing them is refused, and forgets them).
+      await this.#releaseSeats(picks).catch(() => undefined)
+      return false
+    }
+    this.#forget(replaced)
+    const reserved = answer.reservedTime ? Date.parse(answer.reservedTime) : NaN
+    if (Number.isFinite(reserved)) this.#write(picks.map((p) => ({ ...p, expiresAt: reserved + this.options.holdWindowMs })))
+    return true
   }
 
   /** Releases the given seats of a show that this kiosk holds (others are ignored). Answers how many it held. */

@@ -56,6 +56,11 @@ export interface SaleRecord {
   /** When staff said they had dealt with the note. */
   staffResolvedAt: number | null
   shiftId: string | null
+  /** The cashier signed in when it was sold (null: a self-service sale, or one from before staff accounts). */
+  soldById: string | null
+  soldByName: string | null
+  /** The supervisor who gave it back at the counter. */
+  refundedByName: string | null
   createdAt: number
   updatedAt: number
 }
@@ -86,6 +91,9 @@ interface SaleRow {
   staff_note: string | null
   staff_resolved_at: number | null
   shift_id: string | null
+  sold_by_id: string | null
+  sold_by_name: string | null
+  refunded_by_name: string | null
   created_at: number
   updated_at: number
 }
@@ -105,6 +113,7 @@ export interface SaleChanges {
   /** A counter card sale whose integrated terminal is down is paid on the standalone terminal instead. */
   tender?: Tender
   shiftId?: string | null
+  refundedByName?: string | null
 }
 
 const columns: Record<keyof SaleChanges, string> = {
@@ -120,6 +129,7 @@ const columns: Record<keyof SaleChanges, string> = {
   amountCents: 'amount_cents',
   tender: 'tender',
   shiftId: 'shift_id',
+  refundedByName: 'refunded_by_name',
 }
 
 function fromRow(row: SaleRow): SaleRecord {
@@ -142,13 +152,16 @@ function fromRow(row: SaleRow): SaleRecord {
     staffNote: row.staff_note,
     staffResolvedAt: row.staff_resolved_at,
     shiftId: row.shift_id,
+    soldById: row.sold_by_id,
+    soldByName: row.sold_by_name,
+    refundedByName: row.refunded_by_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
 }
 
 export class SalesJournal {
-  readonly #begin: Statement<[string, string, Tender, string, number, string | null, string, number, number]>
+  readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string], SaleRow>
   readonly #unfinished: Statement<[string], SaleRow>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
@@ -165,8 +178,8 @@ export class SalesJournal {
     private readonly now: () => number = Date.now,
   ) {
     this.#begin = db.prepare(
-      `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, request_json, created_at, updated_at)
-       VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, sold_by_id, sold_by_name, request_json, created_at, updated_at)
+       VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
     // A sale staff have dealt with is finished for recovery, whatever state the journal last recorded.
@@ -189,11 +202,12 @@ export class SalesJournal {
   }
 
   /** A new sale, written before its order is sent to the vendor. */
-  begin(sale: { saleId: string; tender: Tender; request: OrderRequest; shiftId?: string | null }): SaleRecord {
+  begin(sale: { saleId: string; tender: Tender; request: OrderRequest; shiftId?: string | null; soldBy?: { staffId: string; name: string } | null }): SaleRecord {
     const at = this.now()
     const amountCents = centsOf(sale.request.totalAmount)
     this.db.transaction(() => {
-      this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, JSON.stringify(sale.request), at, at)
+      const by = sale.soldBy ?? null
+      this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, by?.staffId ?? null, by?.name ?? null, JSON.stringify(sale.request), at, at)
       this.#append(sale.saleId, at, 'order-submitting', { items: sale.request.items.length, amountCents })
     })()
     return this.get(sale.saleId)!

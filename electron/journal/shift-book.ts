@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import { venuesFromSteps } from '../printing/format'
 import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
@@ -41,6 +43,23 @@ export interface ShiftReport {
   varianceCents: number | null
   /** Sales still waiting for staff (a payment whose fate is unknown). */
   unresolved: number
+  /** This machine, as the printed report names it. */
+  terminal: string
+  /** The venues of the shows sold in the shift, as the catalogue named them. */
+  venues: string[]
+  /** Who opened the shift; who reads (X) or closed it (Z); the supervisor who approved a drawer over tolerance. */
+  openedBy: ShiftPerson | null
+  cashier: ShiftPerson | null
+  approvedBy: ShiftPerson | null
+  /** The tolerance the close was judged by (Z only). */
+  toleranceCents: number | null
+}
+
+/** Who did something to a shift, as kept with it (never a PIN or hash). */
+export interface ShiftPerson {
+  staffId: string
+  name: string
+  role: 'cashier' | 'supervisor'
 }
 
 export interface Shift {
@@ -49,6 +68,7 @@ export interface Shift {
   floatCents: number
   closedAt: number | null
   countedCents: number | null
+  openedBy: ShiftPerson | null
 }
 
 interface ShiftRow {
@@ -58,6 +78,7 @@ interface ShiftRow {
   closed_at: number | null
   counted_cents: number | null
   z_report: string | null
+  opened_by: string | null
 }
 
 const toShift = (row: ShiftRow): Shift => ({
@@ -66,6 +87,7 @@ const toShift = (row: ShiftRow): Shift => ({
   floatCents: row.float_cents,
   closedAt: row.closed_at,
   countedCents: row.counted_cents,
+  openedBy: row.opened_by ? (JSON.parse(row.opened_by) as ShiftPerson) : null,
 })
 
 export class ShiftError extends Error {
@@ -81,19 +103,22 @@ const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refunds: 0, r
 
 export class ShiftBook {
   readonly #current: Statement<[string], ShiftRow>
-  readonly #open: Statement<[string, string, number, number]>
-  readonly #close: Statement<[number, number, string, string]>
+  readonly #open: Statement<[string, string, number, number, string | null]>
+  readonly #close: Statement<[number, number, string, string | null, string | null, string]>
   readonly #zReport: Statement<[string], { z_report: string | null }>
+  readonly #lastZ: Statement<[string], { shift_id: string }>
 
   constructor(
     db: LocalDb,
     private readonly journal: SalesJournal,
-    private readonly backend: string,
+    /** Which backend and tenant, e.g. "sandbox/foyer-training" (a training shift's paper says so). */
+    readonly backend: string,
     private readonly now: () => number = Date.now,
   ) {
     this.#current = db.prepare('SELECT * FROM shifts WHERE backend = ? AND closed_at IS NULL')
-    this.#open = db.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents) VALUES (?, ?, ?, ?)')
-    this.#close = db.prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ? WHERE shift_id = ? AND closed_at IS NULL')
+    this.#open = db.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents, opened_by) VALUES (?, ?, ?, ?, ?)')
+    this.#close = db.prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ?, closed_by = ?, approved_by = ? WHERE shift_id = ? AND closed_at IS NULL')
+    this.#lastZ = db.prepare('SELECT shift_id FROM shifts WHERE backend = ? AND closed_at IS NOT NULL ORDER BY closed_at DESC LIMIT 1')
     this.#zReport = db.prepare('SELECT z_report FROM shifts WHERE shift_id = ?')
   }
 
@@ -102,29 +127,48 @@ export class ShiftBook {
     return row ? toShift(row) : null
   }
 
-  open(floatCents: number): Shift {
+  open(floatCents: number, by: ShiftPerson | null = null): Shift {
     if (this.current()) throw new ShiftError('shift.already-open', 'a shift is already open: close it first')
     const shiftId = randomUUID()
-    this.#open.run(shiftId, this.backend, this.now(), floatCents)
+    this.#open.run(shiftId, this.backend, this.now(), floatCents, by ? JSON.stringify(by) : null)
     return this.current()!
   }
 
-  /** The reading of the open shift now (X report): nothing changes. */
-  xReport(): ShiftReport {
+  /** The reading of the open shift now (X report), as `reader` takes it: nothing changes. */
+  xReport(reader: ShiftPerson | null = null): ShiftReport {
     const shift = this.current()
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
-    return this.#report('X', shift, null)
+    return { ...this.#report('X', shift, null), cashier: reader }
   }
 
-  /** Closes the open shift with the drawer counted by denomination; the Z report is kept with it. */
-  close(count: CashCount): ShiftReport {
+  /** What the drawer counted now would be off by: the close asks a supervisor when it is over the tolerance. */
+  varianceOf(count: CashCount): number {
+    const shift = this.current()
+    if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
+    return countedTotal(count) - this.#report('X', shift, null).expectedCashCents
+  }
+
+  /**
+   * Closes the open shift with the drawer counted by denomination; the Z report is kept with it,
+   * naming who closed it and, over the tolerance, the supervisor who approved.
+   */
+  close(count: CashCount, people: { closedBy?: ShiftPerson | null; approvedBy?: ShiftPerson | null; toleranceCents?: number | null } = {}): ShiftReport {
     const shift = this.current()
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
     const closedAt = this.now()
     const countedCents = countedTotal(count)
-    const report = { ...this.#report('Z', { ...shift, closedAt }, countedCents), count }
-    this.#close.run(closedAt, countedCents, JSON.stringify(report), shift.shiftId)
+    const closedBy = people.closedBy ?? null
+    const approvedBy = people.approvedBy ?? null
+    const report: ShiftReport = { ...this.#report('Z', { ...shift, closedAt }, countedCents), count, cashier: closedBy, approvedBy, toleranceCents: people.toleranceCents ?? null }
+    const json = (person: ShiftPerson | null) => (person ? JSON.stringify(person) : null)
+    this.#close.run(closedAt, countedCents, JSON.stringify(report), json(closedBy), json(approvedBy), shift.shiftId)
     return report
+  }
+
+  /** The Z report of the shift closed last, for printing again. */
+  lastZReport(): ShiftReport | null {
+    const row = this.#lastZ.get(this.backend)
+    return row ? this.zReport(row.shift_id) : null
   }
 
   /** The sales filed under a shift, oldest first. */
@@ -138,7 +182,9 @@ export class ShiftBook {
     if (!row?.z_report) return null
     // Z reports kept before the standalone tender existed have no line for it: it was nil.
     // Nor a count by denomination: those were closed on a total.
-    return { standalone: emptyTotals(), count: null, ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count'>) }
+    // Nor staff, a terminal or venues: closed before staff were people.
+    const people = { terminal: '', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null }
+    return { standalone: emptyTotals(), count: null, ...people, ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count' | keyof typeof people>) }
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
@@ -146,7 +192,9 @@ export class ShiftBook {
     const { card, cash, standalone } = byTender
     let tickets = 0
     let unresolved = 0
+    const venues = new Set<string>()
     for (const sale of this.journal.ofShift(shift.shiftId)) {
+      for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
       const totals = byTender[sale.tender]
       if (isSold(sale)) {
         totals.sales++
@@ -175,6 +223,12 @@ export class ShiftBook {
       count: null,
       varianceCents: countedCents === null ? null : countedCents - expectedCashCents,
       unresolved,
+      terminal: hostname(),
+      venues: [...venues].sort(),
+      openedBy: shift.openedBy,
+      cashier: null,
+      approvedBy: null,
+      toleranceCents: null,
     }
   }
 }

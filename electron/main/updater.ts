@@ -28,115 +28,138 @@ const QUIET_POLLS = 2
 type AutoUpdater = typeof electronUpdater.autoUpdater
 
 export function startUpdater(runtime: HostRuntime, log: Logger, env: NodeJS.ProcessEnv = process.env): void {
-  let updater: AutoUpdater | null = null
+  new Updater(runtime, log, env).start()
+}
+
+/** One kiosk's updates: each step a method, the state between ticks in fields. */
+class Updater {
+  #updater: AutoUpdater | null = null
+  /** The feed address electron-updater uses now; null: the installer's own (app-update.yml), as it starts. */
+  #feedInUse: string | null = null
+  /** When the last check was made (monotonic clock), or null before the first. */
+  #lastCheckAt: number | null = null
+  /** The last "off" reason logged, so the log says each change once; null while updates are on. */
+  #offReason: string | null | undefined
+  #downloaded: string | null = null
+  #quietPolls = 0
+  #lastReason: UpdateHoldReason | null = null
+  #timers: NodeJS.Timeout[] = []
+
+  constructor(
+    private readonly runtime: HostRuntime,
+    private readonly log: Logger,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  start(): void {
+    // Says at start whether updates are on, as it always has.
+    this.#guarded(() => this.#switchedOn(this.#readFeed()))()
+    this.#timers = [setInterval(this.#guarded(() => this.#tick()), TICK_MS), setInterval(this.#guarded(() => this.#installWhenAtRest()), GATE_POLL_MS)]
+    app.once(
+      'before-quit',
+      this.#guarded(() => {
+        this.#stop()
+        // The settings as they are at this moment decide whether a downloaded update installs on quit.
+        if (this.#updater) this.#updater.autoInstallOnAppQuit = this.#readFeed().enabled
+      }),
+    )
+  }
+
   /** electron-updater, set up the first time updates are on (a run with them off never touches it). */
-  const autoUpdater = (): AutoUpdater => {
-    if (updater) return updater
-    updater = electronUpdater.autoUpdater
+  #autoUpdater(): AutoUpdater {
+    if (this.#updater) return this.#updater
+    const updater = electronUpdater.autoUpdater
+    const log = this.log
     updater.logger = { info: () => {}, debug: () => {}, warn: (m: unknown) => log.warn(`updater: ${String(m)}`), error: (m: unknown) => log.error(`updater: ${String(m)}`) }
     updater.autoDownload = true
     updater.allowDowngrade = false
     updater.on('update-downloaded', (info: { version: string }) => {
-      downloaded = info.version
-      installWhenAtRest()
+      this.#downloaded = info.version
+      this.#installWhenAtRest()
     })
     updater.on('error', (error: Error) => log.warn('updater error', { reason: error.message }))
-    return updater
+    return (this.#updater = updater)
   }
 
-  const readFeed = (): UpdateFeed => readUpdateFeed(env, app.isPackaged, runtime.settings.get().updates)
-
-  /** The feed address electron-updater uses now; null: the installer's own (app-update.yml), as it starts. */
-  let feedInUse: string | null = null
-  /** When the last check was made (monotonic clock), or null before the first. */
-  let lastCheckAt: number | null = null
-  /** The last "off" reason logged, so the log says each change once; null while updates are on. */
-  let offReason: string | null | undefined
-  let downloaded: string | null = null
-  let quietPolls = 0
-  let lastReason: UpdateHoldReason | null = null
+  #readFeed(): UpdateFeed {
+    return readUpdateFeed(this.env, app.isPackaged, this.runtime.settings.get().updates)
+  }
 
   /** Whether updates are on now; says so in the log when that changes. */
-  const switchedOn = (feed: UpdateFeed): boolean => {
+  #switchedOn(feed: UpdateFeed): boolean {
     // Quitting is never mid-sale (main gives every hold back before it exits), so a downloaded
     // update installs then; switched off, it does not.
-    if (feed.enabled) autoUpdater().autoInstallOnAppQuit = true
-    else if (updater) updater.autoInstallOnAppQuit = false
+    if (feed.enabled) this.#autoUpdater().autoInstallOnAppQuit = true
+    else if (this.#updater) this.#updater.autoInstallOnAppQuit = false
     const reason = feed.enabled ? null : (feed.reason ?? 'off')
-    if (reason !== offReason) {
-      if (reason) log.warn('updates are off', { reason })
-      else log.warn('updates are on', { feed: feed.feedUrl ?? 'installer' })
+    if (reason !== this.#offReason) {
+      if (reason) this.log.warn('updates are off', { reason })
+      else this.log.warn('updates are on', { feed: feed.feedUrl ?? 'installer' })
     }
-    offReason = reason
+    this.#offReason = reason
     return feed.enabled
   }
 
   /** Points electron-updater at the feed, only when the address changed. */
-  const useFeed = (url: string | null): void => {
-    if (url === feedInUse) return
-    if (url) autoUpdater().setFeedURL({ provider: 'generic', url })
+  #useFeed(url: string | null): void {
+    if (url === this.#feedInUse) return
+    if (url) this.#autoUpdater().setFeedURL({ provider: 'generic', url })
     // Back to the installer's feed: this drops the setFeedURL override, and the next check reads
     // app-update.yml again (null is electron-updater's default path for it).
-    else autoUpdater().updateConfigPath = null
-    feedInUse = url
+    else this.#autoUpdater().updateConfigPath = null
+    this.#feedInUse = url
     // A new address is tried at once, so staff soon see in the log whether it works.
-    lastCheckAt = null
+    this.#lastCheckAt = null
   }
 
-  const tick = (): void => {
-    const feed = readFeed()
-    if (!switchedOn(feed)) return
-    useFeed(feed.feedUrl)
-    if (downloaded || !shouldCheckForUpdates(feed, runtime.services.system.info().backend)) return
+  /** Every minute: the feed read afresh, and a check when one is due. */
+  #tick(): void {
+    const feed = this.#readFeed()
+    if (!this.#switchedOn(feed)) return
+    this.#useFeed(feed.feedUrl)
+    if (this.#downloaded || !shouldCheckForUpdates(feed, this.runtime.services.system.info().backend)) return
     const now = performance.now()
-    if (lastCheckAt !== null && now - lastCheckAt < feed.checkEveryMs) return
-    lastCheckAt = now
-    autoUpdater().checkForUpdates().catch((error: unknown) => log.warn('update check failed', { reason: (error as Error).message }))
+    if (this.#lastCheckAt !== null && now - this.#lastCheckAt < feed.checkEveryMs) return
+    this.#lastCheckAt = now
+    this.#autoUpdater()
+      .checkForUpdates()
+      .catch((error: unknown) => this.log.warn('update check failed', { reason: (error as Error).message }))
   }
 
-  const installWhenAtRest = (): void => {
-    if (!downloaded) return
+  /** A downloaded update installs once the gate says "at rest" QUIET_POLLS times in a row. */
+  #installWhenAtRest(): void {
+    if (!this.#downloaded) return
     // Staff switched updates off after the download: it waits until they are on again.
-    if (!readFeed().enabled) {
-      quietPolls = 0
+    if (!this.#readFeed().enabled) {
+      this.#quietPolls = 0
       return
     }
-    const verdict = canInstallUpdateNow(readUpdateFacts(runtime.sales, runtime.services.system))
+    const verdict = canInstallUpdateNow(readUpdateFacts(this.runtime.sales, this.runtime.services.system))
     if (!verdict.ok) {
-      quietPolls = 0
-      if (verdict.reason !== lastReason) log.warn('update waits for the kiosk to be at rest', { version: downloaded, reason: verdict.reason })
-      lastReason = verdict.reason
+      this.#quietPolls = 0
+      if (verdict.reason !== this.#lastReason) this.log.warn('update waits for the kiosk to be at rest', { version: this.#downloaded, reason: verdict.reason })
+      this.#lastReason = verdict.reason
       return
     }
-    if (++quietPolls < QUIET_POLLS) return
-    log.warn('installing update at rest', { version: downloaded })
-    stop()
+    if (++this.#quietPolls < QUIET_POLLS) return
+    this.log.warn('installing update at rest', { version: this.#downloaded })
+    this.#stop()
     // Silent install, then start Foyer again: the kiosk comes back on the attract screen.
-    autoUpdater().quitAndInstall(true, true)
+    this.#autoUpdater().quitAndInstall(true, true)
   }
 
-  // A timer callback that throws would be an uncaught exception in main: each tick is guarded.
-  const guarded = (step: () => void) => () => {
-    try {
-      step()
-    } catch (error) {
-      log.error('updater step failed', { reason: (error as Error).message })
+  /** A timer callback that throws would be an uncaught exception in main: each step is guarded. */
+  #guarded(step: () => void): () => void {
+    return () => {
+      try {
+        step()
+      } catch (error) {
+        this.log.error('updater step failed', { reason: (error as Error).message })
+      }
     }
   }
-  // Says at start whether updates are on, as it always has.
-  guarded(() => switchedOn(readFeed()))()
-  const ticks = setInterval(guarded(tick), TICK_MS)
-  const gate = setInterval(guarded(installWhenAtRest), GATE_POLL_MS)
-  function stop(): void {
-    clearInterval(ticks)
-    clearInterval(gate)
+
+  #stop(): void {
+    for (const timer of this.#timers) clearInterval(timer)
   }
-  app.once(
-    'before-quit',
-    guarded(() => {
-      stop()
-      // The settings as they are at this moment decide whether a downloaded update installs on quit.
-      if (updater) updater.autoInstallOnAppQuit = readFeed().enabled
-    }),
-  )
 }

@@ -1,6 +1,5 @@
 import type { z } from 'zod'
-import type { terminalStateSchema } from '../contract/checkout-channels'
-import type { TestCard } from '../sandbox/terminal/test-cards'
+import type { terminalStateSchema, TestCardFace, TestCardName } from '../contract/checkout-channels'
 
 /**
  * The port every card terminal adapter fits (adyen/adyen-terminal.ts: Adyen's
@@ -46,7 +45,7 @@ export interface ChargeRequest {
   amountCents: number
   currency: string
   /** Training terminal only: which test card the training customer presents. */
-  testCard?: TestCard
+  testCard?: TestCardName
   /**
    * Fires when the customer gives up (Cancel on the kiosk) or walks away (the
    * kiosk's wait for the terminal ran out): the terminal is told to stop, and
@@ -68,8 +67,8 @@ export interface TerminalCheck {
 export interface PaymentTerminal {
   /** What the journal and staff call it, e.g. "adyen V400m-324688179". */
   readonly name: string
-  /** Whether the customer chooses a test card (training) rather than presenting a real one. */
-  readonly takesTestCards: boolean
+  /** The cards a training customer chooses from instead of presenting a real one; none at a real terminal. */
+  readonly testCards: readonly TestCardFace[]
   charge(request: ChargeRequest): Promise<PaymentResult>
   /** What became of a payment: null when the terminal never took one with that key; outcome unknown when it cannot say now. */
   status(key: string): Promise<PaymentResult | null>

@@ -1,5 +1,6 @@
 import { TokenSource } from '../api/token-source'
 import type { SandboxTerminal } from '../sandbox/server'
+import { testCardFaces } from '../sandbox/terminal/test-cards'
 import { AdyenTerminal } from './adyen/adyen-terminal'
 import type { ChargeRequest, PaymentResult, PaymentTerminal, TerminalCheck } from './payment-port'
 
@@ -24,7 +25,7 @@ export interface TrainingTerminalOptions {
 }
 
 export class TrainingTerminal implements PaymentTerminal {
-  readonly takesTestCards = true
+  readonly testCards = testCardFaces
   readonly name: string
   readonly #adapter: AdyenTerminal
   readonly #controlUrl: string

@@ -1,8 +1,10 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
-import { fillTemplate, html, trusted, type SafeHtml } from './html'
+import { html, type SafeHtml } from './html'
+import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
-import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, words, type CardOnFile } from './format'
+import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
+import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
 import { qrSvg } from './qr'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -14,9 +16,9 @@ import { printTemplates, type PrintTemplates } from './templates'
  * Tickets and receipts are made only from a confirmed order: a ticket is
  * never printed before the vendor has confirmed the sale.
  *
- * In English for now. The receipt may later follow the customer's language:
- * the words (./format.ts) and the templates' own text would then come from a
- * table per language, chosen by the language the sale was made in.
+ * In the language the customer bought in: every word Foyer prints comes from
+ * ./paper-words.ts (the templates hold slots, no words of their own), and
+ * dates and money are written the way that language writes them.
  */
 export interface PrintDocument {
   /** Names the document and its PDF: "<reference>-ticket-01", "<reference>-receipt", "<reference>-refund". */
@@ -33,10 +35,11 @@ export interface DocumentOptions {
   venues?: Record<number, string>
   /** A standalone-terminal sale's approval code, as staff keyed it in (from the journal's steps). */
   approvalCode?: string | null
+  /** The language the sale was made in (from the journal's steps); English without one. */
+  language?: PaperLanguage
   templates?: PrintTemplates
 }
 
-const defaultBrand = 'Foyer Box Office'
 const QR_SIZE_MM = 34
 
 function confirmedOrder(sale: SaleRecord, what: string): Order {
@@ -49,9 +52,10 @@ function confirmedOrder(sale: SaleRecord, what: string): Order {
 
 function common(options: DocumentOptions, sale: SaleRecord) {
   const templates = options.templates ?? printTemplates()
-  // A sale on the training backend is practice: its paper must never pass for a real ticket or receipt.
-  const trainingMark = sale.backend.startsWith('sandbox/') ? html`<p class="training-mark">${words.trainingMark}</p>` : null
-  return { templates, styles: trusted(templates.styles), brand: options.brand ?? defaultBrand, trainingMark }
+  const language = options.language ?? 'en-SG'
+  const words = paperWords(language)
+  const training = sale.backend.startsWith('sandbox/')
+  return { templates, page: { lang: language, brand: options.brand ?? DEFAULT_BRAND, trainingMark: training ? trainingMark(words) : null }, language, words }
 }
 
 // ------------------------------------------------------------------ tickets
@@ -66,7 +70,7 @@ function itemOf(order: Order, ticket: Ticket): OrderItem | null {
   )
 }
 
-function placeOf(ticket: Ticket, item: OrderItem | null): SafeHtml {
+function placeOf(ticket: Ticket, item: OrderItem | null, words: PaperWords): SafeHtml {
   const section = ticket.sectionAlias ?? item?.sectionAlias ?? words.notGiven
   const cell = (label: string, value: string) => html`<div><span class="label">${label}</span><span class="value">${value}</span></div>`
   if (ticket.row === null && ticket.seat === null) {
@@ -78,32 +82,32 @@ function placeOf(ticket: Ticket, item: OrderItem | null): SafeHtml {
 /** One ticket per place of a confirmed sale, each with a QR code of its barcode. */
 export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument[] {
   const order = confirmedOrder(sale, 'tickets')
-  const { templates, styles, brand, trainingMark } = common(options, sale)
+  const { templates, page, language, words } = common(options, sale)
   const count = order.tickets.length
   return order.tickets.map((ticket, index) => {
     const item = itemOf(order, ticket)
     const line = item?.lines.find((l) => l.priceClassCode === ticket.priceClassCode) ?? null
     const name = `${order.reference}-ticket-${String(index + 1).padStart(2, '0')}`
-    const fees = (line?.fees ?? []).map((f) => html`<dt>${feeName(f.code)}</dt><dd>${moneyOf(f.charge)}</dd>`)
+    const fees = (line?.fees ?? []).map((f) => html`<dt>${feeName(f.code, words)}</dt><dd>${moneyOf(f.charge, language)}</dd>`)
     return {
       name,
-      html: fillTemplate(templates.ticket, {
-        title: name,
-        styles,
-        brand,
-        trainingMark,
+      html: printedPage(templates, { ...page, title: name, kind: 'ticket' }, templates.ticket, {
         showTitle: item?.showTitle ?? words.notGiven,
         venue: options.venues?.[ticket.productId] ?? '',
-        showDate: singaporeTime(item?.showDate ?? null),
-        place: placeOf(ticket, item),
+        showDate: singaporeTime(item?.showDate ?? null, language),
+        place: placeOf(ticket, item, words),
+        ticketTypeLabel: words.ticketType,
         priceClass: line?.priceClassAlias ?? ticket.priceClassCode,
-        price: line ? moneyOf(line.unitPrice) : words.notGiven,
+        priceLabel: words.price,
+        price: line ? moneyOf(line.unitPrice, language) : words.notGiven,
         fees,
-        qr: qrSvg(ticket.barcode, { sizeMm: QR_SIZE_MM, label: `Ticket code ${ticket.barcode}` }),
+        qr: qrSvg(ticket.barcode, { sizeMm: QR_SIZE_MM, label: `${words.ticketCode} ${ticket.barcode}` }),
         barcode: ticket.barcode,
+        referenceLabel: words.bookingReference,
         reference: order.reference,
+        ticketOf: words.ticketOf(index + 1, count),
         ticketNumber: ticket.ticketNumber,
-        position: `${index + 1} of ${count}`,
+        atTheDoor: words.atTheDoor,
       }),
     }
   })
@@ -111,7 +115,11 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
 
 // ------------------------------------------------------------------ receipt
 
-function seatsOf(item: OrderItem): string {
+/**
+ * Where an item's places are: "Seats: Row C: 14, 15"; general admission (a
+ * lawn, a standing floor) has no seats, so no seat word: "General admission × 2".
+ */
+function seatsOf(item: OrderItem, words: PaperWords): string {
   const placed = item.seats.filter((s) => s.row !== null || s.seat !== null)
   if (placed.length === 0) return `${words.generalAdmission} × ${item.quantity}`
   const byRow = new Map<string, string[]>()
@@ -119,41 +127,41 @@ function seatsOf(item: OrderItem): string {
     const row = s.row ?? ''
     byRow.set(row, [...(byRow.get(row) ?? []), s.seat ?? words.notGiven])
   }
-  return [...byRow].map(([row, seats]) => (row ? `${words.row} ${row}: ${seats.join(', ')}` : seats.join(', '))).join('; ')
+  return `${words.seats}: ${[...byRow].map(([row, seats]) => (row ? `${words.row} ${row}: ${seats.join(', ')}` : seats.join(', '))).join('; ')}`
 }
 
-function itemBlock(item: OrderItem, venue: string | null): SafeHtml {
+function itemBlock(item: OrderItem, venue: string | null, language: PaperLanguage, words: PaperWords): SafeHtml {
   const section = [item.sectionAlias, item.priceCategoryAlias].filter((t): t is string => Boolean(t)).join(' · ')
   const lines = item.lines.map((line) => {
     const currency = line.unitPrice.currency
     const fees = line.fees.map(
-      (fee) => html`<tr><td>${feeName(fee.code)} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(fee.charge.amount) * line.quantity, fee.charge.currency)}</td></tr>
-        <tr class="detail"><td colspan="2">${moneyOf(fee.charge)} ${words.each}</td></tr>`,
+      (fee) => html`<tr><td>${feeName(fee.code, words)} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(fee.charge.amount) * line.quantity, fee.charge.currency, language)}</td></tr>
+        <tr class="detail"><td colspan="2">${moneyOf(fee.charge, language)} ${words.each}</td></tr>`,
     )
-    return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(line.unitPrice.amount) * line.quantity, currency)}</td></tr>
-      <tr class="detail"><td colspan="2">${moneyOf(line.unitPrice)} ${words.each}</td></tr>${fees}`
+    return html`<tr class="price-line"><td>${line.priceClassAlias ?? line.priceClassCode} × ${line.quantity}</td><td class="amount">${moneyOfCents(centsOf(line.unitPrice.amount) * line.quantity, currency, language)}</td></tr>
+      <tr class="detail"><td colspan="2">${moneyOf(line.unitPrice, language)} ${words.each}</td></tr>${fees}`
   })
   return html`<section class="item">
     <h2>${item.showTitle ?? words.notGiven}</h2>
     ${venue ? html`<p class="venue">${venue}</p>` : null}
-    <p class="when">${singaporeTime(item.showDate)}</p>
+    <p class="when">${singaporeTime(item.showDate, language)}</p>
     <p>${section || words.notGiven}</p>
-    <p class="seats">${words.seats}: ${seatsOf(item)}</p>
-    <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${moneyOf(item.subtotal)}</td></tr></table>
+    <p class="seats">${seatsOf(item, words)}</p>
+    <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${moneyOf(item.subtotal, language)}</td></tr></table>
   </section>`
 }
 
 /** A card taken on the standalone terminal: that terminal prints its own slip; the receipt names it and the approval code, so the two can be matched. */
-function standalonePaymentOf(sale: SaleRecord, approvalCode: string | null | undefined): SafeHtml {
+function standalonePaymentOf(sale: SaleRecord, approvalCode: string | null | undefined, words: PaperWords): SafeHtml {
   return html`<dt>${words.standalone}</dt><dd class="card">${sale.paymentMethod}</dd>
       <dt>${words.approvalCode}</dt><dd class="approval-code">${approvalCode ?? words.notGiven}</dd>`
 }
 
-function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null | undefined): SafeHtml {
+function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null | undefined, language: PaperLanguage, words: PaperWords): SafeHtml {
   if (sale.tender === 'cash') {
-    const rows = [html`<dt>${words.cash}</dt><dd>${moneyOfCents(sale.amountCents, currency)}</dd>`]
-    if (sale.tenderedCents !== null) rows.push(html`<dt>${words.tendered}</dt><dd>${moneyOfCents(sale.tenderedCents, currency)}</dd>`)
-    if (sale.changeCents !== null) rows.push(html`<dt>${words.change}</dt><dd class="change">${moneyOfCents(sale.changeCents, currency)}</dd>`)
+    const rows = [html`<dt>${words.cash}</dt><dd>${moneyOfCents(sale.amountCents, currency, language)}</dd>`]
+    if (sale.tenderedCents !== null) rows.push(html`<dt>${words.tendered}</dt><dd>${moneyOfCents(sale.tenderedCents, currency, language)}</dd>`)
+    if (sale.changeCents !== null) rows.push(html`<dt>${words.change}</dt><dd class="change">${moneyOfCents(sale.changeCents, currency, language)}</dd>`)
     return html`${rows}`
   }
   const rows = [html`<dt>${words.card}</dt><dd class="card">${cardLabel(card, sale.paymentMethod)}</dd>`]
@@ -172,24 +180,28 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
 /** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */
 export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   const order = confirmedOrder(sale, 'receipt')
-  const { templates, styles, brand, trainingMark } = common(options, sale)
+  const { templates, page, language, words } = common(options, sale)
   const currency = order.amountToBePaid.currency
   const name = `${order.reference}-receipt`
   return {
     name,
-    html: fillTemplate(templates.receipt, {
-      title: name,
-      styles,
-      brand,
-      trainingMark,
+    html: printedPage(templates, { ...page, title: name, kind: 'receipt' }, templates.receipt, {
+      receiptLabel: words.receipt,
+      referenceLabel: words.bookingReference,
       reference: order.reference,
-      date: singaporeTime(order.confirmedTime ?? sale.updatedAt),
-      items: order.items.map((item) => itemBlock(item, options.venues?.[item.productId] ?? null)),
-      deliveryMethod: deliveryName(order.deliveryMethodCode),
-      deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge) : moneyOfCents(0, currency),
-      total: moneyOf(order.amountToBePaid),
-      payment: sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode) : paymentOf(sale, currency, options.card),
+      dateLabel: words.date,
+      date: singaporeTime(order.confirmedTime ?? sale.updatedAt, language),
+      items: order.items.map((item) => itemBlock(item, options.venues?.[item.productId] ?? null, language, words)),
+      deliveryLabel: words.delivery,
+      deliveryMethod: deliveryName(order.deliveryMethodCode, words),
+      deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge, language) : moneyOfCents(0, currency, language),
+      totalLabel: words.total,
+      total: moneyOf(order.amountToBePaid, language),
+      payment: sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words),
+      paymentReferenceLabel: words.paymentReference,
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
+      thanks: words.thanks,
+      saleLabel: words.sale,
       saleId: sale.saleId,
     }),
   }
@@ -200,24 +212,28 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
 /** The slip of a refunded sale: how much went back, how, and why. */
 export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
-  const { templates, styles, brand, trainingMark } = common(options, sale)
+  const { templates, page, language, words } = common(options, sale)
   const reference = sale.reference ?? sale.order?.reference ?? sale.saleId
   const currency = sale.order?.amountToBePaid.currency ?? 'SGD'
   const name = `${reference}-refund`
   return {
     name,
-    html: fillTemplate(templates.refundSlip, {
-      title: name,
-      styles,
-      brand,
-      trainingMark,
+    html: printedPage(templates, { ...page, title: name, kind: 'refund-slip' }, templates.refundSlip, {
+      refundLabel: words.refund,
+      referenceLabel: words.bookingReference,
       reference,
-      date: singaporeTime(sale.updatedAt),
-      amount: moneyOfCents(sale.amountCents, currency),
+      dateLabel: words.date,
+      date: singaporeTime(sale.updatedAt, language),
+      amountLabel: words.amountRefunded,
+      amount: moneyOfCents(sale.amountCents, currency, language),
       tenderLabel: { cash: words.refundedInCash, card: words.refundedToCard, standalone: words.reversedOnStandalone }[sale.tender],
-      tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency),
+      tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency, language),
+      paymentReferenceLabel: words.paymentReference,
       paymentReference: sale.paymentRef ?? words.notGiven,
+      whyLabel: words.why,
       why: sale.staffNote ?? words.notGiven,
+      keepSlip: words.keepSlip,
+      saleLabel: words.sale,
       saleId: sale.saleId,
     }),
   }

@@ -1,46 +1,12 @@
 import { centsOf, formatMoney } from '../contract/money'
 import type { SaleStep } from '../journal/sales-journal'
 import type { CardReceipt } from '../payment/payment-port'
+import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
 
 /**
- * How printed documents say dates, money and the card. Documents are in
- * English for now; when the receipt follows the customer's language, these
- * words and the templates' own become one table per language, chosen by the
- * sale's language (the journal would then keep it with the sale).
+ * How printed documents say fees, deliveries, dates, money and the card, in
+ * the language of the sale (./paper-words.ts).
  */
-export const words = {
-  section: 'Section',
-  row: 'Row',
-  seat: 'Seat',
-  seats: 'Seats',
-  generalAdmission: 'General admission',
-  each: 'each',
-  subtotal: 'Subtotal',
-  delivery: 'Delivery',
-  card: 'Card',
-  authCode: 'Auth code',
-  aid: 'AID',
-  entryMode: 'Entry',
-  terminalLines: 'Card terminal',
-  cash: 'Cash',
-  tendered: 'Tendered',
-  change: 'Change',
-  refundedToCard: 'Refunded to card',
-  refundedInCash: 'Given back in cash',
-  standalone: 'Card (standalone terminal)',
-  approvalCode: 'Approval code',
-  reversedOnStandalone: 'Reversed on the standalone terminal',
-  notGiven: '—',
-  trainingMark: 'TRAINING — not valid for entry or payment',
-} as const
-
-/** Fee codes in words; a code Foyer does not know yet is shown tidied ("SERVICE_FEE" → "Service fee"). */
-const feeNames: Record<string, string> = {
-  BOOKING_FEE: 'Booking fee',
-  SERVICE_FEE: 'Service fee',
-  FACILITY_FEE: 'Facility fee',
-  HANDLING_FEE: 'Handling fee',
-}
 
 /** "SERVICE_FEE" → "Service fee". */
 function tidyCode(code: string): string {
@@ -48,49 +14,52 @@ function tidyCode(code: string): string {
   return plain ? plain[0]!.toUpperCase() + plain.slice(1) : code
 }
 
-export function feeName(code: string): string {
-  return feeNames[code.toUpperCase()] ?? tidyCode(code)
+/** Fee codes in words; a code Foyer does not know yet is shown tidied ("SERVICE_FEE" → "Service fee"). */
+export function feeName(code: string, words: PaperWords = paperWords()): string {
+  return words.fees[code.toUpperCase()] ?? tidyCode(code)
 }
 
 /** Delivery method codes in words (the tenant's, docs/sandbox-api.md); others tidied like fees. */
-const deliveryNames: Record<string, string> = {
-  ETICKET: 'E-ticket',
-  BOX_OFFICE_COLLECTION: 'Collect at the box office',
-  REGISTERED_MAIL: 'Registered mail',
-}
-
-export function deliveryName(code: string | null): string {
+export function deliveryName(code: string | null, words: PaperWords = paperWords()): string {
   if (!code) return words.delivery
-  return deliveryNames[code.toUpperCase()] ?? tidyCode(code)
+  return words.deliveries[code.toUpperCase()] ?? tidyCode(code)
 }
 
 // Venues are in Singapore: every time is printed in Singapore time, whatever the machine's zone.
-const dateTime = new Intl.DateTimeFormat('en-SG', {
-  timeZone: 'Asia/Singapore',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** "Sun, 22 Nov 2026, 19:30" in Singapore time; an unreadable API date is printed as the API gave it. */
-export function singaporeTime(when: string | number | null): string {
-  if (when === null || when === '') return words.notGiven
-  const date = new Date(when)
-  return Number.isNaN(date.getTime()) ? String(when) : dateTime.format(date)
+const dateTimes = new Map<PaperLanguage, Intl.DateTimeFormat>()
+function dateTimeFormat(language: PaperLanguage): Intl.DateTimeFormat {
+  let format = dateTimes.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      timeZone: 'Asia/Singapore',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    dateTimes.set(language, format)
+  }
+  return format
 }
 
-/** Cents as the screen writes them in English, thousands separator included: "S$1,234.50". */
-export function moneyOfCents(cents: number, currency = 'SGD'): string {
-  return formatMoney(cents, 'en-SG', currency)
+/** "Sun, 22 Nov 2026, 19:30" (in English) in Singapore time; an unreadable API date is printed as the API gave it. */
+export function singaporeTime(when: string | number | null, language: PaperLanguage = 'en-SG'): string {
+  if (when === null || when === '') return paperWords(language).notGiven
+  const date = new Date(when)
+  return Number.isNaN(date.getTime()) ? String(when) : dateTimeFormat(language).format(date)
+}
+
+/** Cents as the screen writes them in the sale's language, thousands separator included: "S$1,234.50". */
+export function moneyOfCents(cents: number, currency = 'SGD', language: PaperLanguage = 'en-SG'): string {
+  return formatMoney(cents, language, currency)
 }
 
 /** A vendor Monetary as the screen writes it (not the vendor's own `formatted`, which may lack the separator). */
-export function moneyOf(money: { amount: number; currency: string }): string {
-  return formatMoney(centsOf(money.amount), 'en-SG', money.currency)
+export function moneyOf(money: { amount: number; currency: string }, language: PaperLanguage = 'en-SG'): string {
+  return formatMoney(centsOf(money.amount), language, money.currency)
 }
 
 

@@ -1,3 +1,5 @@
+import { escapeUTF8 } from 'entities'
+
 /**
  * Safe filling of the print templates. Everything printed comes from the
  * vendor's API or the journal, and API text may hold `<`, `&` or quotes (the
@@ -15,12 +17,8 @@ export class SafeHtml {
   }
 }
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-/** Text as HTML text or attribute value (quoted): the five characters that matter, escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c]!)
-}
+/** Text as HTML text or attribute value (quoted): the five characters that matter, escaped (by `entities`, as everywhere in Foyer). */
+export const escapeHtml: (text: string) => string = escapeUTF8
 
 export type HtmlValue = string | number | SafeHtml | null | undefined | readonly HtmlValue[]
 

@@ -10,9 +10,13 @@ import { resolve } from 'node:path'
  * asar, which Electron's fs reads).
  */
 export interface PrintTemplates {
+  /** The page around every document (head, content policy, brand, training mark). */
+  page: string
   ticket: string
   receipt: string
   refundSlip: string
+  /** A counter shift's X or Z report. */
+  shiftReport: string
   /** print.css, placed inside each document (documents load nothing from outside). */
   styles: string
 }
@@ -22,9 +26,11 @@ export const defaultTemplatesDir = resolve(import.meta.dirname, '../../resources
 export function loadPrintTemplates(dir: string = defaultTemplatesDir): PrintTemplates {
   const read = (file: string) => readFileSync(resolve(dir, file), 'utf8')
   return {
+    page: read('page.html'),
     ticket: read('ticket.html'),
     receipt: read('receipt.html'),
     refundSlip: read('refund-slip.html'),
+    shiftReport: read('shift-report.html'),
     styles: read('print.css'),
   }
 }

@@ -19,7 +19,7 @@ import { extraEvents } from './seed/extra/extra-events'
 import { xssEvents } from './seed/xss/xss-events'
 import type { SeedEvent, SeedVenue } from './seed/types'
 import { buildVenues } from './seed/venues'
-import { metaValue, openDatabase } from './store/database'
+import { metaValue, openDatabase, type SandboxDb } from './store/database'
 import { NexoTerminal } from './terminal/nexo-terminal'
 import { storedTerminalChain } from './terminal/terminal-certificates'
 import { TerminalLedger } from './terminal/terminal-ledger'
@@ -155,55 +155,20 @@ function trainingSeeds(extra: number, xss: boolean): { events: readonly SeedEven
   return { events: [...seedEvents, ...extraEvents(extra, venues), ...(xss ? xssEvents(seedEvents) : [])], venues }
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const now = options.now ?? Date.now
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
-  const quirks = options.quirks ?? false
-  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
-  const { db, close: closeDb } = openDatabase(options.dataDir)
+/** The tenant's secrets, made once per data folder: the clients' secrets, the token key, the clock's anchor. */
+function storedSecrets(db: SandboxDb, now: () => number) {
   const anchor = Number(metaValue(db, 'anchor', () => String(Catalogue.anchorFor(now()))))
   // The first client's secret keeps its old key, so an existing data folder keeps its credentials.
   const clients: SandboxClientCredentials[] = SANDBOX_CLIENT_IDS.map((clientId, i) => ({
     clientId,
     clientSecret: metaValue(db, i === 0 ? 'client_secret' : `client_secret:${clientId}`, () => randomBytes(24).toString('base64url')),
   }))
-  const clientSecret = clients[0]!.clientSecret
   const tokenKey = Buffer.from(metaValue(db, 'token_key', () => randomBytes(32).toString('base64')), 'base64')
+  return { anchor, clients, tokenKey }
+}
 
-  const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
-  const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
-  const book = new InventoryBook(db)
-  const offers = new SeatOffers(catalogue, book, holdMs)
-  const orders = new OrderBook(db, catalogue, book, offers, holdMs)
-  const tokens = new TokenIssuer({
-    key: tokenKey,
-    tenant: SANDBOX_TENANT,
-    clients,
-    ttlSeconds: options.tokenTtlSeconds ?? 3600,
-    quirks,
-    now,
-  })
-
-  const app = newServer(log, now)
-  // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
-  const imageApp = quirks ? newServer(log, now) : app
-  let origin = ''
-  let terminalAddress: string
-  const ctx: SandboxContext = {
-    tenant: SANDBOX_TENANT,
-    catalogue,
-    book,
-    offers,
-    orders,
-    tokens,
-    shapes: new Shapes(quirks),
-    quirks,
-    holdMs,
-    now,
-    baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
-  }
-
-  // The token endpoint alone takes an OAuth-style form body, in its own scope.
+/** The token endpoint alone takes an OAuth-style form body, in its own scope. */
+function tokenRoute(app: FastifyInstance, tokens: TokenIssuer): void {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)))
@@ -216,19 +181,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return tokens.issue(tenant, request.headers.authorization, param(query, 'grant_type') ?? form.grant_type, param(query, 'scope') ?? form.scope)
     })
   })
-  eventRoutes(app, ctx)
-  seatmapRoutes(app, ctx)
-  cartRoutes(app, ctx)
-  orderRoutes(app, ctx)
-  imageRoutes(imageApp, catalogue)
-  // The training terminal: one model and serial everywhere; its shared key and certificate are made once per data folder.
-  const poiid = TRAINING_POIID
-  const terminalKey = { keyIdentifier: 'FOYERTRAINING', keyVersion: 1, passphrase: metaValue(db, 'terminal_passphrase', () => randomBytes(18).toString('base64url')) }
-  const terminalLedger = new TerminalLedger(db)
-  const terminalChain = storedTerminalChain(db, poiid)
-  const terminal = new NexoTerminal({ poiid, key: terminalKey, chain: terminalChain, ledger: terminalLedger, now, log })
-  terminalRoutes(app, terminal, terminalLedger, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+}
 
+/** The training terminal: one model and serial everywhere; its shared key and certificate are made once per data folder. */
+function trainingTerminal(db: SandboxDb, now: () => number, log: (line: string) => void) {
+  const poiid = TRAINING_POIID
+  const key = { keyIdentifier: 'FOYERTRAINING', keyVersion: 1, passphrase: metaValue(db, 'terminal_passphrase', () => randomBytes(18).toString('base64url')) }
+  const ledger = new TerminalLedger(db)
+  const chain = storedTerminalChain(db, poiid)
+  return { poiid, key, ledger, chain, terminal: new NexoTerminal({ poiid, key, chain, ledger, now, log }) }
+}
+
+/** Expires unpaid orders and gives back seats whose hold ran out; every second, and on demand (tests). */
+function holdSweeper(orders: OrderBook, book: InventoryBook, now: () => number, log: (line: string) => void) {
   function sweep(): void {
     const at = now()
     orders.expire(at)
@@ -242,20 +207,65 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (changes.length > 0) book.commit([{ inventory, changes }])
     }
   }
-  const sweeper = setInterval(() => {
+  const timer = setInterval(() => {
     try {
       sweep()
     } catch (error) {
       log(`sandbox: sweep failed (will retry): ${(error as Error).message}`)
     }
   }, 1000)
-  sweeper.unref()
+  timer.unref()
+  return { sweep, stop: () => clearInterval(timer) }
+}
 
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const quirks = options.quirks ?? false
+  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
+  const { db, close: closeDb } = openDatabase(options.dataDir)
+  const { anchor, clients, tokenKey } = storedSecrets(db, now)
+
+  const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
+  const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
+  const book = new InventoryBook(db)
+  const offers = new SeatOffers(catalogue, book, holdMs)
+  const orders = new OrderBook(db, catalogue, book, offers, holdMs)
+  const tokens = new TokenIssuer({ key: tokenKey, tenant: SANDBOX_TENANT, clients, ttlSeconds: options.tokenTtlSeconds ?? 3600, quirks, now })
+
+  const app = newServer(log, now)
+  // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
+  const imageApp = quirks ? newServer(log, now) : app
+  let origin = ''
+  const ctx: SandboxContext = {
+    tenant: SANDBOX_TENANT,
+    catalogue,
+    book,
+    offers,
+    orders,
+    tokens,
+    shapes: new Shapes(quirks),
+    quirks,
+    holdMs,
+    now,
+    baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
+  }
+  tokenRoute(app, tokens)
+  eventRoutes(app, ctx)
+  seatmapRoutes(app, ctx)
+  cartRoutes(app, ctx)
+  orderRoutes(app, ctx)
+  imageRoutes(imageApp, catalogue)
+  const training = trainingTerminal(db, now, log)
+  terminalRoutes(app, training.terminal, training.ledger, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+  const sweeper = holdSweeper(orders, book, now, log)
+
+  let terminalAddress: string
   try {
     origin = await listen(app, options.port ?? 0)
-    terminalAddress = await terminal.listen()
+    terminalAddress = await training.terminal.listen()
   } catch (error) {
-    clearInterval(sweeper)
+    sweeper.stop()
     await app.close()
     closeDb()
     throw error
@@ -268,19 +278,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     imageBaseUrl: imageOrigin,
     terminal: {
       address: terminalAddress,
-      poiid,
-      ...terminalKey,
-      rootCertificatePem: terminalChain.rootPem,
+      poiid: training.poiid,
+      ...training.key,
+      rootCertificatePem: training.chain.rootPem,
       controlUrl: `${origin}/terminal/v0`,
     },
     tenant: SANDBOX_TENANT,
     clientId: SANDBOX_CLIENT_ID,
-    clientSecret,
+    clientSecret: clients[0]!.clientSecret,
     clients,
-    sweep,
+    sweep: sweeper.sweep,
     async close() {
-      clearInterval(sweeper)
-      await terminal.close()
+      sweeper.stop()
+      await training.terminal.close()
       await app.close()
       if (imageApp !== app) await imageApp.close()
       closeDb()

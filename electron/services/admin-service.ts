@@ -5,19 +5,23 @@ import type { PushBus } from '../ipc-core/push-bus'
 import { SettingsError, isPlaceholderEmail, type Settings, type SettingsPatch } from '../settings/settings-schema'
 import type { SettingsStore } from '../settings/settings-store'
 import type { Enrolment } from '../settings/enrolment'
-import { hashPin, type PinAttemptResult, type PinGate } from '../settings/staff-pin'
+import type { PinAttemptResult, PinGate } from '../settings/staff-pin'
+import type { StaffAccounts } from '../settings/staff-accounts'
 import type { SaleRecord } from '../journal/sales-journal'
 import { InvalidSecretError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import { readBoundSecret, storeBoundSecret } from '../vault/origin-bound-secret'
 import { keychainFailure, type BackendConnection } from './backend-connection'
 import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-service'
+import { counterRefundMessageKeys } from '../checkout/counter-refund'
+import { staffDeskMessageKeys, type StaffCheck, type StaffMember } from './counter-desk'
 import { checkBackendAnswers, type SalesRuntime } from './sales-runtime'
+import { staffAccountHandlers, staffAccountMessageKeys } from './staff-service'
 import type { SystemInfoService } from './system-info'
 import { terminalChanged, terminalHandlers, terminalMessageKeys, terminalRefusal, terminalView } from './terminal-service'
 
 /**
- * Staff services: the staff PIN, settings, vendor credentials and the card
- * terminal. Changes need the PIN (with a lockout after repeated wrong tries);
+ * Staff services: staff accounts, settings, vendor credentials and the card
+ * terminal. Changes need a supervisor's PIN (with a lockout after repeated wrong tries);
  * the client secret and the terminal's passphrase go into the OS keychain and
  * no answer ever carries them back.
  */
@@ -28,6 +32,9 @@ export interface AdminContext {
   settings: SettingsStore
   vault: CredentialVault
   gate: PinGate
+  /** The people who work this machine, and their PINs checked under the gate (staff-service.ts). */
+  accounts: StaffAccounts
+  check: StaffCheck
   /** The one-time code that sets the first PIN (settings/enrolment.ts). */
   enrolment: Enrolment
   sales: SalesRuntime
@@ -55,6 +62,9 @@ export const adminMessageKeys = [
   'errors.backend.unavailable',
   'counter.settings.emailNeeded',
   'checkout.staff.nothingToResolve',
+  ...staffDeskMessageKeys,
+  ...staffAccountMessageKeys,
+  ...counterRefundMessageKeys,
   ...kioskMessageKeys,
   ...terminalMessageKeys,
 ]
@@ -66,7 +76,11 @@ export function unavailableAdminHandlers(): AdminHandlers {
   return refusingHandlers<AdminHandlers>(adminChannels, () => staffError('staff.unavailable', 'errors.staff.unavailable'))
 }
 
-export async function settingsView(settings: Settings, vault: CredentialVault): Promise<SettingsView> {
+/**
+ * `running`: the mode Foyer runs in now, which the screen shows. It is the saved mode unless the machine
+ * was started in another (FOYER_MODE): showing the saved one there told staff at a counter it was a kiosk.
+ */
+export async function settingsView(settings: Settings, vault: CredentialVault, accounts: StaffAccounts, running: Settings['mode']): Promise<SettingsView> {
   const backend = async (kind: 'staging' | 'production') => {
     const config = settings.backends[kind]
     if (!config) return null
@@ -80,11 +94,13 @@ export async function settingsView(settings: Settings, vault: CredentialVault): 
     return { config: { ...config }, hasSecret }
   }
   return {
-    mode: settings.mode,
+    mode: running,
     backend: settings.backend,
     holdWindowMinutes: settings.holdWindowMinutes,
     idleSeconds: settings.idleSeconds,
-    pinSet: settings.staffPinHash !== null,
+    pinSet: accounts.hasSupervisor(),
+    cashToleranceCents: settings.cashToleranceCents,
+    counterLockMinutes: settings.counterLockMinutes,
     boxOfficeEmail: settings.boxOfficeEmail,
     patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },
@@ -115,7 +131,7 @@ function vendorAddressChanged(before: Settings, after: Settings): boolean {
 }
 
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
-  const { settings, vault, gate } = ctx
+  const { settings, vault, gate, accounts } = ctx
 
   function refuseUnlessOk(result: PinAttemptResult, wrong: FoyerError): void {
     if (result.ok) return
@@ -125,11 +141,20 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     throw wrong
   }
 
-  async function requirePin(pin: string): Promise<void> {
-    const hash = settings.get().staffPinHash
-    if (!hash) throw staffError('staff.pin-not-set', 'errors.staff.pinNotSet')
-    refuseUnlessOk(await gate.attempt(pin, hash), staffError('staff.pin-wrong', 'errors.staff.pinWrong'))
+  /** Settings, credentials, the terminal, accounts and the sales for staff are a supervisor's: their PIN, under the lockout. */
+  async function requirePin(pin: string): Promise<StaffMember> {
+    const result = await ctx.check.supervisor(pin)
+    if (result.ok) return result.staff
+    if (result.reason === 'not-set') throw staffError('staff.pin-not-set', 'errors.staff.pinNotSet')
+    if (result.reason === 'not-supervisor') throw staffError('staff.supervisor-needed', 'staff.errors.supervisorNeeded', 'a cashier PIN cannot change settings')
+    refuseUnlessOk({ ok: false, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds }, staffError('staff.pin-wrong', 'errors.staff.pinWrong'))
+    throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
   }
+  /** What the kiosk and terminal channels take: a supervisor's PIN, nothing answered. */
+  const requireSupervisorPin = async (pin: string): Promise<void> => {
+    await requirePin(pin)
+  }
+  const view = (next: Settings) => settingsView(next, vault, accounts, ctx.system.info().mode)
 
   /** The enrolment code is guessed under the same count and lockout as the PIN it stands in for. */
   async function requireEnrolmentCode(code: string): Promise<void> {
@@ -169,8 +194,8 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
   })
 
   return {
-    ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin }),
-    ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin }),
+    ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin: requireSupervisorPin }),
+    ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin: requireSupervisorPin }),
     'staff.salesNeedingAttention': async ({ pin }) => {
       await requirePin(pin)
       return journal().needingStaff().map(attention)
@@ -181,22 +206,30 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
       if (!sale?.staffNote || sale.staffResolvedAt !== null) throw staffError('staff.nothing-to-resolve', 'checkout.staff.nothingToResolve', `sale ${saleId} has no open note`)
       return attention(journal().resolveStaffNote(saleId, how))
     },
+    ...staffAccountHandlers(accounts, requirePin),
+    // The staff screen opens for a supervisor only: a cashier's PIN is right, but not enough.
     'staff.verify': async ({ pin }) => {
-      const hash = settings.get().staffPinHash
-      if (!hash) return { ok: false, reason: 'not-set' }
-      return gate.attempt(pin, hash)
+      const result = await ctx.check.supervisor(pin)
+      return result.ok ? { ok: true } : result
     },
-    'staff.setPin': async ({ currentPin, newPin, enrolmentCode }) => {
-      // Changing the PIN needs the current one; the first PIN needs the machine's enrolment code.
-      const first = settings.get().staffPinHash === null
-      if (first) await requireEnrolmentCode(enrolmentCode ?? '')
-      else await requirePin(currentPin ?? '')
-      await update({ staffPinHash: await hashPin(newPin) })
-      // Used up: a second "first PIN" cannot be set with it, even after the PIN is cleared by hand.
-      if (first) await ctx.enrolment.consume()
+    'staff.setPin': async ({ name, currentPin, newPin, enrolmentCode }) => {
+      // The first supervisor needs the machine's enrolment code; later, each person changes their own PIN with their current one.
+      if (!accounts.hasSupervisor()) {
+        await requireEnrolmentCode(enrolmentCode ?? '')
+        await accounts.add({ name: name ?? 'Supervisor', role: 'supervisor', pin: newPin })
+        // Used up: a second "first supervisor" cannot be made with it, even after the accounts are cleared by hand.
+        await ctx.enrolment.consume()
+        return { ok: true }
+      }
+      const own = name === undefined ? await ctx.check.supervisor(currentPin ?? '') : await ctx.check.signIn(name, currentPin ?? '')
+      if (!own.ok) {
+        refuseUnlessOk({ ok: false, reason: own.reason === 'locked' ? 'locked' : 'wrong', retryAfterSeconds: own.retryAfterSeconds }, staffError('staff.pin-wrong', 'errors.staff.pinWrong'))
+        throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
+      }
+      await accounts.resetPin(own.staff.staffId, newPin)
       return { ok: true }
     },
-    'settings.get': () => settingsView(settings.get(), vault),
+    'settings.get': () => view(settings.get()),
     'settings.update': async ({ pin, patch }) => {
       await requirePin(pin)
       const { staging, production, ...rest } = patch
@@ -231,11 +264,14 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
         if ((switching || readdressing) && previous) await ctx.sales.switchTo(previous, undefined, { reconnect: readdressing }).catch(() => {})
         throw error
       }
-      if (after.backend !== before.backend || after.mode !== before.mode) {
-        ctx.system.update({ backend: after.backend, mode: after.mode })
+      // Judged against the running mode, not the saved one: a machine started as a counter (FOYER_MODE) whose
+      // staff save "counter" stays one, and saving "self-service" there does change it.
+      const running = ctx.system.info()
+      if (after.backend !== before.backend || (rest.mode !== undefined && rest.mode !== running.mode)) {
+        ctx.system.update({ backend: after.backend, mode: rest.mode ?? running.mode })
         ctx.pushes.publish('system.changed', ctx.system.info())
       }
-      return settingsView(after, vault)
+      return view(after)
     },
     'credentials.store': async ({ pin, backend, clientSecret }) => {
       await requirePin(pin)

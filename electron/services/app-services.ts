@@ -15,7 +15,7 @@ export interface AppServices {
   dispatcher: Dispatcher
   pushes: PushBus
   system: SystemInfoService
-  /** Whether a cashier is signed in at this counter (main's word, not the renderer's). */
+  /** Who is signed in at this counter (main's word, not the renderer's). */
   counter: CounterDesk
 }
 
@@ -27,6 +27,8 @@ export interface AppServicesOptions extends SystemFacts {
   admin?: AdminHandlers
   pushes?: PushBus
   system?: SystemInfoService
+  /** The counter's sign-in, when the sale's services already use it (runtime.ts); else one without staff accounts. */
+  counter?: CounterDesk
 }
 
 /** Main's log on stderr: one line each, errors as name and message, never a stack trace or a path (log-safe.ts). */
@@ -36,9 +38,9 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
-  const counter = new CounterDesk(system)
+  const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
   const handlers: Handlers = {
     'system.info': () => system.info(),
@@ -48,7 +50,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     ...withCashierCheck(sales ?? disconnectedSalesHandlers(), counter),
     ...staff,
-    ...counterHandlers(counter, staff['staff.verify']),
+    ...counterHandlers(counter),
   }
   return { dispatcher: createDispatcher(handlers, log), pushes, system, counter }
 }

@@ -1,57 +1,110 @@
-import type { ChannelName } from '../contract'
+import type { ChannelName, StaffMemberView } from '../contract'
 import type { Handler, Handlers } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SystemInfoService } from './system-info'
 
 /**
- * Whether a cashier is signed in at this counter. Main keeps it, so a renderer
- * that skips its sign-in screen (or anyone holding the browser host's token)
- * still cannot sell, take money or count the drawer at a counter. A
- * self-service kiosk has no sign-in: its customers are nobody in particular.
- * Leaving counter mode signs the counter out; so does a restart.
+ * Who is signed in at this counter. Main keeps it, so a renderer that skips
+ * its sign-in screen (or anyone holding the browser host's token) still cannot
+ * sell, take money or count the drawer at a counter, and every sale, refund,
+ * reprint and shift is filed under the person main signed in, not a name the
+ * renderer sends. A self-service kiosk has no sign-in: its customers are
+ * nobody in particular. Leaving counter mode signs the counter out; so does a
+ * restart.
  */
-export class CounterDesk {
-  #signedIn = false
+export type StaffMember = StaffMemberView
 
-  constructor(private readonly system: SystemInfoService) {
+/** Checks a PIN against the machine's staff accounts, under the PIN lockout (host-runtime.ts builds it). */
+export interface StaffCheck {
+  /** The active account `name` names, if `pin` is its PIN. */
+  signIn(name: string, pin: string): Promise<StaffSignIn>
+  /** The active supervisor whose PIN `pin` is. */
+  supervisor(pin: string): Promise<StaffSignIn>
+}
+export type StaffSignIn =
+  | { ok: true; staff: StaffMember }
+  | { ok: false; reason: 'wrong' | 'locked' | 'not-set' | 'not-supervisor'; retryAfterSeconds?: number }
+
+/** Where there are no staff accounts (tests of the sale alone): nobody signs in, nobody approves. */
+const noStaff: StaffCheck = {
+  signIn: async () => ({ ok: false, reason: 'not-set' }),
+  supervisor: async () => ({ ok: false, reason: 'not-set' }),
+}
+
+export const staffDeskMessageKeys = ['checkout.errors.signInFirst', 'staff.errors.supervisorNeeded', 'staff.errors.locked'] as const
+
+export class CounterDesk {
+  #who: StaffMember | null = null
+
+  constructor(
+    private readonly system: SystemInfoService,
+    readonly check: StaffCheck = noStaff,
+  ) {
     system.onModeChange(() => {
-      this.#signedIn = false
+      this.#who = null
     })
   }
 
-  signIn(): void {
-    this.#signedIn = true
+  signIn(member: StaffMember): void {
+    this.#who = member
   }
 
   signOut(): void {
-    this.#signedIn = false
+    this.#who = null
+  }
+
+  /** Who is signed in here; null at a counter nobody signed in to, and always at a self-service kiosk. */
+  who(): StaffMember | null {
+    return this.system.info().mode === 'counter' ? this.#who : null
   }
 
   /** Throws a typed "sign in first" at a counter nobody signed in to. */
   requireCashier(): void {
-    if (this.system.info().mode === 'counter' && !this.#signedIn) {
+    if (this.system.info().mode === 'counter' && !this.#who) {
       throw new FoyerError({ code: 'counter.signed-out', messageKey: 'checkout.errors.signInFirst', retryable: false, detail: 'no cashier is signed in at this counter' })
     }
+  }
+
+  /**
+   * The supervisor who allows one action a cashier may not do alone: the one
+   * signed in, or the one whose PIN was typed on the spot for this action
+   * (checked now, under the lockout, and kept for nothing else).
+   */
+  async requireSupervisor(approvalPin: string | undefined, action: string): Promise<StaffMember> {
+    if (this.#who?.role === 'supervisor' && this.system.info().mode === 'counter') return this.#who
+    if (approvalPin) {
+      const result = await this.check.supervisor(approvalPin)
+      if (result.ok) return result.staff
+      if (result.reason === 'locked') {
+        throw new FoyerError({ code: 'staff.locked', messageKey: 'staff.errors.locked', retryable: true, detail: `retry after ${result.retryAfterSeconds ?? 60} s` })
+      }
+    }
+    throw new FoyerError({ code: 'staff.supervisor-needed', messageKey: 'staff.errors.supervisorNeeded', retryable: false, detail: `${action} needs a supervisor` })
   }
 }
 
 /**
- * What a counter does only with a cashier signed in: hold seats, place and pay
- * orders, reprint, and keep the shift. Reading the catalogue and giving seats
- * back stay open (giving back can only help, and signing out gives back).
+ * What a counter does only with a cashier signed in: hold seats, place, pay
+ * and refund orders, reprint, and keep the shift. Reading the catalogue and
+ * giving seats back stay open (giving back can only help, and signing out gives back).
  */
 export const CASHIER_CHANNELS = [
   'offers.request',
   'offers.keep',
+  'offers.pick',
+  'offers.accessible',
   'checkout.submit',
   'checkout.pay',
   'checkout.cancel',
   'checkout.abortPayment',
   'checkout.reprint',
+  'checkout.outcome',
+  'checkout.refund',
   'shift.current',
   'shift.sales',
   'shift.open',
   'shift.close',
+  'shift.print',
 ] as const satisfies readonly ChannelName[]
 
 /** The handlers, with the channels above refused at a counter nobody signed in to. */
@@ -68,17 +121,19 @@ export function withCashierCheck<H extends Partial<Handlers>>(handlers: H, desk:
   return guarded as H
 }
 
-/** The sign-in channels: the cashier signs in with the staff PIN, through the same check and lockout as the staff screen. */
-export function counterHandlers(desk: CounterDesk, verifyPin: Handler<'staff.verify'>): { 'counter.signIn': Handler<'counter.signIn'>; 'counter.signOut': Handler<'counter.signOut'> } {
+/** The sign-in channels: staff sign in as themselves, name and own PIN, under the machine's PIN lockout. */
+export function counterHandlers(desk: CounterDesk): { 'counter.signIn': Handler<'counter.signIn'>; 'counter.signOut': Handler<'counter.signOut'>; 'counter.whoIsIn': Handler<'counter.whoIsIn'> } {
   return {
-    'counter.signIn': async (request, context) => {
-      const result = await verifyPin(request, context)
-      if (result.ok) desk.signIn()
-      return result
+    'counter.signIn': async ({ name, pin }) => {
+      const result = await desk.check.signIn(name, pin)
+      if (!result.ok) return result
+      desk.signIn(result.staff)
+      return { ok: true, staff: result.staff }
     },
     'counter.signOut': () => {
       desk.signOut()
       return { signedIn: false as const }
     },
+    'counter.whoIsIn': () => desk.who(),
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BackendKind } from '../contract'
+import type { CheckoutOptions } from '../checkout/checkout-service'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
@@ -9,6 +10,7 @@ import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsStore, type Settings } from '../settings/settings-store'
 import { prepareEnrolment } from '../settings/enrolment'
 import { openPinGate } from '../settings/pin-lockout-file'
+import { StaffAccounts } from '../settings/staff-accounts'
 import { KeytarVault } from '../vault/keytar-vault'
 import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
@@ -18,6 +20,7 @@ import { startSandboxConnection, vendorConnection, type BackendConnection } from
 import { followKioskLock, type KioskControl } from './kiosk-service'
 import { startRuntime } from './runtime'
 import type { SalesRuntime } from './sales-runtime'
+import { staffCheck } from './staff-service'
 import type { SystemFacts } from './system-info'
 
 /**
@@ -48,6 +51,8 @@ export async function startHostRuntime(
   printer: DocumentPrinter | null = null,
   /** The kiosk window's lock (Electron main); the browser host has none, and the kiosk channels answer "not here". */
   kiosk: KioskControl | null = null,
+  /** The browser host's crash hook for fault tests (electron/browser-host/crash-hook.ts); nothing in the app sets it. */
+  afterStep?: CheckoutOptions['afterStep'],
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
@@ -55,8 +60,13 @@ export async function startHostRuntime(
   for (const warning of settings.warnings) log.warn(warning)
   // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
   const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
-  // The first PIN takes a one-time code from the machine, not from whoever touches the screen.
-  const enrolment = await prepareEnrolment(settingsDir, { pinSet: settings.get().staffPinHash !== null, provided: overrides.enrolmentCode, log })
+  // Staff are people: an older Foyer's one shared PIN becomes a supervisor's account (it keeps signing in),
+  // and only then leaves settings.json, so a crash in between loses nothing.
+  const accounts = await StaffAccounts.open(settingsDir, settings.get().staffPinHash)
+  if (settings.get().staffPinHash !== null) await settings.update({ staffPinHash: null })
+  const check = staffCheck(accounts, gate)
+  // The first supervisor takes a one-time code from the machine, not from whoever touches the screen.
+  const enrolment = await prepareEnrolment(settingsDir, { pinSet: accounts.hasSupervisor(), provided: overrides.enrolmentCode, log })
   const vault = new KeytarVault()
   const launchShared = sharedSandbox(launchSandbox)
   // Only when vendor backends are configured does this touch the keychain (an upgraded kiosk's bare secrets).
@@ -73,8 +83,14 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
+    // A customer whose sale a crash interrupted is told "checking" at once, then where it stands.
+    serveDuringRecovery: true,
+    ...(afterStep ? { checkout: { afterStep } } : {}),
     patronDataDays: () => settings.get().patronDataDays,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, enrolment, sales, system, pushes, connect, kiosk }),
+    boxOfficeEmail: () => settings.get().boxOfficeEmail,
+    cashToleranceCents: () => settings.get().cashToleranceCents,
+    staff: check,
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

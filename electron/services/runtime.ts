@@ -11,6 +11,7 @@ import { createAppServices, stderrLogger, type AppServices } from './app-service
 import type { BackendConnection } from './backend-connection'
 import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
+import { CounterDesk, type StaffCheck } from './counter-desk'
 import { salesHandlers } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
@@ -30,14 +31,22 @@ export interface RuntimeOptions {
   connect?: SalesRuntimeOptions['connect']
   connection?: BackendConnection
   log?: Logger
+  /** The machine's staff accounts, checked under the PIN lockout (absent: nobody signs in at a counter). */
+  staff?: StaffCheck
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
   admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService }) => AdminHandlers
   /** Checkout tuning, and the crash tests' step hook. */
   checkout?: SalesRuntimeOptions['checkout']
+  /** Serve the screens while recovery runs (see SalesRuntimeOptions); off, start waits for it. */
+  serveDuringRecovery?: boolean
   /** The ticket and receipt printer (none: nothing is printed). */
   printer?: DocumentPrinter | null
   /** Days the journal keeps patron data (the staff setting, read at each purge); 30 when absent. */
   patronDataDays?: () => number
+  /** How far a counted drawer may be off before a supervisor approves the close (the staff setting); S$5 when absent. */
+  cashToleranceCents?: () => number
+  /** The box office's own e-mail (the staff setting, read at each order); the training placeholder when absent. */
+  boxOfficeEmail?: () => string
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
@@ -65,6 +74,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     })
   const backend = options.backend ?? connection?.endpoints.kind ?? 'sandbox'
   const system = new SystemInfoService({ ...options.facts, backend })
+  // Who is signed in at the counter: the sale files each sale, refund and shift under them.
+  const counter = new CounterDesk(system, options.staff)
   // Reachability is part of the system facts, pushed when it changes, so every screen can say "offline".
   const connectivity = new ConnectivityMonitor({
     ...options.connectivity,
@@ -83,6 +94,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     connect,
     fetch: connectivity.watch((input, init) => globalThis.fetch(input, init)),
     checkout: options.checkout,
+    serveDuringRecovery: options.serveDuringRecovery,
     printer: options.printer ?? null,
   })
   try {
@@ -102,7 +114,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     pushes,
     system,
-    sales: salesHandlers(() => sales.context, () => system.info().mode),
+    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
+    counter,
     admin: options.admin?.({ sales, pushes, system }),
   })
   const current = () => {

@@ -25,6 +25,13 @@ export interface SalesRuntimeOptions {
   /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
   checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'terminalWaitMs' | 'sleep'>>
   printer?: DocumentPrinter | null
+  /**
+   * Serve the screens while recovery settles what a crash left in flight (the
+   * hosts): a customer whose sale was interrupted hears "checking" at once,
+   * then the outcome, instead of "cannot be reached" until recovery ends.
+   * Orders and payments wait for it either way. Off: connecting waits for it.
+   */
+  serveDuringRecovery?: boolean
 }
 
 /**
@@ -120,16 +127,28 @@ export class SalesRuntime {
       log,
       // An invoice lapses by the vendor's clock, as holds do: the time left to pay is reckoned by it.
       now: () => api.clock.now(),
+      // A paid sale's progress (confirming, printing) goes to this kiosk's own screen only: its push bus.
+      onProgress: (progress) => pushes.publish('checkout.progress', progress),
+      // So does word that a sale's outcome is known (its id only): the screen holding that sale asks for it.
+      onSettled: (saleId) => pushes.publish('checkout.outcomeKnown', { saleId }),
       ...this.options.checkout,
     })
     const context = salesContext(api, holds, checkout, new ShiftBook(db, journal, at))
-    // Sales a crash left in flight are finished or undone before anything new is sold.
-    try {
-      context.recovery = await recoverSales(checkout)
-      if (context.recovery.recovered.length > 0) log.warn('recovered interrupted sales', { sales: context.recovery.recovered.length, forStaff: context.recovery.forStaff.length })
-    } catch (error) {
-      log.warn('sales recovery could not finish; it runs again on the next start', { reason: (error as Error).message })
-    }
+    // Sales a crash left in flight are finished or undone before anything new is sold (checkout waits for it).
+    const recovered = checkout.recoverFirst(
+      recoverSales(checkout).then(
+        (report) => {
+          context.recovery = report
+          if (report.recovered.length > 0) log.warn('recovered interrupted sales', { sales: report.recovered.length, forStaff: report.forStaff.length })
+          return report.recovered.map((r) => r.saleId)
+        },
+        (error: unknown) => {
+          log.warn('sales recovery could not finish; it runs again on the next start', { reason: (error as Error).message })
+          return []
+        },
+      ),
+    )
+    if (!this.options.serveDuringRecovery) await recovered
     this.#current = { kind, connection, context }
   }
 

@@ -1,6 +1,7 @@
-import { salesChannels, type AppMode, type HoldStatus } from '../contract'
+import { deliveryOfferedIn, salesChannels, type AppMode, type HoldStatus } from '../contract'
 import type { SalesApi } from '../api/sales-api'
 import type { HoldManager } from '../holds/hold-manager'
+import { SeatPicker } from '../holds/seat-picking'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import { checkoutHandlers } from '../checkout/checkout-handlers'
@@ -9,6 +10,8 @@ import type { CheckoutService } from '../checkout/checkout-service'
 import { shiftHandlers } from '../checkout/shift-handlers'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
+import { DEFAULT_CASH_TOLERANCE_CENTS } from '../settings/settings-schema'
+import type { CounterDesk } from './counter-desk'
 import { ImageCache } from './image-cache'
 
 /**
@@ -22,6 +25,8 @@ export type SalesHandlers = { [C in SalesChannel]: Handler<C> }
 export interface SalesContext {
   api: SalesApi
   holds: HoldManager
+  /** Seats the customer picks from an offer, and accessible seating. */
+  picker: SeatPicker
   images: ImageCache
   checkout: CheckoutService
   shifts: ShiftBook
@@ -41,14 +46,23 @@ export function disconnectedSalesHandlers(): SalesHandlers {
 
 /** A context for one backend connection. */
 export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook): SalesContext {
-  return { api, holds, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
+  return { api, holds, picker: new SeatPicker(api, holds), checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
 }
 
 /**
  * The handlers, over whichever backend is connected when each call arrives
  * (staff may switch backends while Foyer runs); none connected → a typed error.
  */
-export function salesHandlers(current: () => SalesContext | null, mode: () => AppMode = () => 'self-service'): SalesHandlers {
+export function salesHandlers(
+  current: () => SalesContext | null,
+  mode: () => AppMode = () => 'self-service',
+  /** The box office's own e-mail (settings): an e-ticket at a self-service kiosk must not go there. */
+  boxOfficeEmail?: () => string,
+  /** Who is signed in at the counter: sales, refunds, reprints and shifts are filed under them. */
+  desk: CounterDesk | null = null,
+  /** How far a counted drawer may be off before a supervisor approves the close; S$5 when absent. */
+  cashToleranceCents: () => number = () => DEFAULT_CASH_TOLERANCE_CENTS,
+): SalesHandlers {
   const ctx = (): SalesContext => {
     const connected = current()
     if (!connected) throw unavailable()
@@ -81,7 +95,14 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
       saleWindows.check(r.productId)
       const offer = await api.offerSeats(r)
       const { offerId, expiresAt } = holds.recordOffer(r.productId, offer)
-      return { offerId, expiresAt: new Date(expiresAt).toISOString(), offer }
+      ctx().picker.remember(offerId, r.productId, r.quantity, offer)
+      return { offerId, expiresAt: new Date(expiresAt).toISOString(), offer, picked: false }
+    },
+    'offers.pick': (r) => ctx().picker.pick(r.offerId, r.inventoryId),
+    'offers.accessible': async (r) => {
+      const { picker, saleWindows } = ctx()
+      saleWindows.check(r.productId)
+      return picker.findWheelchairSpace(r)
     },
     'offers.keep': async (r) => {
       try {
@@ -102,13 +123,14 @@ export function salesHandlers(current: () => SalesContext | null, mode: () => Ap
       }
       return classes
     },
-    'cart.deliveryMethods': (r) => ctx().api.deliveryMethods(r.items),
+    // A counter offers only what it hands over (printed now, or e-tickets); main refuses the rest at submit too.
+    'cart.deliveryMethods': async (r) => (await ctx().api.deliveryMethods(r.items)).filter((m) => deliveryOfferedIn(mode(), m.code)),
     'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
     ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, {
       onSale: (productId) => ctx().saleWindows.check(productId),
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
-    }),
-    ...shiftHandlers(() => ctx().shifts, mode),
+    }, boxOfficeEmail, desk),
+    ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer }),
   }
 }

@@ -93,6 +93,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * sale never mails a real person; the admin service refuses counter mode on a
  * vendor backend while it is still in place, so no real sale goes out under it.
  */
+/** S$5: a drawer counted within this of the expected cash closes without a supervisor. */
+export const DEFAULT_CASH_TOLERANCE_CENTS = 500
+/** A counter left alone this many minutes signs its cashier out. */
+export const DEFAULT_COUNTER_LOCK_MINUTES = 5
+
 export const TRAINING_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
 
 export function isPlaceholderEmail(email: string): boolean {
@@ -111,6 +116,10 @@ const fieldSchemas = {
   boxOfficeEmail: z.string().max(254).regex(EMAIL_PATTERN, { error: 'must be an e-mail address' }),
   // Days the sales journal keeps a patron's e-mail, names, phone and delivery address (journal/patron-retention.ts).
   patronDataDays: z.int().min(MIN_PATRON_DATA_DAYS).max(MAX_PATRON_DATA_DAYS),
+  // How far a counted drawer may be off before a supervisor must approve the shift's close (0 to S$1,000).
+  cashToleranceCents: z.int().min(0).max(100_000),
+  // Minutes without a touch before a counter signs its cashier out (1 to 120).
+  counterLockMinutes: z.int().min(1).max(120),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -127,9 +136,10 @@ const installationIdIssue = { error: 'must be set when a card terminal is', path
 
 /**
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
- * `terminal` and `installationId`. Older files are migrated on reading (see migrateSettings).
+ * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
+ * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts). Older files are migrated on reading (see migrateSettings).
  */
-export const SETTINGS_VERSION = 5
+export const SETTINGS_VERSION = 6
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -163,6 +173,11 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
   3: (old) => ('patronDataDays' in old ? old : { ...old, version: 4, patronDataDays: DEFAULT_PATRON_DATA_DAYS }),
   // Version 4 had no card terminal for vendor backends: none is set up, and no id is given until one is.
   4: (old) => ('terminal' in old || 'installationId' in old ? old : { ...old, version: 5, terminal: null, installationId: null }),
+  // Version 5 closed any drawer without a supervisor and never signed a counter out: the defaults from now on.
+  5: (old) =>
+    'cashToleranceCents' in old || 'counterLockMinutes' in old
+      ? old
+      : { ...old, version: 6, cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS, counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES },
 }
 
 export const settingsSchema = z
@@ -219,6 +234,8 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
   updates: { ...DEFAULT_UPDATE_SETTINGS },
   patronDataDays: DEFAULT_PATRON_DATA_DAYS,
+  cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS,
+  counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES,
   terminal: null,
   installationId: null,
 })

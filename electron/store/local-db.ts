@@ -9,7 +9,8 @@ import { join } from 'node:path'
  */
 export type LocalDb = Database.Database
 
-const migrations: string[] = [
+/** Each version of the kiosk's database, in order (exported so tests can make an older Foyer's file). */
+export const migrations: readonly string[] = [
   `CREATE TABLE holds (
      backend TEXT NOT NULL,
      product_id INTEGER NOT NULL,
@@ -79,6 +80,14 @@ const migrations: string[] = [
    INSERT INTO holds_by_show SELECT backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at FROM holds;
    DROP TABLE holds;
    ALTER TABLE holds_by_show RENAME TO holds`,
+  // Staff are people (electron/settings/staff-accounts.ts): who sold and who refunded each sale, who opened and
+  // closed each shift and who approved a drawer over tolerance. Rows from before are left NULL: nobody in particular.
+  `ALTER TABLE sales ADD COLUMN sold_by_id TEXT;
+   ALTER TABLE sales ADD COLUMN sold_by_name TEXT;
+   ALTER TABLE sales ADD COLUMN refunded_by_name TEXT;
+   ALTER TABLE shifts ADD COLUMN opened_by TEXT;
+   ALTER TABLE shifts ADD COLUMN closed_by TEXT;
+   ALTER TABLE shifts ADD COLUMN approved_by TEXT`,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -8,7 +8,7 @@ import { expect, holdCount, test, type Page } from './fixtures'
  * confirm, and the tickets — nothing shown as sold before the vendor confirmed.
  */
 
-/** Two seats at a show, priced, delivered as e-tickets, paid by Visa: the kiosk on the review screen. */
+/** Two seats at a show, priced, printed here (the kiosk's first choice), paid by Visa: the kiosk on the review screen. */
 async function basketOnReview(kiosk: Page, search: string, title: RegExp): Promise<void> {
   await kiosk.getByTestId('touch-to-start').click()
   await kiosk.getByTestId('event-search').fill(search)
@@ -98,6 +98,7 @@ test('giving up at the payment voids the order and frees the seats', async ({ ki
   await kiosk.getByTestId('review-pay').click()
   await expect(kiosk.getByTestId('card-payment')).toBeVisible()
   await kiosk.getByTestId('checkout-cancel').click()
+  await kiosk.getByTestId('cancel-purchase-confirm').click()
   await expect(kiosk.getByTestId('events-screen')).toBeVisible()
   expect(await holdCount(request)).toBe(0)
 })

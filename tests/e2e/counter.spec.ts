@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { E2E_ENROLMENT_CODE, expect, test } from './fixtures'
+import { COUNTER_SUPERVISOR, ensureSupervisor, expect, signInAs, test } from './fixtures'
 import { chooseLanguage, kioskLocales } from './screens'
 
 /**
@@ -33,7 +33,7 @@ async function ipc<T>(request: APIRequestContext, channel: string, data: unknown
  */
 test.beforeEach(async ({ request, counterHostUrl }) => {
   counterUrl = counterHostUrl
-  await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
+  await ensureSupervisor(request, counterUrl)
 })
 
 async function openCounter(page: Page): Promise<void> {
@@ -42,8 +42,7 @@ async function openCounter(page: Page): Promise<void> {
 }
 
 async function signInByKeyboard(page: Page): Promise<void> {
-  await page.getByTestId('counter-pin').fill(PIN)
-  await page.keyboard.press('Enter')
+  await signInAs(page, COUNTER_SUPERVISOR, PIN)
   await expect(page.getByTestId('events-screen')).toBeVisible()
 }
 
@@ -74,11 +73,13 @@ test('sign-in refuses a wrong PIN, accepts the right one and lands on events; si
   await expect(page.getByTestId('counter-bar')).toHaveCount(0)
   await page.screenshot({ path: testInfo.outputPath('counter-sign-in-en-SG.png'), fullPage: true })
 
+  await page.getByTestId('counter-name').fill(COUNTER_SUPERVISOR)
   for (const digit of '111111') await page.getByTestId(`counter-pin-${digit}`).click()
   await page.getByTestId('counter-sign-in').click()
-  await expect(page.getByTestId('counter-sign-in-notice')).toHaveText('That PIN is not right.')
+  await expect(page.getByTestId('counter-sign-in-notice')).toHaveText('That name and PIN do not match an active staff account.')
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
 
+  await page.getByTestId('counter-name').fill(COUNTER_SUPERVISOR)
   for (const digit of PIN) await page.getByTestId(`counter-pin-${digit}`).click()
   await page.getByTestId('counter-sign-in').click()
   await expect(page.getByTestId('events-screen')).toBeVisible()

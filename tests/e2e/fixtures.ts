@@ -19,7 +19,7 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
   if (!options.closeShift) return
   // Main keeps the counter's sign-in and closes a drawer only for a cashier: sign in to close a shift
   // an earlier test left open, then out (before the PIN is set, no shift can have been opened).
-  await call('counter.signIn', { pin: COUNTER_PIN })
+  await call('counter.signIn', { name: COUNTER_SUPERVISOR, pin: COUNTER_PIN })
   const shift = (await call('shift.current')) as { ok: boolean; value: { expectedCashCents: number } | null }
   if (shift.ok && shift.value) await call('shift.close', { count: countOf(shift.value.expectedCashCents) })
   await call('counter.signOut')
@@ -82,9 +82,9 @@ export const test = base.extend<
 export { expect, type Page }
 export { E2E_ENROLMENT_CODE }
 
-/** One contract call to the worker host's main, as the renderer's web bridge makes it. */
-export async function ipc<T>(request: APIRequestContext, channel: string, data: unknown = {}): Promise<T> {
-  const answer = await request.post(`ipc/${channel}`, { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data })
+/** One contract call to the worker host's main (or the host at `url`, e.g. the counter host), as the renderer's web bridge makes it. */
+export async function ipc<T>(request: APIRequestContext, channel: string, data: unknown = {}, url = ''): Promise<T> {
+  const answer = await request.post(`${url}ipc/${channel}`, { headers: { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }, data })
   const reply = (await answer.json()) as { ok: boolean; value: T; error?: { code: string } }
   if (!reply.ok) throw new Error(`${channel}: ${reply.error?.code}`)
   return reply.value
@@ -116,20 +116,40 @@ export async function holdCount(request: APIRequestContext): Promise<number> {
   return ((await answer.json()) as { value: { count: number } }).value.count
 }
 
-/** The PIN the counter specs give their counter hosts. */
+/** The first supervisor the counter specs give their counter hosts (enrolled with the host's code), and their PIN. */
+export const COUNTER_SUPERVISOR = 'Supervisor'
 export const COUNTER_PIN = '258046'
 
 /**
- * A counter-mode host's sign-in, opened with the staff PIN set (with the
- * host's enrolment code the first time, or re-set to the same value) first; with `signIn`, staff are signed in and on the events.
+ * The counter host's first supervisor, whatever ran before: enrolled with the host's code the first
+ * time, later their PIN "changed" to itself (which needs it, and so also proves it is ours).
+ */
+export async function ensureSupervisor(request: APIRequestContext, url = ''): Promise<void> {
+  const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
+  const answer = await request.post(`${url}ipc/staff.setPin`, {
+    headers: auth,
+    data: { name: COUNTER_SUPERVISOR, currentPin: COUNTER_PIN, newPin: COUNTER_PIN, enrolmentCode: E2E_ENROLMENT_CODE },
+  })
+  const reply = (await answer.json()) as { ok: boolean; error?: { code: string } }
+  if (!reply.ok) throw new Error(`staff.setPin: ${reply.error?.code}`)
+}
+
+/** Signs in at the counter's sign-in screen as `name` with `pin`, by keyboard. */
+export async function signInAs(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId('counter-name').fill(name)
+  await page.getByTestId('counter-pin').fill(pin)
+  await page.keyboard.press('Enter')
+}
+
+/**
+ * A counter-mode host's sign-in, opened with its first supervisor enrolled (ensureSupervisor)
+ * first; with `signIn`, the supervisor is signed in and on the events.
  */
 export async function openCounter(page: Page, request: APIRequestContext, url: string, signIn: boolean): Promise<void> {
-  const auth = { authorization: `Bearer ${process.env.FOYER_HOST_TOKEN}` }
-  await request.post(`${url}ipc/staff.setPin`, { headers: auth, data: { currentPin: COUNTER_PIN, newPin: COUNTER_PIN, enrolmentCode: E2E_ENROLMENT_CODE } })
+  await ensureSupervisor(request, url)
   await page.goto(`${url}#token=${process.env.FOYER_HOST_TOKEN}`)
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
   if (!signIn) return
-  await page.getByTestId('counter-pin').fill(COUNTER_PIN)
-  await page.keyboard.press('Enter')
+  await signInAs(page, COUNTER_SUPERVISOR, COUNTER_PIN)
   await expect(page.getByTestId('events-screen')).toBeVisible()
 }

@@ -19,7 +19,11 @@ export interface HostProcess {
   token: string
   /** Where its printer writes the PDFs of tickets and receipts. */
   spoolDir: string
+  /** Settles when the process has ended, however (stopped, crashed, killed). */
+  exited: Promise<void>
   stop(): Promise<void>
+  /** Kills it outright (SIGKILL), as a crash or power cut would: nothing closed, nothing given back. */
+  kill(): Promise<void>
 }
 
 const repoRoot = join(import.meta.dirname, '..', '..')
@@ -27,9 +31,14 @@ const repoRoot = join(import.meta.dirname, '..', '..')
 /** The enrolment code every e2e host starts with (FOYER_ENROLMENT_CODE, as an installer provides it): it sets the first staff PIN. */
 export const E2E_ENROLMENT_CODE = 'E2E-ENROL-2026-KIOSK'
 
+/**
+ * `env` overrides the host's environment: FOYER_DATA_DIR for a data folder that
+ * outlives the process, FOYER_HOST_PORT for a port of its own (a host started
+ * again where the page left it), FOYER_PRINT_SPOOL for the printer's folder.
+ */
 export async function startHostProcess(env: Record<string, string> = {}, token = process.env.FOYER_HOST_TOKEN!): Promise<HostProcess> {
-  const spoolDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-print-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', '0'], {
+  const spoolDir = env.FOYER_PRINT_SPOOL ?? mkdtempSync(join(tmpdir(), 'foyer-e2e-print-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', env.FOYER_HOST_PORT ?? '0'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -43,6 +52,12 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = once(child, 'exit').then(() => {})
+  // A host that has ended already (crashed, killed) is not signalled again.
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const url = await new Promise<string>((resolve, reject) => {
@@ -57,11 +72,8 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
     entry: `${url}#token=${token}`,
     token,
     spoolDir,
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = once(child, 'exit')
-      child.kill('SIGTERM')
-      await exited
-    },
+    exited,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   }
 }

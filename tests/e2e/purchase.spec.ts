@@ -50,7 +50,8 @@ test('a reserved-seat purchase up to checkout: seats, mixed tickets, delivery, p
   await kiosk.getByTestId('tickets-continue').click()
 
   await expect(kiosk.getByTestId('delivery-screen')).toBeVisible()
-  await expect(kiosk.getByTestId('delivery-ETICKET')).toHaveAttribute('aria-pressed', 'true')
+  // Printed here to start with: a walk-up customer leaves with the tickets (e-tickets: kiosk-customer.spec.ts).
+  await expect(kiosk.getByTestId('delivery-PRINT_ON_SITE')).toHaveAttribute('aria-pressed', 'true')
   await expect(kiosk.getByTestId('delivery-continue')).toBeDisabled()
   // A self-service kiosk takes no cash.
   await expect(kiosk.getByTestId('payment-VISA')).toBeVisible()
@@ -66,7 +67,7 @@ test('a reserved-seat purchase up to checkout: seats, mixed tickets, delivery, p
   await expect(lines.first()).toContainText('Row ')
   await expect(lines.first()).toContainText('1 × Standard')
   await expect(lines.first()).toContainText('1 × Senior')
-  await expect(kiosk.getByTestId('review-delivery')).toContainText('E-ticket')
+  await expect(kiosk.getByTestId('review-delivery')).toContainText('Printed here, now')
   await expect(kiosk.getByTestId('review-payment')).toHaveText('Visa')
   await expect(kiosk.getByTestId('review-total')).toHaveText(/^S\$\d+\.\d\d$/)
   await kiosk.screenshot({ path: testInfo.outputPath('review-en-SG.png'), fullPage: true })
@@ -75,6 +76,7 @@ test('a reserved-seat purchase up to checkout: seats, mixed tickets, delivery, p
 
   // Taking the line out gives its seats back at once and returns to the events.
   await kiosk.getByTestId('review-lines').getByRole('button', { name: 'Remove' }).click()
+  await kiosk.getByTestId('remove-line-confirm').click()
   await expect(kiosk.getByTestId('events-screen')).toBeVisible()
   await expect.poll(() => holdCount(request)).toBe(0)
 })

@@ -18,6 +18,7 @@ test('staff set a PIN with the machine’s enrolment code, configure a vendor ba
   // A fresh kiosk asks for the enrolment code first: a wrong one sets nothing and says so.
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Set up staff access')
   await kiosk.getByTestId('enrolment-code').fill('NOT-THE-RIGHT-CODE')
+  await kiosk.getByTestId('enrolment-name').fill('Mei Ling')
   await kiosk.getByTestId('enrolment-next').click()
   await typePin('482193')
   await typePin('482193')
@@ -25,6 +26,7 @@ test('staff set a PIN with the machine’s enrolment code, configure a vendor ba
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Set up staff access')
 
   await kiosk.getByTestId('enrolment-code').fill(E2E_ENROLMENT_CODE.toLowerCase())
+  await kiosk.getByTestId('enrolment-name').fill('Mei Ling')
   await kiosk.getByTestId('enrolment-next').click()
   await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (6 to 12 digits)')
   await typePin('482193')
@@ -64,7 +66,7 @@ test('staff set a PIN with the machine’s enrolment code, configure a vendor ba
   await expect(kiosk.getByTestId('attract-screen')).toBeVisible()
   // Back in: the PIN is asked again, and a wrong one is refused.
   await kiosk.getByTestId('staff-entry').click()
-  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')
+  await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText("Enter a supervisor's PIN")
   await typePin('111111')
   await expect(kiosk.getByTestId('pin-notice')).toHaveText('That PIN is not right.')
   await typePin('482193')
@@ -77,7 +79,7 @@ test('staff set the update feed address; it is kept across a reload, and a plain
   await ipc(request, 'staff.setPin', { currentPin: PIN, newPin: PIN, enrolmentCode: E2E_ENROLMENT_CODE })
   const openSettings = async () => {
     await kiosk.getByTestId('staff-entry').click()
-    await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText('Enter the staff PIN')
+    await expect(kiosk.getByRole('heading', { level: 1 })).toHaveText("Enter a supervisor's PIN")
     for (const digit of PIN) await kiosk.getByTestId(`pin-${digit}`).click()
     await kiosk.getByTestId('pin-enter').click()
     await expect(kiosk.getByTestId('admin-screen')).toBeVisible()

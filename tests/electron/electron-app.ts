@@ -101,6 +101,7 @@ export async function chooseStaffPin(window: Page, pin: string): Promise<void> {
   }
   await window.getByTestId('staff-entry').click()
   await window.getByTestId('enrolment-code').fill(ENROLMENT_CODE)
+  await window.getByTestId('enrolment-name').fill('Supervisor')
   await window.getByTestId('enrolment-next').click()
   await expect(window.getByRole('heading', { level: 1 })).toHaveText('Choose a staff PIN (6 to 12 digits)')
   await typePin()

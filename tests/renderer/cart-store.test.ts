@@ -92,7 +92,8 @@ describe('the basket', () => {
     expect(runtime.holds.status().count).toBe(2)
 
     await cart.loadOptions()
-    expect(cart.deliveryCode).toBe('ETICKET')
+    // Printed here and now to start with: nothing goes to an e-mail the customer did not type.
+    expect(cart.deliveryCode).toBe('PRINT_ON_SITE')
     expect(cart.paymentMethods).toContain('VISA')
     cart.paymentCode = 'VISA'
     const { order, shown } = await submit()
@@ -121,7 +122,7 @@ describe('the basket', () => {
     await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
     cart.addDraft()
     await cart.loadOptions()
-    expect(cart.deliveryMethods.map((m) => m.code)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(cart.deliveryMethods.map((m) => m.code)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
     expect(cart.lines).toHaveLength(2)
     expect(cart.ticketCount).toBe(5)
     cart.paymentCode = 'MASTERCARD'
@@ -147,6 +148,39 @@ describe('the basket', () => {
     const { order, shown } = await submit()
     expect(order.deliveryMethodCode).toBe('REGISTERED_MAIL')
     expect(Math.round(order.amountToBePaid.amount * 100)).toBe(shown)
+  })
+
+  it("sends e-tickets only to the e-mail the customer typed twice; main refuses the box office's own", async () => {
+    const cart = useCartStore()
+    await addReservedLine('Hamlet', 'Stalls Centre')
+    cart.addDraft()
+    await cart.loadOptions()
+    cart.paymentCode = 'VISA'
+    expect(cart.optionsComplete).toBe(true)
+    expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe(BOX_OFFICE)
+
+    cart.deliveryCode = 'ETICKET'
+    expect(cart.emailProblem).toBe('missing')
+    expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
+    cart.email = 'mei.tan@example'
+    expect(cart.emailProblem).toBe('malformed')
+    cart.email = 'mei.tan@example.com'
+    cart.emailRepeat = 'mei.tan@exmaple.com'
+    expect(cart.emailProblem).toBe('mismatch')
+    cart.emailRepeat = ' Mei.Tan@example.com '
+    expect(cart.emailProblem).toBeNull()
+    expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe('mei.tan@example.com')
+
+    // A renderer that sent the box office's address anyway is refused in main.
+    const sneaky = { ...cart.orderRequest(BOX_OFFICE)!, patron: { email: BOX_OFFICE } }
+    const refused = await call(runtime.services.dispatcher, 'checkout.submit', { order: sneaky, tender: 'card' })
+    expect(refused.ok ? 'ordered' : refused.error.code).toBe('checkout.eticket-needs-email')
+    const { order } = await submit()
+    expect(order.deliveryMethodCode).toBe('ETICKET')
+
+    // Back to printed tickets: the e-mail typed for the e-tickets is not sent.
+    cart.deliveryCode = 'PRINT_ON_SITE'
+    expect(cart.patronEmail).toBe('')
   })
 
   it('gives a removed line’s seats back at the vendor, and drops a line whose hold is gone', async () => {
@@ -187,5 +221,50 @@ describe('the basket', () => {
     expect(cart.lines).toEqual([])
     expect(cart.email).toBe('')
     expect(runtime.holds.status().count).toBe(0)
+  })
+
+  it('orders seats the customer picked as mode SP, and the vendor sells exactly those', async () => {
+    const sale = useSaleStore()
+    const cart = useCartStore()
+    const [event, show] = await eventAndShow('Kopi')
+    await sale.openShow(event, show)
+    sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === 'Stalls Centre')!.sectionId)
+    sale.quantity = 2
+    await sale.findSeats()
+    const free = sale.held!.offer.available.filter((s) => s.seatType === 1)
+    const [x, y] = [free[5]!.inventoryId, free[25]!.inventoryId]
+    await sale.pickSeat(x)
+    await sale.pickSeat(y)
+    expect(sale.error).toBeNull()
+    expect(sale.held!.picked).toBe(true)
+    expect(sale.held!.offer.sets[0]!.map((s) => s.inventoryId)).toEqual([x, y])
+    expect(await cart.priceChosenSeats()).toBe(true)
+    expect(cart.addDraft()).toBe(true)
+    await cart.loadOptions()
+    cart.paymentCode = 'VISA'
+    expect(cart.orderRequest(BOX_OFFICE)!.items[0]).toMatchObject({ mode: 'SP', inventoryIds: [x, y] })
+    const { order } = await submit()
+    expect(order.items[0]!.seats.map((s) => s.inventoryId).sort()).toEqual([x, y].sort())
+  })
+
+  it('accessible seating: a wheelchair space and its companion seat, found without choosing a section, ordered as SP', async () => {
+    const sale = useSaleStore()
+    const cart = useCartStore()
+    const [event, show] = await eventAndShow('Kopi')
+    await sale.openShow(event, show)
+    sale.accessible = true
+    sale.quantity = 2
+    await sale.findSeats()
+    expect(sale.error).toBeNull()
+    const seats = sale.held!.offer.sets[0]!
+    expect(seats.map((s) => s.seatType).sort()).toEqual([2, 3])
+    expect(sale.section).not.toBeNull()
+    expect(await cart.priceChosenSeats()).toBe(true)
+    expect(cart.addDraft()).toBe(true)
+    await cart.loadOptions()
+    cart.paymentCode = 'VISA'
+    expect(cart.orderRequest(BOX_OFFICE)!.items[0]!.mode).toBe('SP')
+    const { order } = await submit()
+    expect(order.items[0]!.seats.map((s) => s.inventoryId).sort()).toEqual(seats.map((s) => s.inventoryId).sort())
   })
 })

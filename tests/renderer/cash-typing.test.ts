@@ -48,7 +48,7 @@ afterAll(async () => {
 
 async function signedIn(): Promise<MountedApp> {
   const app = await mountApp(runtime.services)
-  expect(await useCounterStore().signIn(PIN)).toBe(true)
+  expect(await useCounterStore().signIn('Supervisor', PIN)).toBe(true)
   return app
 }
 
@@ -95,7 +95,7 @@ describe('cash tendered at checkout', () => {
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
     cart.paymentCode = 'CASH'
-    cart.deliveryCode = 'BOX_OFFICE_COLLECTION'
+    cart.deliveryCode = 'PRINT_ON_SITE'
 
     await app.router.push({ name: 'checkout' })
     await vi.waitFor(() => expect(app.find('cash-payment')).not.toBeNull(), { timeout: 20_000 })

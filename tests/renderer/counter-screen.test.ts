@@ -64,7 +64,8 @@ describe('the app in counter mode', () => {
     await router.push({ name: 'seats' })
     expect(router.currentRoute.value.name).toBe('counter-sign-in')
 
-    // Typed on the pad; Sign in is offered only with 4 digits or more.
+    // Your name (the first supervisor's), then the PIN typed on the pad; Sign in is offered only with 4 digits or more.
+    typeName(find)
     for (const digit of PIN.slice(0, 3)) find(`counter-pin-${digit}`)!.click()
     await flushPromises()
     expect(find('counter-sign-in')!.hasAttribute('disabled')).toBe(true)
@@ -91,6 +92,7 @@ describe('the app in counter mode', () => {
     // The question the screen asks on arrival, still unanswered (a slow machine) when staff press Enter.
     const asking = useCounterStore().checkPinSet()
     expect(useCounterStore().busy).toBe(true)
+    typeName(find)
     const field = find('counter-pin') as HTMLInputElement
     field.value = PIN
     field.dispatchEvent(new Event('input'))
@@ -105,16 +107,24 @@ describe('the app in counter mode', () => {
 
   it('refuses a wrong PIN on the screen, in words', async () => {
     const { find } = await mountCounter(counterRuntime)
+    typeName(find)
     const field = find('counter-pin') as HTMLInputElement
     field.value = '000000'
     field.dispatchEvent(new Event('input'))
     await flushPromises()
     find('counter-sign-in')!.click()
     // scrypt, then the wrong try saved to disk (the lockout survives restarts): real time on a loaded machine.
-    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That PIN is not right.'), { timeout: 15_000 })
+    await vi.waitFor(() => expect(find('counter-sign-in-notice')?.textContent).toBe('That name and PIN do not match an active staff account.'), { timeout: 15_000 })
     expect(field.value).toBe('')
   })
 })
+
+/** Staff sign in as themselves: the name of the first supervisor, whom staff.setPin enrolled. */
+function typeName(find: (testId: string) => HTMLElement | null): void {
+  const name = find('counter-name') as HTMLInputElement
+  name.value = 'Supervisor'
+  name.dispatchEvent(new Event('input'))
+}
 
 describe('the app in self-service mode', () => {
   it('is the kiosk as before: attract first, no sign-in, no counter bar, no counter sign-in screen', async () => {

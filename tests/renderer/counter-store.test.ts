@@ -87,20 +87,20 @@ describe('the counter store', () => {
     const counter = useCounterStore()
     await counter.checkPinSet()
     expect(counter.pinSet).toBe(false)
-    expect(await counter.signIn(PIN)).toBe(false)
+    expect(await counter.signIn('Supervisor', PIN)).toBe(false)
     expect(counter.refusal).toEqual({ reason: 'not-set' })
     expect(counter.signedIn).toBe(false)
   })
 
-  it('signs in with the staff PIN only, and signing out gives back every held seat', async () => {
+  it('signs in by name and own PIN (the first supervisor), and signing out gives back every held seat', async () => {
     expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
     const counter = useCounterStore()
     await counter.checkPinSet()
     expect(counter.pinSet).toBe(true)
-    expect(await counter.signIn('111111')).toBe(false)
+    expect(await counter.signIn('Supervisor', '111111')).toBe(false)
     expect(counter.refusal).toEqual({ reason: 'wrong' })
     expect(counter.signedIn).toBe(false)
-    expect(await counter.signIn(PIN)).toBe(true)
+    expect(await counter.signIn('Supervisor', PIN)).toBe(true)
     expect(counter.signedIn).toBe(true)
     expect(counter.refusal).toBeNull()
 
@@ -112,7 +112,7 @@ describe('the counter store', () => {
 
   it('a new sale gives back the last customer’s seats and stays signed in', async () => {
     const counter = useCounterStore()
-    expect(await counter.signIn(PIN)).toBe(true)
+    expect(await counter.signIn('Supervisor', PIN)).toBe(true)
     expect(await holdTwoSeats()).toBe(2)
     await counter.endSale()
     expect(counter.signedIn).toBe(true)
@@ -121,11 +121,11 @@ describe('the counter store', () => {
 
   it('is locked out by main after five wrong PINs, even for the right one', async () => {
     const counter = useCounterStore()
-    for (let i = 0; i < 4; i++) await counter.signIn('000000')
+    for (let i = 0; i < 4; i++) await counter.signIn('Supervisor', '000000')
     expect(counter.refusal).toEqual({ reason: 'wrong' })
-    await counter.signIn('000000')
+    await counter.signIn('Supervisor', '000000')
     expect(counter.refusal).toMatchObject({ reason: 'locked' })
-    expect(await counter.signIn(PIN)).toBe(false)
+    expect(await counter.signIn('Supervisor', PIN)).toBe(false)
     expect(counter.refusal).toMatchObject({ reason: 'locked', retryAfterSeconds: expect.any(Number) })
     expect(counter.signedIn).toBe(false)
   })

@@ -38,7 +38,8 @@ afterAll(async () => {
   for (const runtime of runtimes) await runtime.close()
 })
 
-describe('leave kiosk mode (staff settings)', () => {
+// Each test forks a sandbox process and checks a PIN with scrypt: seconds when quiet, so budgeted for a busy machine.
+describe('leave kiosk mode (staff settings)', { timeout: 60_000 }, () => {
   it('is offered in the Electron app in self-service, leaves the kiosk with the PIN, and locks it again', async () => {
     const kiosk = new RecordedKioskWindow()
     const { find, click } = await staffSettingsOn('electron', kiosk)

@@ -7,13 +7,12 @@ import { terminalTestStateSchema } from '../../electron/contract'
 import { adminHandlers } from '../../electron/services/admin-service'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
 import { SettingsStore } from '../../electron/settings/settings-store'
-import { PinGate } from '../../electron/settings/staff-pin'
 import { KeytarVault } from '../../electron/vault/keytar-vault'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { sandboxConnection } from '../support/checkout-fixtures'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
-import { firstPin, testEnrolment } from '../support/staff-runtime'
+import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
 import { keychainUnavailableReason } from '../unit/vault/keychain'
 import { terminalControls } from '../support/terminal-controls'
 
@@ -39,13 +38,15 @@ beforeAll(async () => {
   rig = await apiRig()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-form-'))
   settings = await SettingsStore.open(dataDir)
+  const staff = await testStaff(dataDir)
   const connect = async () => sandboxConnection(rig)
   runtime = await startRuntime({
     facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
     dataDir,
     connect,
     log: { warn: () => {}, error: () => {} },
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
+    staff: staff.check,
+    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect }),
   })
   await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
 })

@@ -71,6 +71,23 @@ describe('SeatList, seats', () => {
     expect(wrapper.find('[data-testid="seat-list-seat-5"]').exists()).toBe(false)
   })
 
+  it('lists rows and seats in the venue’s order, whatever order the offer listed them in (the customer’s seats first, then the free ones)', () => {
+    const shuffled: MapSeat[] = [
+      seat({ inventoryId: 31, row: 'B', seat: '9', x: 0, y: 20, state: 'chosen' }),
+      seat({ inventoryId: 32, row: 'A', seat: '10', x: 0, y: 0, state: 'chosen' }),
+      seat({ inventoryId: 33, row: 'B', seat: '10', x: 20, y: 20 }),
+      seat({ inventoryId: 34, row: 'A', seat: '2', x: 20, y: 0 }),
+      seat({ inventoryId: 35, row: 'B', seat: '1', x: 40, y: 20 }),
+    ]
+    const wrapper = mountList({ mode: 'seats', seats: shuffled })
+    const rows = wrapper.findAll('section')
+    expect(rows.map((r) => r.attributes('aria-label'))).toEqual(['Row A', 'Row B'])
+    expect(rows.map((r) => r.findAll('button').map((b) => b.text()))).toEqual([
+      ['2', '10'],
+      ['1', '9', '10'],
+    ])
+  })
+
   it('labels each seat as it would be spoken', () => {
     const wrapper = mountList({ mode: 'seats', seats })
     const label = (index: number) => wrapper.get(`[data-testid="seat-list-seat-${index}"]`).attributes('aria-label')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { findShortcutTarget, handleShortcut, matchesShortcut, parseShortcuts } from '../../renderer/src/composables/shortcuts'
+import { findShortcutTarget, handleShortcut, matchesShortcut, parseShortcuts, rememberPointer } from '../../renderer/src/composables/shortcuts'
 
 /**
  * The counter's one shortcut mechanism: controls declare aria-keyshortcuts,
@@ -7,6 +7,7 @@ import { findShortcutTarget, handleShortcut, matchesShortcut, parseShortcuts } f
  */
 afterEach(() => {
   document.body.innerHTML = ''
+  rememberPointer(null)
 })
 
 /** Builds the page from HTML and records which controls were clicked. */
@@ -119,6 +120,33 @@ describe('the shortcut handler', () => {
     focused.focus()
     expect(press({ key: 'Enter' }, focused).defaultPrevented).toBe(false)
     expect(clicked).toEqual([])
+  })
+
+  it("takes Enter from a button a click left focused: the screen's main action, not that button again; after Tab, Enter presses it", () => {
+    const clicked = page(`<button data-testid="plus" aria-keyshortcuts="+"><span>+</span></button><button data-testid="primary" aria-keyshortcuts="Enter">Find seats</button>`)
+    const plus = document.querySelector<HTMLButtonElement>('[data-testid="plus"]')!
+    // The click landed on the label inside the button, which took the focus.
+    rememberPointer(plus.querySelector('span'))
+    plus.focus()
+    expect(press({ key: 'Enter' }, plus).defaultPrevented).toBe(true)
+    expect(clicked).toEqual(['primary'])
+    // Space is still that button's own key.
+    expect(press({ key: ' ' }, plus).defaultPrevented).toBe(false)
+    // Tab moves the focus by keyboard: Enter on what it reaches presses it.
+    press({ key: 'Tab' }, plus)
+    expect(press({ key: 'Enter' }, plus).defaultPrevented).toBe(false)
+    expect(clicked).toEqual(['primary'])
+  })
+
+  it('leaves Escape to a search field with text (it clears it); from an empty one Escape is Back', () => {
+    const clicked = page(`<input type="search" data-testid="search" /><button data-testid="back" aria-keyshortcuts="Escape">Back</button>`)
+    const search = document.querySelector('input')!
+    search.value = 'Kopi'
+    expect(press({ key: 'Escape' }, search).defaultPrevented).toBe(false)
+    expect(clicked).toEqual([])
+    search.value = ''
+    press({ key: 'Escape' }, search)
+    expect(clicked).toEqual(['back'])
   })
 
   it('ignores held-down repeats and keys composed by an input method (Chinese input)', () => {

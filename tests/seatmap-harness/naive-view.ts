@@ -13,6 +13,8 @@ export interface NaiveView {
   hitTest(x: number, y: number): number | null
   setSeatStates(changes: readonly { index: number; state: MapSeat['state'] }[]): void
   renders(): number
+  /** pixi's own events: a pointertap listener on every seat. */
+  onSelect(listener: (index: number) => void): void
   showSeats(seats: readonly MapSeat[], size: SeatSize): void
   showOverview(sections: readonly MapSection[]): void
   destroy(): void
@@ -37,9 +39,12 @@ export async function createNaiveView(host: HTMLElement, preference: 'webgl' | '
   app.stage.addChild(world)
   app.stage.eventMode = 'static'
   const items: Graphics[] = []
+  const listeners: ((index: number) => void)[] = []
   return {
     app,
     hitTest(x, y) {
+      // pixi sets the root only on its first DOM pointer event.
+      app.renderer.events.rootBoundary.rootTarget ??= app.stage
       const target = app.renderer.events.rootBoundary.hitTest(x, y)
       const index = target ? items.indexOf(target as Graphics) : -1
       return index >= 0 ? index : null
@@ -51,12 +56,13 @@ export async function createNaiveView(host: HTMLElement, preference: 'webgl' | '
       }
     },
     renders: () => frames,
+    onSelect: (listener) => void listeners.push(listener),
     destroy: () => app.destroy(true),
-    ...builders(world, items, app),
+    ...builders(world, items, app, listeners),
   }
 }
 
-function builders(world: Container, items: Graphics[], app: Application) {
+function builders(world: Container, items: Graphics[], app: Application, listeners: ((index: number) => void)[]) {
   const fitWorld = (minX: number, minY: number, maxX: number, maxY: number) => {
     const scale = Math.min(app.screen.width / (maxX - minX), app.screen.height / (maxY - minY)) * 0.95
     world.scale.set(scale)
@@ -70,6 +76,8 @@ function builders(world: Container, items: Graphics[], app: Application) {
         const g = new Graphics().poly(points).fill(0xffffff)
         g.tint = tint[seat.state]
         g.eventMode = 'static'
+        const index = items.length
+        g.on('pointertap', () => listeners.forEach((listener) => listener(index)))
         world.addChild(g)
         items.push(g)
         for (let i = 0; i < points.length; i += 2) {

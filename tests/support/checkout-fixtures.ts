@@ -56,7 +56,8 @@ export async function heldOrderRequest(dispatcher: Dispatcher, direct: SandboxCl
   const standard = classes.value.find((c) => c.code === 'A')!
   const perTicket = Math.round(standard.unitPrice.amount * 100) + standard.fees.reduce((sum, f) => sum + Math.round(f.charge.amount * 100), 0)
   return {
-    patron: { email: 'boxoffice@foyer-training.invalid' },
+    // The customer's own e-mail: a self-service kiosk sends e-tickets nowhere else (checkout-handlers.ts).
+    patron: { email: 'mei.tan@example.com' },
     items: [
       {
         productId: show.productId,

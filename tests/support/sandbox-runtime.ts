@@ -1,3 +1,4 @@
+import { TEST_CASHIER } from './staff-runtime'
 import type { AppMode, HostKind } from '../../electron/contract'
 import { startRuntime, type Runtime, type RuntimeOptions } from '../../electron/services/runtime'
 import { afterEach, beforeEach } from 'vitest'
@@ -23,7 +24,7 @@ export async function startSandboxRuntime(
   // A counter sells only with a cashier signed in (main keeps it); these runtimes have no staff PIN,
   // and the tests that use them are about selling, so the cashier is signed in here.
   // tests/unit/checkout/counter-sign-in.test.ts pins the sign-in itself.
-  runtime.services.counter.signIn()
+  runtime.services.counter.signIn(TEST_CASHIER)
   return runtime
 }
 

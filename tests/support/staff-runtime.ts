@@ -7,6 +7,10 @@ import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
 import { Enrolment } from '../../electron/settings/enrolment'
+import { StaffAccounts } from '../../electron/settings/staff-accounts'
+import { PinGate } from '../../electron/settings/staff-pin'
+import type { StaffMember } from '../../electron/services/counter-desk'
+import { staffCheck } from '../../electron/services/staff-service'
 
 /**
  * Host runtimes started exactly as the hosts start them (startHostRuntime, the
@@ -21,6 +25,18 @@ export const TEST_ENROLMENT_CODE = 'TEST-ENROL-2026-CODE'
 export const firstPin = (newPin: string) => ({ newPin, enrolmentCode: TEST_ENROLMENT_CODE })
 /** The enrolment of staff services a test builds by hand (adminHandlers). */
 export const testEnrolment = (): Enrolment => new Enrolment(TEST_ENROLMENT_CODE)
+
+/**
+ * Staff accounts kept in `dir` with a fresh PIN gate, checked as the hosts check them: what a test
+ * that builds adminHandlers by hand gives it (and startRuntime's `staff`, so the counter signs in).
+ */
+export async function testStaff(dir: string, gate: PinGate = new PinGate()) {
+  const accounts = await StaffAccounts.open(dir, null)
+  return { gate, accounts, check: staffCheck(accounts, gate) }
+}
+
+/** The cashier tests about selling sign in directly (counter-sign-in.test.ts pins the sign-in itself). */
+export const TEST_CASHIER: StaffMember = { staffId: '00000000-0000-4000-8000-0000000000c1', name: 'Test Cashier', role: 'cashier' }
 
 /** A channel call handed straight to the dispatcher, as a renderer call arrives over IPC. */
 export type Ask = (channel: ChannelName, request?: unknown) => Promise<Reply<unknown>>

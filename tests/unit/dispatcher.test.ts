@@ -64,7 +64,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
-      ...counterHandlers(new CounterDesk(new SystemInfoService(facts())), unavailableAdminHandlers()['staff.verify']),
+      ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'system.info': () => {
         throw new Error('database password is hunter2')
@@ -79,7 +79,7 @@ describe('contract dispatch', () => {
     const handlers: Handlers = {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
-      ...counterHandlers(new CounterDesk(new SystemInfoService(facts())), unavailableAdminHandlers()['staff.verify']),
+      ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })

@@ -73,7 +73,7 @@ const notTaken = (detail: string): PaymentResult => ({ outcome: 'unavailable', t
 
 export class AdyenTerminal implements PaymentTerminal {
   readonly name: string
-  readonly takesTestCards = false
+  readonly testCards = []
 
   readonly #options: AdyenTerminalOptions
   readonly #till: Till

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../format/escape'
+import { escapeUTF8 as escapeHtml } from 'entities'
 import { monetary, type Cents } from '../format/money'
 
 /**
@@ -50,10 +50,13 @@ export class Shapes {
     return this.quirks ? `/${path}` : path
   }
 
-  /** HTML-escapes one of the fields the spec marks as escaped. */
+  /**
+   * HTML-escapes one of the fields the spec marks as escaped. The service writes
+   * the apostrophe in HTML 4's numeric form (&#39;), not &apos;, so the sandbox does.
+   */
   escaped(text: string): string
   escaped(text: string | null): string | null
   escaped(text: string | null): string | null {
-    return text === null ? null : escapeHtml(text)
+    return text === null ? null : escapeHtml(text).replaceAll('&apos;', '&#39;')
   }
 }

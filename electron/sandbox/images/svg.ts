@@ -1,5 +1,5 @@
 import { priceCategoryColour } from '../../contract/palette'
-import { escapeXml } from '../format/escape'
+import { escapeUTF8 as escapeXml } from 'entities'
 import type { Product, SandboxEvent } from '../model/catalogue'
 import { genres } from '../seed/types'
 import { seatOutline } from '../http/seat-json'

@@ -1,7 +1,7 @@
 import type { Statement, Transaction } from 'better-sqlite3'
 import { isBusy, type SandboxDb } from '../store/database'
 import { ApiError } from '../http/api-error'
-import type { PreSold, SeedRow, SeedSeat, SeedSection } from '../seed/types'
+import { SeatType, type PreSold, type SeedRow, type SeedSeat, type SeedSection } from '../seed/types'
 import type { RowRange } from './best-available'
 import { mixInts, type Product } from './catalogue'
 
@@ -89,7 +89,10 @@ export class ProductInventory {
           this.#sectionOf[ordinal] = sectionIndex
           this.#rowOf[ordinal] = rowIndex
           this.#seatOf[ordinal] = seatIndex
-          if (isBaselineSold(product.show.preSold, product.id, ordinal, seatIndex)) this.status[ordinal] = SeatStatus.Sold
+          // A companion seat was sold with its wheelchair space, or not at all: the pair is decided together.
+          const partner = seat.type === SeatType.Companion ? [-1, 1].find((d) => row.seats[seatIndex + d]?.type === SeatType.Wheelchair) : undefined
+          const decidedBy = partner === undefined ? ordinal : ordinal + partner
+          if (isBaselineSold(product.show.preSold, product.id, decidedBy, seatIndex + (partner ?? 0))) this.status[ordinal] = SeatStatus.Sold
           ordinal++
         })
         layout.rows.push({ start, end: ordinal })

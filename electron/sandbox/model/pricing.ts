@@ -90,10 +90,16 @@ export interface DeliveryMethod {
 const MAIL_MIN_DAYS = 7
 const DAY_MS = 24 * 3600_000
 
+/**
+ * PRINT_ON_SITE stands for what a box office's own profile has for tickets
+ * printed where they are bought (a kiosk's or the counter's printer): the
+ * walk-up customer leaves with them, so no e-mail or address is needed.
+ */
 export const tenantDeliveryMethods: readonly DeliveryMethod[] = [
-  { code: 'ETICKET', cents: 0, order: 1, addressRequired: false, feeWaived: false },
-  { code: 'BOX_OFFICE_COLLECTION', cents: 0, order: 2, addressRequired: false, feeWaived: false },
-  { code: 'REGISTERED_MAIL', cents: 500, order: 3, addressRequired: true, feeWaived: false },
+  { code: 'PRINT_ON_SITE', cents: 0, order: 1, addressRequired: false, feeWaived: false },
+  { code: 'ETICKET', cents: 0, order: 2, addressRequired: false, feeWaived: false },
+  { code: 'BOX_OFFICE_COLLECTION', cents: 0, order: 3, addressRequired: false, feeWaived: false },
+  { code: 'REGISTERED_MAIL', cents: 500, order: 4, addressRequired: true, feeWaived: false },
 ]
 
 /** Delivery methods a show allows: mail only when there is a week for the post. */

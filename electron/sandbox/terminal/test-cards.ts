@@ -1,3 +1,5 @@
+import type { TestCardFace, TestCardName } from '../../contract/checkout-channels'
+
 /**
  * The training terminal's test cards: which one the customer "presents"
  * decides what the simulated terminal does, so training and tests can walk
@@ -21,7 +23,9 @@ export const TEST_CARDS = {
   'no-card': { pan: '4222 2222 2222 2', brand: 'visa', aid: 'A0000000031010' },
   /** The terminal cannot be reached (switched off, off the network): nothing is charged. */
   unreachable: { pan: '6011 0000 0000 0004', brand: 'nets', aid: 'A0000005241010' },
-} as const
+} as const satisfies Record<TestCardName, { pan: string; brand: string; aid: string }>
 
-export type TestCard = keyof typeof TEST_CARDS
+export type TestCard = TestCardName
 export const testCardNames = Object.keys(TEST_CARDS) as TestCard[]
+/** The cards as the training screen shows them (the training terminal hands these to checkout). */
+export const testCardFaces: readonly TestCardFace[] = testCardNames.map((card) => ({ card, pan: TEST_CARDS[card].pan, brand: TEST_CARDS[card].brand.toUpperCase() }))

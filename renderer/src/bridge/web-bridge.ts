@@ -8,7 +8,7 @@ import {
   type PushName,
   type Reply,
 } from '@contract'
-import { SseParser } from './sse-reader'
+import { EventSourceParserStream } from 'eventsource-parser/stream'
 
 /**
  * `window.foyer` for the browser host: the same domain API as Electron's
@@ -79,12 +79,12 @@ export function createWebBridge(options: WebBridgeOptions): FoyerApi {
         const response = await doFetch(new URL('push', options.baseUrl), { headers: auth, signal: controller.signal })
         if (!response.ok || !response.body) throw new Error(`push stream refused (${response.status})`)
         delay = options.reconnectMs ?? 500
-        const parser = new SseParser()
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        // EventSource cannot send the token header, so the stream is read with fetch and parsed by eventsource-parser.
+        const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader()
         for (;;) {
-          const { value, done } = await reader.read()
+          const { value, done } = await events.read()
           if (done) break
-          for (const event of parser.push(value)) deliver(event.event, event.data)
+          deliver(value.event ?? 'message', value.data)
         }
       } catch {
         if (controller.signal.aborted) return

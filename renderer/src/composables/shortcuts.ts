@@ -105,21 +105,52 @@ export function findShortcutTarget(event: KeyPress, root: Document = document): 
 }
 
 /**
+ * Where the last click or tap landed, until the keyboard moves the focus
+ * (Tab). A click also leaves its button focused; Enter on that button is then
+ * not "press it again" but the screen's main action. (:focus-visible cannot
+ * tell: Chromium makes any focused element match it once a key is down.)
+ */
+let pointed: Element | null = null
+
+/** Notes where a pointer went down (installed by useShortcuts, capture phase). */
+export function rememberPointer(target: EventTarget | null): void {
+  pointed = target instanceof Element ? target : null
+}
+
+/** Whether the focused element got its focus from the last click or tap, not from the keyboard. */
+function focusedByPointer(element: Element): boolean {
+  return pointed !== null && element.contains(pointed)
+}
+
+/** A search field with text in it: Escape there clears the text (the browser's own meaning), not Back. */
+function isSearchWithText(element: Element | null): boolean {
+  return element instanceof HTMLInputElement && element.type === 'search' && element.value !== ''
+}
+
+/**
  * Whether a key press is left alone. Inside a text field, typing is typing:
  * only keys that type nothing are commands (Escape, and Alt/Control/Meta
  * combinations); Enter too, unless the field is in a form, which submits
- * itself. On a focused button Enter and Space already press that button.
+ * itself. On a button the keyboard reached, Enter and Space press that
+ * button. On one a mouse click left focused, Enter is still the screen's main
+ * action: the cashier who clicked "+" and pressed Enter meant "go on", not
+ * "+" again.
  */
 function leftAlone(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.isComposing || event.repeat) return true
+  // Tab moves the focus by keyboard: Enter there presses what the keyboard reached.
+  if (event.key === 'Tab') pointed = null
   if (['Alt', 'Control', 'Shift', 'Meta', 'AltGraph', 'Tab'].includes(event.key)) return true
   const target = event.target instanceof Element ? event.target : null
   const commandKey = event.altKey || event.ctrlKey || event.metaKey
   if (isTextField(target)) {
-    if (commandKey || event.key === 'Escape') return false
+    if (event.key === 'Escape') return isSearchWithText(target)
+    if (commandKey) return false
     return !(event.key === 'Enter' && !target!.closest('form'))
   }
-  return (event.key === 'Enter' || event.key === ' ') && !commandKey && activatesItself(target)
+  if (commandKey || !activatesItself(target)) return false
+  if (event.key === ' ') return true
+  return event.key === 'Enter' && !focusedByPointer(target!)
 }
 
 /** Handles one key press; true when a shortcut took it. */
@@ -147,6 +178,13 @@ export function useShortcuts(enabled: () => boolean): void {
   const listener = (event: KeyboardEvent) => {
     if (enabled()) handleShortcut(event)
   }
-  onMounted(() => document.addEventListener('keydown', listener))
-  onUnmounted(() => document.removeEventListener('keydown', listener))
+  const pointer = (event: PointerEvent) => rememberPointer(event.target)
+  onMounted(() => {
+    document.addEventListener('keydown', listener)
+    document.addEventListener('pointerdown', pointer, { capture: true, passive: true })
+  })
+  onUnmounted(() => {
+    document.removeEventListener('keydown', listener)
+    document.removeEventListener('pointerdown', pointer, { capture: true })
+  })
 }

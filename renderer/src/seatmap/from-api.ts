@@ -63,7 +63,9 @@ function mapSeat(seat: Seat, geometry: SeatGeometry, state: SeatState): MapSeat 
 
 /**
  * Every drawable seat of an offer: the offered sets (BA's two apart as
- * 'offered-a' / 'offered-b', the customer's pick as 'chosen'), then the
+ * 'offered-a' / 'offered-b', the customer's pick as 'chosen'; once a set is
+ * kept the other was given back to the vendor, so its seats are drawn as
+ * plain available seats again, never as still offered), then the
  * available seats, then the unavailable ones (geometry only, so no inventory
  * id). Seats without geometry — 2D mode, where the venue image carries the
  * seats — are skipped: there is nothing to draw them at. A seat listed both in
@@ -74,7 +76,7 @@ export function seatsFrom(offer: SeatOffer, chosenSet: number | null): MapSeat[]
   const listed = new Set<number>()
   offer.sets.forEach((set, index) => {
     // Sets beyond two cannot be told apart by colour; they share 'offered-b'.
-    const state: SeatState = index === chosenSet ? 'chosen' : index === 0 ? 'offered-a' : 'offered-b'
+    const state: SeatState = chosenSet !== null ? (index === chosenSet ? 'chosen' : 'available') : index === 0 ? 'offered-a' : 'offered-b'
     for (const seat of set) {
       if (!seat.geometry || listed.has(seat.inventoryId)) continue
       listed.add(seat.inventoryId)

@@ -19,6 +19,12 @@ export interface HitSource {
   selectable(index: number): boolean
   /** Writes the item's bounds to out[4i … 4i + 3]; false when it has no polygon. */
   bounds?(index: number, out: Float64Array): boolean
+  /**
+   * 0 when (x, y) is inside the item, else its distance to the item's outline:
+   * the same answer as pointInPolygon/distanceToPolygon on `points`, without
+   * making the polygon (a seat's turned box has a closed form).
+   */
+  distance?(index: number, x: number, y: number): number
 }
 
 function arraySource(items: readonly HitItem[]): HitSource {
@@ -51,12 +57,15 @@ function scanBounds(points: readonly number[], i: number, out: Float64Array): bo
  * containing the point, else the nearest selectable one within a radius.
  *
  * Built once per scene (sections of the overview, or the seats of a section)
- * and immutable afterwards: state changes that make an item unselectable are
- * rare enough to rebuild for, and a static packed R-tree (flatbush) builds 100k
- * boxes in milliseconds and answers point queries in microseconds. The tree
- * only holds bounds; every candidate it yields is refined against the real
- * polygon, so a rotated seat or an L-shaped section is hit by its shape, not
- * its box.
+ * from positions alone: a static packed R-tree (flatbush) of bounds, which
+ * answers point queries in microseconds. Positions never move while a scene is
+ * shown; states do, all the time (a sale elsewhere makes a thousand seats
+ * unavailable at once), so whether an item may be picked is a byte per item,
+ * changed in place by `setSelectable` and read by the query's filter. A state
+ * change never rebuilds the tree, and the first tap after a thousand changes
+ * is as fast as any other. Every candidate the tree yields is refined against
+ * the real shape, so a rotated seat or an L-shaped section is hit by its
+ * shape, not its box.
  *
  * Indices returned are *owner* indices: the seat's index in the seat list, or
  * the section's index in the section list (a section may have several outlines,
@@ -66,6 +75,9 @@ export class HitIndex {
   /** Number of indexed polygons (entries; a section with two outlines counts twice). */
   readonly size: number
   readonly #points: (entry: number) => readonly number[]
+  readonly #distance: ((entry: number, x: number, y: number) => number) | null
+  /** 1 where the entry has a polygon at all; selectable only then. */
+  readonly #usable: Uint8Array
   readonly #selectable: Uint8Array
   /** minX, minY, maxX, maxY per entry: for bounds distances without asking the tree. */
   readonly #bounds: Float64Array
@@ -85,6 +97,8 @@ export class HitIndex {
     if (owners && owners.length !== n) throw new Error(`HitIndex: ${owners.length} owners for ${n} items`)
     this.size = n
     this.#points = (i) => source.points(i)
+    this.#distance = source.distance ? (i, x, y) => source.distance!(i, x, y) : null
+    this.#usable = new Uint8Array(n)
     this.#selectable = new Uint8Array(n)
     this.#bounds = new Float64Array(n * 4)
     this.#owners = owners ? Int32Array.from(owners) : null
@@ -96,10 +110,28 @@ export class HitIndex {
       // its position): a point box at the origin, never selectable, so never
       // reported by hit (inBox may still list it there, which is harmless).
       if (!usable) b.fill(0, i * 4, i * 4 + 4)
+      this.#usable[i] = usable ? 1 : 0
       this.#selectable[i] = usable && source.selectable(i) ? 1 : 0
       this.#tree!.add(b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!)
     }
     this.#tree?.finish()
+  }
+
+  /**
+   * Makes the item reported as `owner` pickable or not (a seat sold or given
+   * back, a section sold out): in place, the tree untouched. An item without a
+   * polygon stays unpickable.
+   */
+  setSelectable(owner: number, selectable: boolean): void {
+    const owners = this.#owners
+    if (!owners) {
+      if (owner >= 0 && owner < this.size) this.#selectable[owner] = selectable ? this.#usable[owner]! : 0
+      return
+    }
+    // Sections: a handful of entries each, a few hundred in all.
+    for (let entry = 0; entry < owners.length; entry++) {
+      if (owners[entry] === owner) this.#selectable[entry] = selectable ? this.#usable[entry]! : 0
+    }
   }
 
   /** Sections of the overview: each outline an entry; sold-out sections are shown but cannot be picked. */
@@ -126,7 +158,8 @@ export class HitIndex {
     // them: their bounds follow from x, y and the angle directly, so building
     // for 100k seats allocates no polygons (that was most of the build time).
     // The list is read again on queries, so its seats' geometry must not change
-    // after building (their states may: selectability is taken at build time).
+    // after building (their states may: selectability is taken at build time
+    // and changed afterwards through setSelectable).
     const hw = size.width / 2
     const hh = size.height / 2
     return new HitIndex({
@@ -136,6 +169,27 @@ export class HitIndex {
         return seat.outline.length >= 6 ? seat.outline : seatOutline(seat, size)
       },
       selectable: (i) => seats[i]!.inventoryId !== null && seats[i]!.state !== 'unavailable',
+      distance: (i, x, y) => {
+        const seat = seats[i]!
+        if (seat.outline.length >= 6) return distanceToPolygon(x, y, seat.outline)
+        // Into the seat's own frame (undoing seatOutline's clockwise turn about
+        // the centre), where the seat is the box |u| ≤ hw, |v| ≤ hh.
+        const dx = x - seat.x - hw
+        const dy = y - seat.y - hh
+        let u = dx
+        let v = dy
+        if (seat.angle !== 0) {
+          const rad = (seat.angle * Math.PI) / 180
+          const cos = Math.cos(rad)
+          const sin = Math.sin(rad)
+          u = dx * cos + dy * sin
+          v = dy * cos - dx * sin
+        }
+        const ex = Math.abs(u) - hw
+        const ey = Math.abs(v) - hh
+        if (ex <= 0 && ey <= 0) return 0
+        return Math.hypot(Math.max(ex, 0), Math.max(ey, 0))
+      },
       bounds: (i, out) => {
         const seat = seats[i]!
         if (seat.outline.length >= 6) return scanBounds(seat.outline, i, out)
@@ -197,8 +251,9 @@ export class HitIndex {
       const boundsDistance = this.#boundsDistance(i, x, y)
       if (boundsDistance > 0 && inside >= 0) break
       if (boundsDistance > nearestDistance) break
-      const points = this.#points(i)
-      if (boundsDistance === 0 && pointInPolygon(x, y, points)) {
+      const exact = this.#distance ? this.#distance(i, x, y) : -1
+      const points = exact >= 0 ? null : this.#points(i)
+      if (boundsDistance === 0 && (points ? pointInPolygon(x, y, points) : exact === 0)) {
         const area = this.#area(i)
         if (area < insideArea || (area === insideArea && i < inside)) {
           inside = i
@@ -207,7 +262,7 @@ export class HitIndex {
         continue
       }
       if (inside >= 0) continue
-      const d = distanceToPolygon(x, y, points)
+      const d = points ? distanceToPolygon(x, y, points) : exact
       if (d > r) continue
       const area = this.#area(i)
       if (d < nearestDistance || (d === nearestDistance && (area < nearestArea || (area === nearestArea && i < nearest)))) {

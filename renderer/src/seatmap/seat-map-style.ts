@@ -21,7 +21,16 @@ export const COLOURS = {
   limited: 0xffb300,
   singleSeat: 0xff4fa3,
   outline: 0x0b0c0f,
+  /** Where the seats look (stage.ts): grass for a pitch, boards for a stage. */
+  pitch: 0x2f7d3a,
+  stage: 0x8d6e4a,
+  /** The wheelchair space's and companion seat's glyph backgrounds. */
+  wheelchair: 0x1565c0,
+  companion: 0x6a1b9a,
 }
+
+/** A map colour as CSS writes it, for the legend beside the map. */
+export const cssColour = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
 
 export const SEAT_TINT: Record<SeatState, number> = {
   available: COLOURS.available,
@@ -92,7 +101,7 @@ export function makeSeatTextures(): SeatTextures {
     ctx.fill()
   })
   const wheelchair = canvasTexture(S, (ctx, s) => {
-    ctx.fillStyle = '#1565c0'
+    ctx.fillStyle = cssColour(COLOURS.wheelchair)
     roundRect(ctx, s * 0.12, s * 0.12, s * 0.76, s * 0.76, s * 0.16)
     ctx.fill()
     ctx.strokeStyle = '#ffffff'
@@ -113,7 +122,7 @@ export function makeSeatTextures(): SeatTextures {
     ctx.stroke()
   })
   const companion = canvasTexture(S, (ctx, s) => {
-    ctx.fillStyle = '#6a1b9a'
+    ctx.fillStyle = cssColour(COLOURS.companion)
     ctx.beginPath()
     ctx.arc(s / 2, s / 2, s * 0.36, 0, Math.PI * 2)
     ctx.fill()

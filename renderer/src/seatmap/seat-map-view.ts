@@ -1,26 +1,38 @@
-import { Application, BitmapText, Color, Container, Graphics, ParticleContainer, Rectangle, type IParticle, type Texture } from 'pixi.js'
+import { Application, BitmapText, Container, Graphics, RendererType } from 'pixi.js'
 // Foyer's CSP forbids eval: this module swaps pixi's generated code for eval-free
 // implementations (the name says what it replaces, not what it needs).
 import 'pixi.js/unsafe-eval'
 import { Viewport } from 'pixi-viewport'
 import { boundsOf, fitTransform, isEmptyBounds, labelAnchor, unionBounds, type Bounds } from './geometry'
+import { FrameScheduler, quietSystemTicker, tickSystem } from './frame-scheduler'
 import { HitIndex } from './hit-index'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
 import { SeatLabels } from './seat-labels'
+import { placeSectionLabels } from './section-labels'
+import { stageOf } from './stage'
+import { stageMarker } from './stage-marker'
+import { SeatLayer } from './seat-layer'
+import { SeatStore } from './seat-store'
 import { watchTaps } from './tap-gesture'
 import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
-import { COLOURS, COMPANION, FONT, installFont, LABEL_FONT_PX, luminance, makeSeatTextures, parseColour, SEAT_TINT, WHEELCHAIR } from './seat-map-style'
+import { COLOURS, FONT, installFont, LABEL_FONT_PX, luminance, makeSeatTextures, parseColour } from './seat-map-style'
 
 /**
  * The seat map drawn with pixi.js v8 and pixi-viewport.
  *
- * Render on demand: pixi's ticker never runs (autoStart off, own ticker, the
- * viewport with `noTicker`). Whatever changes the picture — a drag or pinch
- * (the viewport's `moved`/`zoomed` events), a state change, a resize — calls
- * `requestFrame()`, which schedules at most one requestAnimationFrame. That
- * frame advances the viewport's plugins (deceleration, animation, clamping) by
- * the real elapsed time, lays out the labels and renders once; it schedules
- * the next frame only while the viewport is still moving. Idle, nothing runs.
+ * Render on demand (frame-scheduler.ts): no pixi ticker runs (the app's own
+ * is never started, pixi's system ticker is stopped, the viewport has
+ * `noTicker`). Whatever changes the picture — a drag or pinch (the viewport's
+ * `moved`/`zoomed` events), a state change, a resize — calls `requestFrame()`
+ * (or `redraw()`, which also marks the picture changed), which schedules at most
+ * one requestAnimationFrame. That frame advances the
+ * viewport's plugins (deceleration, animation, clamping) by the real elapsed
+ * time, lays out the labels and renders once; it schedules the next frame only
+ * while the viewport is still moving. Idle, nothing runs.
+ *
+ * Seats are kept in typed arrays (seat-store.ts) and drawn with level of
+ * detail (seat-layer.ts): one cached picture while zoomed out, live seats
+ * around the view once they are big enough to tap.
  *
  * Taps are read from the canvas's own DOM pointer events and resolved through
  * the HitIndex (an R-tree): no pixi object takes part in event hit testing.
@@ -30,25 +42,6 @@ function sectionBounds(section: MapSection): Bounds {
   return unionBounds(section.outlines.map((o) => boundsOf(o)))
 }
 
-function seatsBounds(seats: readonly MapSeat[], size: SeatSize): Bounds {
-  // Centres ± half the diagonal: covers any rotation without trigonometry.
-  const half = Math.hypot(size.width, size.height) / 2
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (const seat of seats) {
-    const cx = seat.x + size.width / 2
-    const cy = seat.y + size.height / 2
-    if (cx < minX) minX = cx
-    if (cx > maxX) maxX = cx
-    if (cy < minY) minY = cy
-    if (cy > maxY) maxY = cy
-  }
-  if (!(minX <= maxX)) return { minX, minY, maxX, maxY }
-  return { minX: minX - half, minY: minY - half, maxX: maxX + half, maxY: maxY + half }
-}
-
 interface OverviewScene {
   kind: 'overview'
   sections: MapSection[]
@@ -56,32 +49,19 @@ interface OverviewScene {
   labels: (BitmapText | null)[]
   /** World bounds per section, for label fitting and zooming. */
   bounds: Bounds[]
+  /** Where each label sits when the whole section is in view (its outline's label anchor). */
+  anchors: ({ x: number; y: number } | null)[]
   byId: Map<number, number>
   strokeWidth: number
 }
 
-/**
- * Seats are plain IParticle objects of one fixed shape rather than pixi's
- * Particle class, whose constructor runs a setter loop and parses a colour for
- * each of 100,000 seats. Colours are packed (BGR + alpha) once per state.
- */
-const packedColour = (rgb: number) => Color.shared.setValue(rgb).toBgrNumber() + (255 << 24)
-const STATE_COLOUR = Object.fromEntries(Object.entries(SEAT_TINT).map(([state, rgb]) => [state, packedColour(rgb)])) as Record<SeatState, number>
-const WHITE = packedColour(0xffffff)
-
-function particle(texture: Texture, x: number, y: number, rotation: number, scaleX: number, scaleY: number, color: number): IParticle {
-  return { x, y, scaleX, scaleY, anchorX: 0.5, anchorY: 0.5, rotation, color, texture }
-}
-
 interface SeatsScene {
   kind: 'seats'
+  /** The list as shown, an entry replaced when its seat changes state (for labels and inventory ids). */
   seats: MapSeat[]
   size: SeatSize
-  particles: IParticle[]
-  bodies: ParticleContainer
-  stateMarks: { stripes: ParticleContainer; check: ParticleContainer }
-  /** Seat index → its state-mark particle (offered-b stripes, chosen tick). */
-  marks: Map<number, { particle: IParticle; container: ParticleContainer }>
+  store: SeatStore
+  layer: SeatLayer
   /** First seat of each row (list order): it carries the row label. */
   rowStarts: Set<number>
 }
@@ -104,6 +84,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     autoDensity: true,
   })
   app.ticker.stop()
+  quietSystemTicker()
   installFont()
   const textures = makeSeatTextures()
 
@@ -127,9 +108,6 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   const labelLayer = new Container({ eventMode: 'none', interactiveChildren: false })
   viewport.addChild(world, labelLayer)
 
-  let renders = 0
-  let frameId: number | null = null
-  let lastFrameTime: number | null = null
   let destroyed = false
   let ready = false
   let labelsDirty = true
@@ -137,15 +115,27 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   let contentBounds: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
   let fitScale = 1
   let hitIndex: HitIndex | null = null
-  let hitIndexStale = false
+  /** Hit indexes built: once per scene, never for a state change. */
+  let indexBuilds = 0
   const seatLabels = new SeatLabels(labelLayer)
   const listeners = new Set<(selection: MapSelection) => void>()
 
   // --- render on demand -------------------------------------------------------
 
-  function requestFrame(): void {
-    if (destroyed || frameId !== null) return
-    frameId = requestAnimationFrame(frame)
+  const frames = new FrameScheduler(frame)
+  const requestFrame = () => frames.request()
+  /**
+   * Frames actually drawn. A frame whose picture would be the one on screen
+   * (the viewport did not move, nothing was marked changed) is not drawn: with
+   * software compositing each WebGL frame costs the main thread a read-back.
+   */
+  let renders = 0
+  let pictureChanged = true
+  const drawn = { x: NaN, y: NaN, scale: NaN }
+  /** Something other than the viewport's transform changed the picture. */
+  const redraw = () => {
+    pictureChanged = true
+    frames.request()
   }
 
   function stillMoving(): boolean {
@@ -159,22 +149,28 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     )
   }
 
-  function frame(now: number): void {
-    frameId = null
-    if (destroyed) return
-    const elapsed = lastFrameTime === null ? 1000 / 60 : Math.min(Math.max(now - lastFrameTime, 1), 100)
+  function frame(elapsed: number, now: number): boolean {
+    // pixi's own periodic tasks (texture clean-up), now that its ticker is stopped.
+    tickSystem(now)
     if (app.screen.width !== viewport.screenWidth || app.screen.height !== viewport.screenHeight) {
+      pictureChanged = true
       viewport.resize(app.screen.width, app.screen.height)
       updateLimits()
       // The host settled on its size after the scene was fitted: fit again, unless the customer moved it.
       if (fitted) jumpTo(contentBounds)
     }
     viewport.update(elapsed)
-    if (labelsDirty || viewport.moving || viewport.zooming || viewport.dirty) layoutLabels()
-    viewport.dirty = false
-    labelsDirty = false
-    app.renderer.render({ container: app.stage })
-    renders++
+    const moved = viewport.x !== drawn.x || viewport.y !== drawn.y || viewport.scale.x !== drawn.scale
+    if (labelsDirty || moved || viewport.dirty) layoutLabels()
+    if (moved || labelsDirty || viewport.dirty || pictureChanged) {
+      viewport.dirty = false
+      labelsDirty = false
+      pictureChanged = false
+      if (scene?.kind === 'seats') scene.layer.prepare(visibleContent(), viewport.scale.x, app.renderer.resolution)
+      app.renderer.render({ container: app.stage })
+      renders++
+      Object.assign(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
+    }
     // Mirrored on the element for tests and diagnostics: frames drawn, and by which renderer.
     host.dataset.renders = String(renders)
     if (!ready) {
@@ -182,17 +178,12 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       host.dataset.renderer = app.renderer.name
       host.dataset.seatmapReady = '1'
     }
-    if (stillMoving()) {
-      lastFrameTime = now
-      requestFrame()
-    } else {
-      lastFrameTime = null
-    }
+    return stillMoving()
   }
 
   // pixi's resize plugin renders after resizing the canvas: route that through
   // the on-demand frame so every draw is counted and the viewport follows.
-  app.render = requestFrame
+  app.render = redraw
 
   for (const event of ['moved', 'zoomed', 'drag-end', 'pinch-end', 'wheel-scroll', 'snap-end', 'bounce-x-end', 'bounce-y-end'] as const) {
     viewport.on(event, requestFrame)
@@ -222,6 +213,13 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   const offset = { x: 0, y: 0 }
   const toViewport = (x: number, y: number) => ({ x: x + offset.x, y: y + offset.y })
   const toContent = (x: number, y: number) => ({ x: x - offset.x, y: y - offset.y })
+
+  /** The part of the venue in view, in venue coordinates. */
+  function visibleContent(): Bounds {
+    const vb = viewport.getVisibleBounds()
+    const from = toContent(vb.x, vb.y)
+    return { minX: from.x, minY: from.y, maxX: from.x + vb.width, maxY: from.y + vb.height }
+  }
 
   function updateLimits(): void {
     if (isEmptyBounds(contentBounds)) return
@@ -278,6 +276,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
 
   function clearScene(): void {
     viewport.plugins.remove('animate')
+    if (scene?.kind === 'seats') scene.layer.destroy()
     for (const child of world.removeChildren()) child.destroy({ children: true })
     for (const child of labelLayer.removeChildren()) child.destroy()
     seatLabels.reset()
@@ -309,7 +308,12 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     clearScene()
     const list = [...sections]
     const bounds = list.map(sectionBounds)
-    contentBounds = unionBounds(bounds)
+    const stage = stageOf(list)
+    // The stage or pitch is part of the picture: fitting the map keeps it in view.
+    contentBounds = unionBounds(stage ? [...bounds, stage.bounds] : bounds)
+    if (stage) host.dataset.stage = stage.kind
+    else delete host.dataset.stage
+    delete host.dataset.seatStates
     const extent = isEmptyBounds(contentBounds) ? 1 : Math.max(contentBounds.maxX - contentBounds.minX, contentBounds.maxY - contentBounds.minY)
     const overview: OverviewScene = {
       kind: 'overview',
@@ -317,17 +321,20 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       graphics: [],
       labels: [],
       bounds,
+      anchors: [],
       byId: new Map(list.map((s, i) => [s.id, i])),
       strokeWidth: extent * 0.0015,
     }
+    if (stage) world.addChild(stageMarker(stage, overview.strokeWidth))
     list.forEach((section, i) => {
       const g = new Graphics({ eventMode: 'none' })
       overview.graphics.push(g)
       world.addChild(g)
       const outline = section.outlines.reduce<number[]>((best, o) => (o.length > best.length ? o : best), [])
       let label: BitmapText | null = null
+      let anchor: { x: number; y: number } | null = null
       if (outline.length >= 6 && section.label) {
-        const anchor = labelAnchor(outline)
+        anchor = labelAnchor(outline)
         const fill = luminance(parseColour(section.colour)) > 0.6 ? COLOURS.labelDark : COLOURS.label
         label = new BitmapText({ text: section.label, style: { fontFamily: FONT, fontSize: LABEL_FONT_PX, fill: 0xffffff } })
         label.tint = fill
@@ -338,43 +345,21 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
         labelLayer.addChild(label)
       }
       overview.labels.push(label)
+      overview.anchors.push(anchor)
       drawSection(overview, i)
     })
     scene = overview
     hitIndex = HitIndex.fromSections(list)
-    hitIndexStale = false
+    indexBuilds++
     updateLimits()
     jumpTo(contentBounds)
-  }
-
-  function markFor(state: SeatState): 'stripes' | 'check' | null {
-    if (state === 'offered-b') return 'stripes'
-    if (state === 'chosen') return 'check'
-    return null
-  }
-
-  function setMark(s: SeatsScene, index: number): void {
-    const seat = s.seats[index]!
-    const existing = s.marks.get(index)
-    const want = markFor(seat.state)
-    const wantContainer = want ? s.stateMarks[want] : null
-    if (existing && existing.container === wantContainer) return
-    if (existing) {
-      existing.container.removeParticle(existing.particle)
-      s.marks.delete(index)
-    }
-    if (want && wantContainer) {
-      const body = s.particles[index]!
-      const mark = particle(want === 'stripes' ? textures.stripes : textures.check, body.x, body.y, body.rotation, body.scaleX, body.scaleY, WHITE)
-      wantContainer.addParticle(mark)
-      s.marks.set(index, { particle: mark, container: wantContainer })
-    }
   }
 
   function showSeats(seats: readonly MapSeat[], size: SeatSize, sectionOutline?: number[]): void {
     clearScene()
     const list = [...seats]
-    const bounds = [seatsBounds(list, size)]
+    const store = new SeatStore(list, size)
+    const bounds = [store.bounds()]
     if (sectionOutline && sectionOutline.length >= 6) {
       const g = new Graphics({ eventMode: 'none' })
       const ob = boundsOf(sectionOutline)
@@ -384,57 +369,38 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       bounds.push(ob)
     }
     contentBounds = unionBounds(bounds)
-
-    const staticProps = { vertex: false, position: false, rotation: false, uvs: false, color: false }
-    const bodies = new ParticleContainer({ texture: textures.body, dynamicProperties: staticProps, eventMode: 'none' })
-    const wheelchair = new ParticleContainer({ texture: textures.wheelchair, dynamicProperties: staticProps, eventMode: 'none' })
-    const companion = new ParticleContainer({ texture: textures.companion, dynamicProperties: staticProps, eventMode: 'none' })
-    const stripes = new ParticleContainer({ texture: textures.stripes, dynamicProperties: staticProps, eventMode: 'none' })
-    const check = new ParticleContainer({ texture: textures.check, dynamicProperties: staticProps, eventMode: 'none' })
-
-    const sx = size.width / textures.body.width
-    const sy = size.height / textures.body.height
-    const particles = new Array<IParticle>(list.length)
-    const glyphScale = (Math.min(size.width, size.height) * 0.9) / textures.wheelchair.width
     const rowStarts = new Set<number>()
     const seenRows = new Set<string>()
-    const wheelchairs: IParticle[] = []
-    const companions: IParticle[] = []
     for (let i = 0; i < list.length; i++) {
-      const seat = list[i]!
-      const cx = seat.x + size.width / 2
-      const cy = seat.y + size.height / 2
-      const rotation = (seat.angle * Math.PI) / 180
-      particles[i] = particle(textures.body, cx, cy, rotation, sx, sy, STATE_COLOUR[seat.state])
-      if (seat.seatType === WHEELCHAIR || seat.seatType === COMPANION) {
-        const glyph = particle(seat.seatType === WHEELCHAIR ? textures.wheelchair : textures.companion, cx, cy, rotation, glyphScale, glyphScale, WHITE)
-        ;(seat.seatType === WHEELCHAIR ? wheelchairs : companions).push(glyph)
-      }
-      if (seat.row !== null && seat.row !== '' && !seenRows.has(seat.row)) {
-        seenRows.add(seat.row)
+      const row = list[i]!.row
+      if (row !== null && row !== '' && !seenRows.has(row)) {
+        seenRows.add(row)
         rowStarts.add(i)
       }
     }
-    // addParticle(...spread) would overflow the call stack at 100k arguments.
-    for (const p of particles) bodies.particleChildren.push(p)
-    bodies.update()
-    for (const p of wheelchairs) wheelchair.particleChildren.push(p)
-    wheelchair.update()
-    for (const p of companions) companion.particleChildren.push(p)
-    companion.update()
-    // Bounds for the particle containers: pixi would otherwise measure 100k particles.
-    for (const pc of [bodies, wheelchair, companion, stripes, check]) {
-      pc.boundsArea = new Rectangle(contentBounds.minX, contentBounds.minY, contentBounds.maxX - contentBounds.minX, contentBounds.maxY - contentBounds.minY)
-    }
-    world.addChild(bodies, stripes, check, wheelchair, companion)
-
-    const s: SeatsScene = { kind: 'seats', seats: list, size, particles, bodies, stateMarks: { stripes, check }, marks: new Map(), rowStarts }
-    for (let i = 0; i < list.length; i++) if (markFor(list[i]!.state)) setMark(s, i)
+    const index = HitIndex.fromSeats(list, size)
+    indexBuilds++
+    const canPicture = app.renderer.type === RendererType.WEBGL || app.renderer.type === RendererType.WEBGPU
+    const layer = new SeatLayer(app.renderer, store, textures, (box) => index.inBox(box), canPicture)
+    world.addChild(layer.root)
+    delete host.dataset.labels
+    delete host.dataset.stage
+    const s: SeatsScene = { kind: 'seats', seats: list, size, store, layer, rowStarts }
     scene = s
-    hitIndex = HitIndex.fromSeats(list, size)
-    hitIndexStale = false
+    mirrorSeatStates(s)
+    hitIndex = index
     updateLimits()
     jumpTo(contentBounds)
+  }
+
+  /**
+   * How many seats are drawn in each state, on the element (`data-seat-states`),
+   * for tests and diagnostics: what the customer sees offered is what the map drew.
+   */
+  function mirrorSeatStates(s: SeatsScene): void {
+    const counts: Partial<Record<SeatState, number>> = {}
+    for (const seat of s.seats) counts[seat.state] = (counts[seat.state] ?? 0) + 1
+    host.dataset.seatStates = JSON.stringify(counts)
   }
 
   function setSeatStates(changes: readonly { index: number; state: SeatState }[]): void {
@@ -442,20 +408,17 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     const s = scene
     let changed = false
     for (const { index, state } of changes) {
-      const seat = s.seats[index]
-      if (!seat || seat.state === state) continue
-      const wasSelectable = seat.state !== 'unavailable'
-      s.seats[index] = { ...seat, state }
-      s.particles[index]!.color = STATE_COLOUR[state]
-      setMark(s, index)
-      if (wasSelectable !== (state !== 'unavailable')) hitIndexStale = true
+      if (!s.store.setState(index, state)) continue
+      s.seats[index] = { ...s.seats[index]!, state }
+      // Positions never move: the index only learns whether the seat may be picked.
+      hitIndex?.setSelectable(index, s.store.selectable(index))
       changed = true
     }
     if (!changed) return
-    // Static properties: re-upload the buffers once, on the next render.
-    s.bodies.update()
+    mirrorSeatStates(s)
+    s.layer.invalidate()
     labelsDirty = true
-    requestFrame()
+    redraw()
   }
 
   function setSectionAvailability(changes: readonly { id: number; availability: MapSection['availability'] }[]): void {
@@ -467,55 +430,48 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       if (i === undefined) continue
       const section = o.sections[i]!
       if (section.availability === availability) continue
-      if ((section.availability === 'sold-out') !== (availability === 'sold-out')) hitIndexStale = true
       o.sections[i] = { ...section, availability }
+      hitIndex?.setSelectable(i, availability !== 'sold-out')
       drawSection(o, i)
       changed = true
     }
-    if (changed) requestFrame()
+    if (changed) redraw()
   }
 
   // --- labels -----------------------------------------------------------------
+
+  /** Section names: whole or not at all, never cut by the map's edge; what is shown is mirrored for tests. */
+  function layoutSectionLabels(o: OverviewScene, scale: number): void {
+    const shown = placeSectionLabels(o, {
+      scale,
+      fitScale,
+      width: app.screen.width,
+      height: app.screen.height,
+      toScreen: (x, y) => viewport.toScreen(x + offset.x, y + offset.y),
+      toContent: (x, y) => {
+        const world = viewport.toWorld(x, y)
+        return toContent(world.x, world.y)
+      },
+    })
+    host.dataset.labels = JSON.stringify(shown)
+  }
 
   function layoutLabels(): void {
     if (!scene) return
     const scale = viewport.scale.x
     if (scene.kind === 'overview') {
-      const inv = 1 / scale
-      for (let i = 0; i < scene.labels.length; i++) {
-        const label = scene.labels[i]
-        if (!label) continue
-        const b = scene.bounds[i]!
-        // Constant on-screen size; shown only where the section has room for it.
-        label.scale.set(inv)
-        const roomW = (b.maxX - b.minX) * scale
-        const roomH = (b.maxY - b.minY) * scale
-        const textW = label.width * scale
-        label.visible = scale >= fitScale * 0.99 && roomW >= textW + 8 && roomH >= LABEL_FONT_PX + 6
-      }
+      layoutSectionLabels(scene, scale)
       return
     }
     let visible: number[] | null = null
-    if (scene.size.width * scale >= 22 && hitIndex) {
-      const vb = viewport.getVisibleBounds()
-      const from = toContent(vb.x, vb.y)
-      visible = hitIndex.inBox({ minX: from.x, minY: from.y, maxX: from.x + vb.width, maxY: from.y + vb.height })
-    }
+    if (scene.size.width * scale >= 22 && hitIndex) visible = hitIndex.inBox(visibleContent())
     seatLabels.layout(scene, visible, scale)
   }
 
   // --- taps -------------------------------------------------------------------
 
-  function currentHitIndex(): HitIndex | null {
-    if (hitIndexStale && scene) {
-      hitIndex = scene.kind === 'overview' ? HitIndex.fromSections(scene.sections) : HitIndex.fromSeats(scene.seats, scene.size)
-      hitIndexStale = false
-    }
-    return hitIndex
-  }
-
   function hitTest(screenX: number, screenY: number): MapSelection | null {
-    const index = currentHitIndex()
+    const index = hitIndex
     if (!scene || !index) return null
     const w = viewport.toWorld(screenX, screenY)
     const p = toContent(w.x, w.y)
@@ -527,7 +483,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       return { kind: 'section', sectionId: section.id }
     }
     const seat = scene.seats[found]
-    if (!seat || seat.inventoryId === null || seat.state === 'unavailable') return null
+    if (!seat || seat.inventoryId === null || !scene.store.selectable(found)) return null
     return { kind: 'seat', index: found, inventoryId: seat.inventoryId }
   }
 
@@ -540,7 +496,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     },
   })
 
-  requestFrame()
+  redraw()
 
   return {
     showOverview,
@@ -565,13 +521,20 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     },
     stats(): SeatMapStats {
       const items = scene?.kind === 'overview' ? scene.sections.length : scene?.kind === 'seats' ? scene.seats.length : 0
-      return { renders, renderer: app.renderer.name, items }
+      return {
+        renders,
+        renderer: app.renderer.name,
+        items,
+        indexBuilds,
+        seatDetail: scene?.kind === 'seats' ? scene.layer.detail : null,
+        seatPasses: scene?.kind === 'seats' ? scene.layer.passes : 0,
+      }
     },
     resize(width: number, height: number) {
       if (destroyed || width <= 0 || height <= 0) return
       if (width === app.screen.width && height === app.screen.height) {
         // pixi's own resizeTo got there first: the next frame resizes the viewport (and refits).
-        requestFrame()
+        redraw()
         return
       }
       const centre = viewport.center
@@ -581,16 +544,17 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       if (fitted) jumpTo(contentBounds)
       else viewport.moveCenter(centre.x, centre.y)
       labelsDirty = true
-      requestFrame()
+      redraw()
     },
     destroy() {
       if (destroyed) return
       destroyed = true
-      if (frameId !== null) cancelAnimationFrame(frameId)
-      frameId = null
+      frames.stop()
       stopWatchingTaps()
       listeners.clear()
       delete host.dataset.seatmapReady
+      if (scene?.kind === 'seats') scene.layer.destroy()
+      scene = null
       app.destroy(true, { children: true })
       for (const texture of Object.values(textures)) texture.destroy(true)
     },

@@ -20,6 +20,12 @@ export interface SeatMapStats {
   renderer: string
   /** Items drawn (sections or seats). */
   items: number
+  /** Hit indexes built since the view started: one per scene shown, none for state changes. */
+  indexBuilds: number
+  /** How the seats are drawn now: one cached picture (zoomed out) or the seats themselves (zoomed in); null without seats. */
+  seatDetail: 'picture' | 'seats' | null
+  /** Times the seats were drawn afresh (into the picture or live), for this scene: not once per frame. */
+  seatPasses: number
 }
 
 export interface SeatMapView {

@@ -1,7 +1,8 @@
-import { amountOf, type DeliveryMethod, type ErrorReply, type OrderRequest, type PriceClass, type Seat, type Show } from '@contract'
+import { amountOf, PRINTED_HERE_DELIVERY, type DeliveryMethod, type ErrorReply, type OrderRequest, type PriceClass, type Seat, type Show } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { emailProblem as problemOfEmail, emailUse as useOfEmail, patronEmail as patronEmailOf } from '../cart/patron-email'
 import { MAX_TICKETS_PER_CART, choiceCents, choiceProblem, defaultChoice, deliveryCents, type TicketChoice } from '../cart/pricing'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
@@ -20,10 +21,12 @@ export interface CartLine {
   show: Show
   sectionId: number
   sectionAlias: string | null
+  /** The section's area (level, tier), as the seat map names it. */
+  levelAlias: string | null
   priceCategoryId: number
   priceCategoryAlias: string | null
-  /** BA/HS: seats held from an offer; '': general admission, allocated by the vendor. */
-  mode: 'BA' | 'HS' | ''
+  /** BA/HS: seats held from an offer; SP: seats the customer picked; '': general admission, allocated by the vendor. */
+  mode: 'BA' | 'HS' | 'SP' | ''
   seats: Seat[]
   quantity: number
   priceClasses: PriceClass[]
@@ -55,8 +58,10 @@ export const useCartStore = defineStore('cart', () => {
   const deliveryCode = ref<string | null>(null)
   const paymentCode = ref<string | null>(null)
   const address = ref<DeliveryAddress>(emptyAddress())
-  /** Where e-tickets go; empty: the box office's own address (an anonymous walk-up sale). */
+  /** Where e-tickets go (../cart/patron-email.ts); empty: the box office's own address (an anonymous walk-up sale). */
   const email = ref('')
+  /** The e-mail typed a second time, for an e-ticket: a slip in either shows. */
+  const emailRepeat = ref('')
   /** Lines dropped because their hold lapsed, for the screens to say so. */
   const lapsed = ref(0)
   /** Set once the order is placed: its seats are the order's, no longer holds to watch. */
@@ -81,8 +86,11 @@ export const useCartStore = defineStore('cart', () => {
     const a = address.value
     return a.addressLine1.trim() !== '' && a.postalCode.trim() !== '' && a.country.trim().length >= 2
   })
-  /** Empty is fine (the box office's own address is used); anything typed must look like an e-mail address. */
-  const emailValid = computed(() => email.value.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.value.trim()))
+  const emailUse = computed(() => useOfEmail(deliveryCode.value))
+  const emailProblem = computed(() => problemOfEmail(emailUse.value, email.value, emailRepeat.value))
+  const emailValid = computed(() => emailProblem.value === null)
+  /** The customer's own address as the order will carry it; '' for the box office's. */
+  const patronEmail = computed(() => patronEmailOf(emailUse.value, email.value))
   const optionsComplete = computed(
     () =>
       delivery.value !== null &&
@@ -108,9 +116,10 @@ export const useCartStore = defineStore('cart', () => {
       show,
       sectionId: section.sectionId,
       sectionAlias: section.sectionAlias,
+      levelAlias: section.levelAlias,
       priceCategoryId: section.priceCategoryId,
       priceCategoryAlias: sale.overview?.categories.find((c) => c.priceCategoryId === section.priceCategoryId)?.alias ?? null,
-      mode: sale.isGeneralAdmission ? '' : sale.offerMode,
+      mode: sale.isGeneralAdmission ? '' : held?.picked ? 'SP' : sale.offerMode,
       seats: [...seats],
       quantity: sale.isGeneralAdmission ? sale.quantity : seats.length,
       priceClasses: [],
@@ -195,7 +204,9 @@ export const useCartStore = defineStore('cart', () => {
     ])
     if (methods) {
       deliveryMethods.value = [...methods].sort((a, b) => a.order - b.order)
-      if (!deliveryMethods.value.some((m) => m.code === deliveryCode.value)) deliveryCode.value = deliveryMethods.value[0]?.code ?? null
+      // Tickets printed here and now first: a walk-up customer leaves with them, and needs give no e-mail.
+      const printedHere = deliveryMethods.value.find((m) => m.code === PRINTED_HERE_DELIVERY)
+      if (!deliveryMethods.value.some((m) => m.code === deliveryCode.value)) deliveryCode.value = (printedHere ?? deliveryMethods.value[0])?.code ?? null
     }
     if (payments) {
       paymentMethods.value = payments
@@ -209,7 +220,7 @@ export const useCartStore = defineStore('cart', () => {
     if (lines.value.length === 0 || !method || !paymentCode.value || !optionsComplete.value) return null
     const a = address.value
     return {
-      patron: { email: email.value.trim() || boxOfficeEmail },
+      patron: { email: patronEmail.value || boxOfficeEmail },
       items: lines.value.map((line) => ({
         productId: line.show.productId,
         sectionId: line.sectionId,
@@ -245,6 +256,7 @@ export const useCartStore = defineStore('cart', () => {
     paymentCode.value = null
     address.value = emptyAddress()
     email.value = ''
+    emailRepeat.value = ''
     lapsed.value = 0
     error.value = null
     const ordered = checkingOut.value
@@ -292,6 +304,7 @@ export const useCartStore = defineStore('cart', () => {
     paymentCode,
     address,
     email,
+    emailRepeat,
     lapsed,
     checkingOut,
     busy,
@@ -302,7 +315,10 @@ export const useCartStore = defineStore('cart', () => {
     totalCents,
     draftProblem,
     addressComplete,
+    emailUse,
+    emailProblem,
     emailValid,
+    patronEmail,
     optionsComplete,
     priceChosenSeats,
     retryPrices,

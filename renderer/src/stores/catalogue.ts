@@ -2,12 +2,15 @@ import type { ErrorReply, EventShows, EventSummary } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { searchedHere } from '../catalogue/local-search'
 import { useLocaleStore } from './locale'
 
 /**
  * The events on sale and one event's shows, as the customer browses them.
  * Searches need 3 characters (the API's rule): shorter text is not sent, and
- * the screen says why. A change of language asks the API again.
+ * the screen says why; a shorter word in Chinese (two characters often are
+ * one) is looked for in the list already loaded (../catalogue/local-search.ts).
+ * A change of language asks the API again.
  *
  * The list grows a page at a time as the customer scrolls, to thousands of
  * events: it is kept shallow (each answer replaces the array, the events
@@ -44,6 +47,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     const text = search.value.trim()
     return text.length > 0 && text.length < MIN_SEARCH
   })
+  /** Too short for the API, but a word in Chinese: the loaded list is searched on the kiosk (the screen filters it). */
+  const searchingHere = computed(() => searchedHere(search.value, MIN_SEARCH))
 
   async function fetchPage(pageNumber: number): Promise<void> {
     const asked = ++generation
@@ -82,7 +87,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** Asks again from the first page (new search, filter, sort or language). */
   function reload(): Promise<void> {
-    if (searchTooShort.value) {
+    // A short Chinese search is made here, in the list as browsed (genre and sort kept, no search sent).
+    if (searchTooShort.value && !searchingHere.value) {
       generation++
       loading.value = false
       loadingPage.value = null
@@ -143,5 +149,5 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     error.value = null
   }
 
-  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, reload, loadMore, openEvent, loadShows, reset }
+  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, reload, loadMore, openEvent, loadShows, reset }
 })

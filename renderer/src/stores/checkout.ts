@@ -1,11 +1,13 @@
-import type { ChannelResponse, CheckoutOutcomeView, ErrorReply, InvoiceView, TenderName } from '@contract'
+import { ContractErrorCode, type ChannelResponse, type CheckoutOutcomeView, type ErrorReply, type InvoiceView, type SaleProgress, type TenderName } from '@contract'
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { useCardTerminalStore } from './card-terminal'
 import { useCartStore } from './cart'
 import { useIdleStore } from './idle'
+import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
+import { useSaleOutcomeStore } from './sale-outcome'
 import { useSystemStore } from './system'
 
 /**
@@ -22,10 +24,19 @@ export type TestCardName = ChannelResponse<'checkout.terminal'>['testCards'][num
 /** Used as the patron when a walk-up customer leaves no e-mail, until settings say otherwise. */
 export const FALLBACK_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
 
+/**
+ * Answers after which the screen no longer knows where its sale stands: Foyer
+ * could not be reached (it crashed or is restarting: the payment may have gone
+ * through), or main refused the sale's state (recovery settled it meanwhile).
+ */
+const lostTrack = (error: ErrorReply | null) => error?.code === ContractErrorCode.TransportFailed || error?.code === 'checkout.sale-state'
+
 export const useCheckoutStore = defineStore('checkout', () => {
   const cart = useCartStore()
+  const saleOutcome = useSaleOutcomeStore()
   const idle = useIdleStore()
   const system = useSystemStore()
+  const locale = useLocaleStore()
   const invoice = ref<InvoiceView | null>(null)
   const outcome = ref<CheckoutOutcomeView | null>(null)
   // What the terminal takes (and the training test cards) come from the one store that asks main about it.
@@ -34,6 +45,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const paying = ref(false)
   /** The customer asked the terminal to stop the payment; it ends as the terminal says. */
   const stopping = ref(false)
+  /** Paid, and main is confirming and printing (the checkout.progress push, for this sale only). */
+  const progress = ref<SaleProgress | null>(null)
   const busy = ref(false)
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
@@ -60,7 +73,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
     await cardTerminal.check()
     // From here the order owns the seats: the basket stops watching its holds.
     cart.checkingOut = true
-    const placed = await call(() => useFoyer().checkout.submit({ order, tender: tender.value }))
+    // The customer's language goes with the order: their tickets and receipt are printed in it.
+    const placed = await call(() => useFoyer().checkout.submit({ order, tender: tender.value, language: locale.locale }))
     if (!placed) {
       cart.checkingOut = false
       return false
@@ -69,13 +83,29 @@ export const useCheckoutStore = defineStore('checkout', () => {
     return true
   }
 
+  // The journal's word on a sale this screen lost track of: issued tickets go to the done screen like any confirmed sale.
+  watch(
+    () => saleOutcome.outcome,
+    (known) => {
+      if (known && (known.outcome === 'printed' || known.outcome === 'confirmed')) {
+        outcome.value = { saleId: known.saleId, state: 'confirmed', order: known.order, changeCents: null, printed: known.printed }
+      }
+    },
+  )
+
   async function pay(input: { testCard?: TestCardName } | { tenderedCents: number } | { approvalCode: string }): Promise<void> {
     const current = invoice.value
     if (!current || paying.value) return
     paying.value = true
     stopping.value = false
+    progress.value = null
+    const unsubscribe = useFoyer().checkout.onProgress((news) => {
+      if (news.saleId === current.saleId) progress.value = news
+    })
     // Paused while the terminal has the sale (a PIN takes time); main stops a payment nobody finishes.
     idle.pause('payment')
+    // Kept for this tab while the payment is under way: a window that reloads meanwhile still knows which sale to ask about.
+    saleOutcome.remember(current.saleId)
     try {
       const request =
         'tenderedCents' in input
@@ -86,11 +116,15 @@ export const useCheckoutStore = defineStore('checkout', () => {
       if (request.tender === 'standalone') standaloneChosen.value = true
       const result = await call(() => useFoyer().checkout.pay(request))
       if (result) outcome.value = result
+      // Foyer went away mid-payment (or settled the sale meanwhile): the journal says what became of it.
+      else if (lostTrack(error.value)) saleOutcome.follow(current.saleId)
       // Refused (a mistyped code, no shift): the sale is still as it was, and the integrated terminal still offered.
       else if (request.tender === 'standalone') standaloneChosen.value = false
     } finally {
+      unsubscribe()
       paying.value = false
       idle.resume('payment')
+      saleOutcome.paymentOver()
     }
   }
 
@@ -100,26 +134,49 @@ export const useCheckoutStore = defineStore('checkout', () => {
     if (!current || !paying.value || stopping.value) return
     stopping.value = true
     await call(() => useFoyer().checkout.abortPayment({ saleId: current.saleId }))
+    if (lostTrack(error.value)) saleOutcome.follow(current.saleId)
+  }
+
+  /** "Try again" after an error: placing the order again, or, once there is a sale, finding out where it stands. */
+  async function retry(): Promise<void> {
+    const current = invoice.value
+    if (!current) {
+      await begin()
+      return
+    }
+    error.value = null
+    if (saleOutcome.saleId === current.saleId) await saleOutcome.ask()
+    else saleOutcome.follow(current.saleId)
   }
 
   /** The customer gives up before paying: the order is voided and its seats go back. */
   async function cancel(): Promise<void> {
     const current = invoice.value
     if (current && !finished.value) await call(() => useFoyer().checkout.cancel({ saleId: current.saleId }))
+    if (current && lostTrack(error.value)) {
+      saleOutcome.follow(current.saleId)
+      return
+    }
     invoice.value = null
     outcome.value = null
     standaloneChosen.value = false
     cart.checkingOut = false
   }
 
-  /** After a finished sale, or for the next customer: an open invoice is voided, the rest forgotten. */
+  /** After a finished sale, or for the next customer: an open (unpaid) order is voided, the rest forgotten. */
   async function reset(): Promise<void> {
-    if (invoice.value && !finished.value) await cancel()
+    const lost = saleOutcome.outcome
+    // Whether the order is still open: the journal's word when the screen lost track, else the screen's own.
+    const open = lost ? (lost.outcome === 'unpaid' ? lost.saleId : null) : invoice.value && !finished.value ? invoice.value.saleId : null
+    saleOutcome.forget()
+    if (open) await call(() => useFoyer().checkout.cancel({ saleId: open }))
     invoice.value = null
     outcome.value = null
+    progress.value = null
     standaloneChosen.value = false
+    cart.checkingOut = false
     error.value = null
   }
 
-  return { invoice, outcome, testCards, paying, stopping, busy, error, tender, atCounter, finished, begin, pay, stopPayment, cancel, reset }
+  return { invoice, outcome, testCards, paying, stopping, progress, busy, error, tender, atCounter, finished, begin, pay, stopPayment, retry, cancel, reset }
 })

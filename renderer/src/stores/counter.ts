@@ -1,4 +1,4 @@
-import type { ErrorReply } from '@contract'
+import type { ErrorReply, StaffMemberView } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -9,8 +9,8 @@ import { replyRunner } from './reply'
 import { useSaleStore } from './sale'
 
 /**
- * Counter mode: box-office staff sign in with the staff PIN before selling
- * (the same PIN and the same lockout as the settings screen: main's PinGate),
+ * Counter mode: box-office staff sign in as themselves, name and own PIN,
+ * before selling (under the same lockout as the settings screen: main's PinGate),
  * sell one walk-up customer after another ("New sale"), and sign out, which
  * gives back every seat still held. The session lives in memory only: a
  * restarted app starts signed out.
@@ -19,6 +19,8 @@ export type SignInRefusal = { reason: 'wrong' } | { reason: 'locked'; retryAfter
 
 export const useCounterStore = defineStore('counter', () => {
   const signedIn = ref(false)
+  /** Who main signed in: the bar names them, and a supervisor approves without typing a PIN again. */
+  const who = ref<StaffMemberView | null>(null)
   /** Why the last sign-in was refused, for the screen to say in words; null after success or a new try. */
   const refusal = ref<SignInRefusal | null>(null)
   /** Whether a staff PIN exists yet; null until asked. Without one nobody can sign in. */
@@ -33,12 +35,13 @@ export const useCounterStore = defineStore('counter', () => {
     if (view) pinSet.value = view.pinSet
   }
 
-  async function signIn(pin: string): Promise<boolean> {
+  async function signIn(name: string, pin: string): Promise<boolean> {
     refusal.value = null
-    // Main keeps the sign-in (it refuses to sell at a counter nobody signed in to); the same PIN and lockout as the staff screen.
-    const result = await run(() => useFoyer().counter.signIn({ pin }))
+    // Main keeps the sign-in (it refuses to sell at a counter nobody signed in to) and files every sale under it.
+    const result = await run(() => useFoyer().counter.signIn({ name, pin }))
     if (!result) return false
     if (result.ok) {
+      who.value = result.staff ?? null
       signedIn.value = true
       pinSet.value = true
       return true
@@ -66,6 +69,7 @@ export const useCounterStore = defineStore('counter', () => {
   /** Signed out at once, whatever the network does; the holds are given back on the way out. */
   async function signOut(): Promise<void> {
     signedIn.value = false
+    who.value = null
     refusal.value = null
     error.value = null
     useLocaleStore().reset()
@@ -76,8 +80,9 @@ export const useCounterStore = defineStore('counter', () => {
   /** The app left counter mode (staff changed it): nobody stays signed in to a mode that is gone. */
   function forget(): void {
     signedIn.value = false
+    who.value = null
     refusal.value = null
   }
 
-  return { signedIn, refusal, pinSet, busy, error, checkPinSet, signIn, endSale, signOut, forget }
+  return { signedIn, who, refusal, pinSet, busy, error, checkPinSet, signIn, endSale, signOut, forget }
 })

@@ -17,6 +17,8 @@ export interface HeldOffer {
   offer: SeatOffer
   /** The set the customer kept; null while choosing between the sets offered. */
   chosenSet: number | null
+  /** The customer took seats of their own (mode SP): the offer now shows their seats as its one set. */
+  picked: boolean
 }
 
 export const useSaleStore = defineStore('sale', () => {
@@ -28,6 +30,8 @@ export const useSaleStore = defineStore('sale', () => {
   const sectionId = ref<number | null>(null)
   const quantity = ref(2)
   const held = shallowRef<HeldOffer | null>(null)
+  /** The customer needs a wheelchair space: said once, and seats are looked for among those spaces. */
+  const accessible = ref(false)
   const hold = ref<HoldStatus>({ count: 0, expiresAt: null, secondsLeft: null, productIds: [] })
   const busy = ref(false)
   const error = ref<ErrorReply | null>(null)
@@ -68,8 +72,13 @@ export const useSaleStore = defineStore('sale', () => {
     sectionId.value = id
   }
 
-  /** Asks for seats in the chosen section: one set (HS) or two to choose from (BA). */
+  /**
+   * Asks for seats in the chosen section: one set (HS) or two to choose from
+   * (BA). With accessible seating, main looks for a free wheelchair space
+   * instead, in the chosen section first and then the others.
+   */
   async function findSeats(): Promise<void> {
+    if (accessible.value) return findWheelchairSpace()
     const current = section.value
     if (!show.value || !current) return
     await giveBackOffer()
@@ -84,6 +93,31 @@ export const useSaleStore = defineStore('sale', () => {
       }),
     )
     if (result) held.value = { ...result, productId, offer: markRaw(result.offer), chosenSet: result.offer.sets.length === 1 ? 0 : null }
+  }
+
+  async function findWheelchairSpace(): Promise<void> {
+    const map = overview.value
+    if (!show.value || !map) return
+    await giveBackOffer()
+    const productId = show.value.productId
+    const soldOut = new Set(availability.value.filter((a) => a.availability === 'sold-out').map((a) => a.sectionId))
+    const sections = map.sections
+      .filter((s) => s.sectionType !== 'GA' && !soldOut.has(s.sectionId))
+      .sort((a, b) => Number(b.sectionId === sectionId.value) - Number(a.sectionId === sectionId.value))
+      .map((s) => ({ sectionId: s.sectionId, priceCategoryId: s.priceCategoryId }))
+    if (sections.length === 0) return
+    const result = await call(() => useFoyer().offers.accessible({ productId, mode: offerMode.value, quantity: quantity.value, sections: sections.slice(0, 200) }))
+    if (!result) return
+    sectionId.value = result.sectionId
+    held.value = { ...result, productId, offer: markRaw(result.offer), chosenSet: 0 }
+  }
+
+  /** The customer takes a seat the map shows as free (with its partner, for a wheelchair space); main says what it replaced. */
+  async function pickSeat(inventoryId: number): Promise<void> {
+    const current = held.value
+    if (!current) return
+    const result = await call(() => useFoyer().offers.pick({ offerId: current.offerId, inventoryId }))
+    if (result) held.value = { ...result, productId: current.productId, offer: markRaw(result.offer), chosenSet: 0 }
   }
 
   /** Keeps one of the two sets; the other goes back at once. */
@@ -122,6 +156,8 @@ export const useSaleStore = defineStore('sale', () => {
   async function cancel(): Promise<void> {
     held.value = null
     sectionId.value = null
+    // The next customer starts without this one's needs.
+    accessible.value = false
     await call(() => useFoyer().holds.releaseAll())
   }
 
@@ -133,6 +169,7 @@ export const useSaleStore = defineStore('sale', () => {
     sectionId,
     quantity,
     held,
+    accessible,
     hold,
     busy,
     error,
@@ -142,6 +179,7 @@ export const useSaleStore = defineStore('sale', () => {
     openShow,
     chooseSection,
     findSeats,
+    pickSeat,
     keepSet,
     giveBackOffer,
     handOver,

@@ -1,4 +1,4 @@
-import type { CashCount, ErrorReply, ShiftReportView, ShiftSale } from '@contract'
+import type { CashCount, ErrorReply, ShiftReportView, ShiftSale, StaffMemberView } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -7,15 +7,27 @@ import { replyRunner } from './reply'
 /**
  * The counter's shift: opened with the cash float, read at any time (X
  * report), closed with the cash counted (Z report). Main keeps the shift and
- * files every counter sale under it; this store only shows it.
+ * files every counter sale under it; this store only shows it. A refund, and
+ * a close whose count is off by more than the tolerance, need a supervisor:
+ * main says so, and the screen asks for a supervisor's PIN for that one action.
  */
+export type PendingApproval = { kind: 'refund'; saleId: string } | { kind: 'close'; count: CashCount }
+
 export const useShiftStore = defineStore('shift', () => {
   /** The open shift's reading, or the Z report just taken; null: no shift open. */
   const report = ref<ShiftReportView | null>(null)
-  /** The open shift's sales, newest first, for reprints. */
+  /** The open shift's sales, newest first, for reprints and refunds. */
   const sales = ref<ShiftSale[]>([])
   /** The sale last reprinted, and whether it printed, for the screen to say. */
   const reprinted = ref<{ saleId: string; printed: boolean } | null>(null)
+  /** The sale last refunded, and who approved it. */
+  const refunded = ref<{ saleId: string; state: 'refunded' | 'needs-staff'; approvedBy: StaffMemberView } | null>(null)
+  /** Whether the last report sent to the printer printed. */
+  const reportPrinted = ref<boolean | null>(null)
+  /** An action waiting for a supervisor's PIN. */
+  const pendingApproval = ref<PendingApproval | null>(null)
+  /** The drawer's tolerance (settings), for the screen to say what the count was judged by. */
+  const toleranceCents = ref<number | null>(null)
   const busy = ref(false)
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
@@ -24,6 +36,8 @@ export const useShiftStore = defineStore('shift', () => {
     const current = await call(() => useFoyer().shift.current())
     if (current !== null || error.value === null) report.value = current
     sales.value = current ? ((await call(() => useFoyer().shift.sales())) ?? []) : []
+    const settings = await useFoyer().settings.get()
+    if (settings.ok) toleranceCents.value = settings.value.cashToleranceCents
   }
 
   /** Prints a sale's tickets or receipt again, from the journal. */
@@ -37,13 +51,44 @@ export const useShiftStore = defineStore('shift', () => {
     if (opened) report.value = opened
   }
 
-  async function close(count: CashCount): Promise<void> {
-    const closed = await call(() => useFoyer().shift.close({ count }))
+  /** Main refuses a supervisor's action without one: the screen then asks for a supervisor's PIN. */
+  const needsSupervisor = () => error.value?.code === 'staff.supervisor-needed'
+
+  async function close(count: CashCount, approvalPin?: string): Promise<void> {
+    const closed = await call(() => useFoyer().shift.close({ count, approvalPin }))
     if (closed) {
+      pendingApproval.value = null
       report.value = closed
       sales.value = []
-    }
+    } else if (needsSupervisor()) pendingApproval.value = { kind: 'close', count }
   }
 
-  return { report, sales, reprinted, busy, error, load, open, close, reprint }
+  async function refund(saleId: string, approvalPin?: string): Promise<void> {
+    const done = await call(() => useFoyer().checkout.refund({ saleId, approvalPin }))
+    if (done) {
+      pendingApproval.value = null
+      refunded.value = { saleId, state: done.state, approvedBy: done.approvedBy }
+      await load()
+    } else if (needsSupervisor()) pendingApproval.value = { kind: 'refund', saleId }
+  }
+
+  /** The supervisor typed their PIN: the waiting action is tried again with it, for that action only. */
+  async function approve(pin: string): Promise<void> {
+    const pending = pendingApproval.value
+    if (pending?.kind === 'close') await close(pending.count, pin)
+    else if (pending?.kind === 'refund') await refund(pending.saleId, pin)
+  }
+
+  function cancelApproval(): void {
+    pendingApproval.value = null
+    error.value = null
+  }
+
+  async function print(kind: 'X' | 'Z'): Promise<void> {
+    reportPrinted.value = null
+    const done = await call(() => useFoyer().shift.print({ kind }))
+    if (done) reportPrinted.value = done.printed
+  }
+
+  return { report, sales, reprinted, refunded, reportPrinted, pendingApproval, toleranceCents, busy, error, load, open, close, reprint, refund, approve, cancelApproval, print }
 })

@@ -1,4 +1,14 @@
-import type { BackendConfigView, BackendKind, ErrorReply, SaleAttention, SettingsView, TerminalConfigView, UpdateSettingsView } from '@contract'
+import type {
+  BackendConfigView,
+  BackendKind,
+  ErrorReply,
+  SaleAttention,
+  SettingsView,
+  StaffAccountView,
+  StaffRole,
+  TerminalConfigView,
+  UpdateSettingsView,
+} from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -26,7 +36,7 @@ export const useStaffStore = defineStore('staff', () => {
     if (view) settings.value = view
   }
 
-  /** Checks a PIN; on success the settings screen may be opened with it. */
+  /** Checks a supervisor's PIN; on success the settings screen may be opened with it. */
   async function unlock(candidate: string): Promise<{ ok: boolean; reason?: string; retryAfterSeconds?: number }> {
     const result = await run(() => useFoyer().staff.verify({ pin: candidate }))
     if (!result) return { ok: false }
@@ -34,9 +44,9 @@ export const useStaffStore = defineStore('staff', () => {
     return result
   }
 
-  /** The first PIN, with the machine's one-time enrolment code (no PIN to check yet). */
-  async function setFirstPin(newPin: string, enrolmentCode: string): Promise<boolean> {
-    const done = await run(() => useFoyer().staff.setPin({ newPin, enrolmentCode }))
+  /** The first supervisor (name and PIN), with the machine's one-time enrolment code (no PIN to check yet). */
+  async function setFirstPin(newPin: string, enrolmentCode: string, name: string): Promise<boolean> {
+    const done = await run(() => useFoyer().staff.setPin({ newPin, enrolmentCode, name }))
     if (done) {
       pin = newPin
       await load()
@@ -49,6 +59,8 @@ export const useStaffStore = defineStore('staff', () => {
     backend?: BackendKind
     holdWindowMinutes?: number
     idleSeconds?: number
+    cashToleranceCents?: number
+    counterLockMinutes?: number
     patronDataDays?: number
     boxOfficeEmail?: string
     staging?: BackendConfigView | null
@@ -110,6 +122,27 @@ export const useStaffStore = defineStore('staff', () => {
     return (await run(() => useFoyer().kiosk.lockAgain())) !== null
   }
 
+  /** The staff accounts (the supervisor's PIN again checked by main). */
+  async function accounts(): Promise<StaffAccountView[]> {
+    if (!pin) return []
+    return (await run(() => useFoyer().staff.accounts({ pin: pin! }))) ?? []
+  }
+
+  async function addAccount(name: string, role: StaffRole, newPin: string): Promise<boolean> {
+    if (!pin) return false
+    return (await run(() => useFoyer().staff.addAccount({ pin: pin!, name, role, newPin }))) !== null
+  }
+
+  async function disableAccount(staffId: string): Promise<boolean> {
+    if (!pin) return false
+    return (await run(() => useFoyer().staff.disableAccount({ pin: pin!, staffId }))) !== null
+  }
+
+  async function resetPin(staffId: string, newPin: string): Promise<boolean> {
+    if (!pin) return false
+    return (await run(() => useFoyer().staff.resetPin({ pin: pin!, staffId, newPin }))) !== null
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
@@ -131,6 +164,10 @@ export const useStaffStore = defineStore('staff', () => {
     testTerminal,
     salesNeedingAttention,
     resolveSale,
+    accounts,
+    addAccount,
+    disableAccount,
+    resetPin,
     leaveKiosk,
     lockKioskAgain,
     lock,

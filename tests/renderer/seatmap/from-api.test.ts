@@ -111,9 +111,9 @@ describe('seatsFrom', () => {
     expect(seats[5]).toMatchObject({ inventoryId: null, seatType: null, x: 50, y: 60, outline: [50, 60, 60, 60, 60, 70, 50, 70] })
   })
 
-  it('marks the chosen set', () => {
-    expect(seatsFrom(ba, 1).map((s) => s.state).slice(0, 4)).toEqual(['offered-a', 'offered-a', 'chosen', 'chosen'])
-    expect(seatsFrom(ba, 0).map((s) => s.state).slice(0, 4)).toEqual(['chosen', 'chosen', 'offered-b', 'offered-b'])
+  it('marks the chosen set; the set given back is drawn as available, no longer offered', () => {
+    expect(seatsFrom(ba, 1).map((s) => s.state).slice(0, 4)).toEqual(['available', 'available', 'chosen', 'chosen'])
+    expect(seatsFrom(ba, 0).map((s) => s.state).slice(0, 4)).toEqual(['chosen', 'chosen', 'available', 'available'])
   })
 
   it('skips seats without geometry (2D mode)', () => {

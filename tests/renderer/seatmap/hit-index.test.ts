@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seatOutline } from '../../../renderer/src/seatmap/geometry'
+import { distanceToPolygon, seatOutline } from '../../../renderer/src/seatmap/geometry'
 import { HitIndex } from '../../../renderer/src/seatmap/hit-index'
 import type { MapSeat, MapSection } from '../../../renderer/src/seatmap/model'
 
@@ -150,5 +150,68 @@ describe('HitIndex with 100,000 seats', () => {
   it('lists seats in a box for culling', () => {
     const found = index.inBox({ minX: 0, minY: 0, maxX: 2 * pitch + 1, maxY: pitch - 1 })
     expect(found.sort((a, b) => a - b)).toEqual([0, 1, 2])
+  })
+})
+
+describe('HitIndex.setSelectable: state changes without rebuilding', () => {
+  const size = { width: 9, height: 8 }
+  // Curved, turned rows, as a real section's.
+  const seats: MapSeat[] = []
+  for (let r = 0; r < 20; r++) for (let c = 0; c < 40; c++) seats.push(seat(c * 11, r * 12 + ((c - 20) * (c - 20)) / 40, { inventoryId: r * 40 + c, angle: (c - 20) * 1.5 }))
+
+  it('answers exactly as an index built afresh with the new states', () => {
+    const index = HitIndex.fromSeats(seats, size)
+    let random = 11
+    const next = () => (random = (random * 16807) % 2147483647) / 2147483647
+    const current = seats.map((s) => ({ ...s }))
+    for (let round = 0; round < 5; round++) {
+      // Sell or give back a third of the seats, in place.
+      for (let k = 0; k < current.length / 3; k++) {
+        const i = Math.floor(next() * current.length)
+        const state = current[i]!.state === 'unavailable' ? 'available' : 'unavailable'
+        current[i] = { ...current[i]!, state }
+        index.setSelectable(i, state !== 'unavailable')
+      }
+      const fresh = HitIndex.fromSeats(current, size)
+      for (let p = 0; p < 400; p++) {
+        const [x, y, r] = [next() * 450 - 5, next() * 260 - 5, next() * 15]
+        expect(index.hit(x, y, r), `round ${round}, (${x}, ${y}) within ${r}`).toBe(fresh.hit(x, y, r))
+      }
+    }
+  })
+
+  it('never makes a seat without a polygon pickable, and works per section for the overview', () => {
+    const index = new HitIndex([{ points: [], selectable: false }, { points: rect(5, 5, 2, 2), selectable: false }])
+    index.setSelectable(0, true)
+    expect(index.hit(0, 0, 1)).toBeNull()
+    index.setSelectable(1, true)
+    expect(index.hit(6, 6, 0)).toBe(1)
+
+    const sections = HitIndex.fromSections([section(1, [rect(0, 0, 10, 10)]), section(2, [rect(20, 0, 10, 10), rect(40, 0, 10, 10)])])
+    sections.setSelectable(1, false)
+    expect(sections.hit(25, 5, 0)).toBeNull()
+    expect(sections.hit(45, 5, 0)).toBeNull()
+    expect(sections.hit(5, 5, 0)).toBe(0)
+    sections.setSelectable(1, true)
+    expect(sections.hit(45, 5, 0)).toBe(1)
+  })
+
+  it("measures a turned seat's distance in closed form, as the polygon would", () => {
+    const index = HitIndex.fromSeats(seats, size)
+    let random = 5
+    const next = () => (random = (random * 16807) % 2147483647) / 2147483647
+    for (let p = 0; p < 2000; p++) {
+      const [x, y, r] = [next() * 450, next() * 260, 0.5 + next() * 6]
+      // The reference: nearest by polygon distance over all seats.
+      let best: number | null = null
+      let bestD = Infinity
+      seats.forEach((s, i) => {
+        const d = distanceToPolygon(x, y, seatOutline(s, size))
+        if (d <= r && d < bestD - 1e-9) [best, bestD] = [i, d]
+      })
+      const found = index.hit(x, y, r)
+      if (best === null) expect(found).toBeNull()
+      else expect(distanceToPolygon(x, y, seatOutline(seats[found!]!, size))).toBeCloseTo(bestD, 6)
+    }
   })
 })

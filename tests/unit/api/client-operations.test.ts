@@ -59,7 +59,7 @@ describe.each([
     const ids = ba.sets.flat().map((s) => s.inventoryId)
     expect(await rig.api.releaseSeats(show.productId, ids)).toMatchObject({ ok: true })
     expect(await rig.api.releaseSeats(show.productId, ids)).toMatchObject({ ok: false })
-    expect(await rig.api.reserveSeats(show.productId, ids)).toMatchObject({ ok: true })
+    expect(await rig.api.exchangeSeats(show.productId, ids, [])).toMatchObject({ ok: true })
     expect(await rig.api.releaseSeats(show.productId, ids)).toMatchObject({ ok: true })
     const hs = await rig.api.offerSeats({
       productId: show.productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode: 'HS', quantity: 3, twoD: true,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiCallError } from '../../../electron/api/api-error'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
@@ -106,10 +106,12 @@ describe('when the backend misbehaves', () => {
 
   it('stops at once, without retrying, when the caller cancels', async () => {
     rig = await apiRig({ proxy: true })
-    rig.proxy!.fail(ICC, { kind: 'slow', delayMs: 2_000 }, 10)
+    rig.proxy!.fail(ICC, { kind: 'slow', delayMs: 10_000 }, 10)
     const controller = new AbortController()
     const pending = rig.api.listEvents({ lang: 'EN_SG' }, controller.signal)
-    setTimeout(() => controller.abort(), 100)
+    // Cancelled while the request is at the (slow) service, however long a busy machine took to send it.
+    await vi.waitFor(() => expect(rig.proxy!.count(ICC)).toBe(1), { timeout: 15_000, interval: 10 })
+    controller.abort()
     expect(await failureOf(pending)).toMatchObject({ kind: 'cancelled', retryable: false })
     expect(rig.proxy!.count(ICC)).toBe(1)
   })

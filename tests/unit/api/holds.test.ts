@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HoldStatus } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { openLocalDb } from '../../../electron/store/local-db'
+import { migrations, openLocalDb } from '../../../electron/store/local-db'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { listShows } from '../../support/checkout-fixtures'
 import { FaultProxy } from '../../support/fault-proxy'
@@ -211,8 +211,7 @@ describe('holds are known by show and seat', () => {
     const ids = (offered.body.setsReservedList[0].setsReserved as { inventoryId: number }[]).map((s) => s.inventoryId)
     // The kiosk's database as an older Foyer left it: the first three migrations, holds keyed by inventory id.
     const old = new Database(join(dataDir, 'foyer.db'))
-    old.exec(`CREATE TABLE holds (backend TEXT NOT NULL, product_id INTEGER NOT NULL, inventory_id INTEGER NOT NULL, offer_id TEXT NOT NULL,
-      set_index INTEGER NOT NULL, expires_at INTEGER NOT NULL, taken_at INTEGER NOT NULL, PRIMARY KEY (backend, inventory_id))`)
+    for (const migration of migrations.slice(0, 3)) old.exec(migration)
     const insert = old.prepare('INSERT INTO holds VALUES (?, ?, ?, ?, 0, ?, ?)')
     for (const id of ids) insert.run(`sandbox/${rig.sandbox.tenant}`, request.productId, id, 'old-offer', Date.now() + 600_000, Date.now())
     old.pragma('user_version = 3')

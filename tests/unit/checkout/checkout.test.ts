@@ -37,6 +37,7 @@ describe('checkout', () => {
     expect(journal.steps(invoice.value.saleId).map((s) => s.step)).toEqual([
       'order-submitting',
       'order-venues',
+      'order-language',
       'order-submitted',
       'payment-started',
       'payment-approved',

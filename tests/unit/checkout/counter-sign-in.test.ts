@@ -28,10 +28,10 @@ describe('counter sign-in, kept by main', () => {
     expect(await ask('shift.current')).toMatchObject(refusedForSignIn)
     expect(await ask('offers.keep', { offerId: '00000000-0000-4000-8000-000000000000', setIndex: 0 })).toMatchObject(refusedForSignIn)
 
-    expect(await ask('counter.signIn', { pin: '000000' })).toMatchObject({ ok: true, value: { ok: false, reason: 'wrong' } })
+    expect(await ask('counter.signIn', { name: 'Supervisor', pin: '000000' })).toMatchObject({ ok: true, value: { ok: false, reason: 'wrong' } })
     expect(await ask('shift.open', { floatCents: 10_000 })).toMatchObject(refusedForSignIn)
 
-    expect(await ask('counter.signIn', { pin: PIN })).toMatchObject({ ok: true, value: { ok: true } })
+    expect(await ask('counter.signIn', { name: 'Supervisor', pin: PIN })).toMatchObject({ ok: true, value: { ok: true } })
     expect(await ask('shift.open', { floatCents: 10_000 })).toMatchObject({ ok: true, value: { floatCents: 10_000 } })
 
     expect(await ask('counter.signOut')).toEqual({ ok: true, value: { signedIn: false } })
@@ -42,7 +42,7 @@ describe('counter sign-in, kept by main', () => {
 
   it('signs the counter out when it leaves counter mode', async () => {
     const { ask } = host
-    expect(await ask('counter.signIn', { pin: PIN })).toMatchObject({ ok: true, value: { ok: true } })
+    expect(await ask('counter.signIn', { name: 'Supervisor', pin: PIN })).toMatchObject({ ok: true, value: { ok: true } })
     expect(await ask('settings.update', { pin: PIN, patch: { mode: 'self-service' } })).toMatchObject({ ok: true })
     expect(await ask('settings.update', { pin: PIN, patch: { mode: 'counter' } })).toMatchObject({ ok: true })
     expect(await ask('shift.current')).toMatchObject(refusedForSignIn)

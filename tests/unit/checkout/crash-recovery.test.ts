@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DocumentPrinter } from '../../../electron/printing/printer-port'
 import { SpoolPrinter } from '../../../electron/printing/spool-printer'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
+import { crashCheckoutAt, type CrashedSale } from '../../support/checkout-crash'
 
 /**
  * Fault tests: a Foyer process is killed (SIGKILL, as a crash or power cut) at
@@ -18,7 +17,6 @@ import { sandboxConnection, terminalLedger } from '../../support/checkout-fixtur
  */
 let rig: ApiRig
 let dataDir: string
-let child: ChildProcess | null = null
 let runtime: Runtime | null = null
 
 beforeEach(async () => {
@@ -26,68 +24,16 @@ beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'foyer-crash-'))
 })
 afterEach(async () => {
-  child?.kill('SIGKILL')
-  child = null
   await runtime?.close()
   runtime = null
   await rig.close()
 })
 
-interface SaleInfo {
-  saleId: string
-  reference: string
-  amountCents: number
-  inventoryIds: number[]
-  productId: number
-  paymentKey: string | null
-}
+type SaleInfo = CrashedSale
 
-/**
- * Runs a sale in another process and kills it when checkout reaches `step`;
- * or, with `when`, once `when(sale)` is true after the payment was sent.
- */
-async function crashAt(step: string, card = 'approve', spool?: string, when?: (sale: SaleInfo) => Promise<boolean>, env: Record<string, string> = {}): Promise<SaleInfo> {
-  const { sandbox } = rig
-  child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/checkout-crash-runner.ts'], {
-    env: {
-      ...process.env,
-      CRASH_AT: step,
-      CRASH_CARD: card,
-      ...(spool ? { CRASH_SPOOL: spool } : {}),
-      CRASH_DATA_DIR: dataDir,
-      ...env,
-      CRASH_SANDBOX: JSON.stringify({ endpoints: rig.api.endpoints, secret: sandbox.clientSecret, terminal: sandbox.terminal }),
-      CRASH_DIRECT: JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let sale: SaleInfo | null = null
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child!.stdout! }).on('line', (line) => {
-      if (line.startsWith('SALE ')) {
-        sale = JSON.parse(line.slice(5)) as SaleInfo
-        if (when && sale.paymentKey) void waitUntil(() => when(sale!)).then(resolve, reject)
-      }
-      if (line === `AT ${step}`) resolve()
-      if (line === 'DONE') reject(new Error(`checkout finished without reaching ${step}`))
-    })
-    child!.once('exit', (code) => reject(new Error(`runner exited (${code}) before ${step}`)))
-  })
-  const exited = new Promise((resolve) => child!.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
-  child = null
-  if (!sale) throw new Error('the runner never placed its order')
-  return sale
-}
-
-async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await condition()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the condition never came true')
-}
+/** A sale crashed at `step` in another process, on this test's data folder (../../support/checkout-crash.ts). */
+const crashAt = (step: string, card = 'approve', spool?: string, when?: (sale: SaleInfo) => Promise<boolean>, env: Record<string, string> = {}) =>
+  crashCheckoutAt(rig, dataDir, step, { card, spool, when, env })
 
 /** Foyer starting again on the same data folder: recovery runs as it connects. */
 async function restart(printer: DocumentPrinter | null = null): Promise<Runtime> {
@@ -164,7 +110,8 @@ describe('a crash during checkout', { timeout: 30_000 }, () => {
     expect(await terminalLedger(rig)).toHaveLength(1)
   })
 
-  it('while printing the tickets: the sale stands, and the tickets and receipt are printed again on start', async () => {
+  // Prints three PDFs through Chromium as well: ~25 s on a quiet machine, so budgeted for a busy one.
+  it('while printing the tickets: the sale stands, and the tickets and receipt are printed again on start', { timeout: 90_000 }, async () => {
     const spool = mkdtempSync(join(tmpdir(), 'foyer-crash-spool-'))
     const sale = await crashAt('print-started', 'approve', spool)
     expect(readdirSync(spool)).toEqual([])

@@ -1,3 +1,4 @@
+import { TEST_CASHIER } from '../../support/staff-runtime'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,7 +43,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-patron-retention-'))
   runtime = await startRuntime({ facts: { appVersion: 't', host: 'browser', mode: 'counter' }, dataDir, connection: sandboxConnection(rig), log: quiet })
   // A counter sells only with a cashier signed in (main keeps it); this test is about the journal, not signing in.
-  runtime.services.counter.signIn()
+  runtime.services.counter.signIn(TEST_CASHIER)
   // The same foyer.db, opened as a second reader/writer (WAL), to look at what the journal keeps.
   db = openLocalDb(dataDir)
 }, 60_000)

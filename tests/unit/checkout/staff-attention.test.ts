@@ -6,11 +6,10 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { adminHandlers } from '../../../electron/services/admin-service'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { SettingsStore } from '../../../electron/settings/settings-store'
-import { PinGate } from '../../../electron/settings/staff-pin'
 import type { CredentialVault } from '../../../electron/vault/credential-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, testEnrolment } from '../../support/staff-runtime'
+import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
 
 /**
  * The recovery screen's channels: a sale checkout had to refund is listed for
@@ -33,14 +32,16 @@ beforeEach(async () => {
   rig = await apiRig()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-attention-'))
   const settings = await SettingsStore.open(dir)
+  const staff = await testStaff(dir)
   runtime = await startRuntime({
     facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
     dataDir: dir,
     connection: sandboxConnection(rig),
     log: { warn: () => {}, error: () => {} },
     checkout: { sleep: async () => {} },
+    staff: staff.check,
     admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault: noVault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig) }),
+      adminHandlers({ settings, vault: noVault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig) }),
   })
 })
 afterEach(async () => {

@@ -1,3 +1,4 @@
+import { TEST_CASHIER } from '../../support/staff-runtime'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,7 +47,7 @@ async function counterRuntime(stopAt?: string): Promise<Runtime> {
       },
     },
   })
-  runtime.services.counter.signIn()
+  runtime.services.counter.signIn(TEST_CASHIER)
   return runtime
 }
 

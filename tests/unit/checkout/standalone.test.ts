@@ -1,3 +1,4 @@
+import { TEST_CASHIER } from '../../support/staff-runtime'
 import { describe, expect, it } from 'vitest'
 import { documentsOf } from '../../../electron/checkout/sale-printing'
 import type { OrderRequest } from '../../../electron/contract'
@@ -51,7 +52,7 @@ describe('the standalone terminal', () => {
     const sale = journal().get(invoice.value.saleId)!
     expect(sale).toMatchObject({ state: 'confirmed', tender: 'standalone', paymentRef, attempt: 1, changeCents: null })
     const steps = journal().steps(invoice.value.saleId)
-    expect(steps.map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-submitted', 'payment-started', 'standalone-approved', 'confirm-started', 'confirmed'])
+    expect(steps.map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-language', 'order-submitted', 'payment-started', 'standalone-approved', 'confirm-started', 'confirmed'])
     expect(steps.find((s) => s.step === 'standalone-approved')!.detail).toEqual({ approvalCode: 'AB12C9' })
 
     // The receipt names the tender and the approval code.
@@ -110,7 +111,7 @@ describe('the standalone terminal', () => {
     expect(journal().get(cardSale.value.saleId)).toMatchObject({ state: 'invoiced', tender: 'card', attempt: 0 })
 
     // Signed in again: the card sale placed before the shift opened is taken on the standalone terminal and counted in it.
-    run.runtime!.services.counter.signIn()
+    run.runtime!.services.counter.signIn(TEST_CASHIER)
     const paid = await call(counter, 'checkout.pay', { saleId: cardSale.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
     const sales = await call(counter, 'shift.sales', {})
@@ -131,7 +132,7 @@ describe('the standalone terminal', () => {
     const huge = await call(counter, 'checkout.pay', { saleId, tender: 'standalone', approvalCode: 'A'.repeat(65) })
     expect(huge).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
     expect(journal().get(saleId)).toMatchObject({ state: 'invoiced', attempt: 0, paymentRef: null })
-    expect(journal().steps(saleId).map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-submitted'])
+    expect(journal().steps(saleId).map((s) => s.step)).toEqual(['order-submitting', 'order-venues', 'order-language', 'order-submitted'])
     // Two characters and twelve are both codes.
     const paid = await call(counter, 'checkout.pay', { saleId, tender: 'standalone', approvalCode: '0a' })
     expect(paid.ok && paid.value.state).toBe('confirmed')

@@ -10,12 +10,11 @@ import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { newTerminalChain } from '../../../electron/sandbox/terminal/terminal-certificates'
 import type { Settings } from '../../../electron/settings/settings-schema'
 import { SettingsStore } from '../../../electron/settings/settings-store'
-import { PinGate } from '../../../electron/settings/staff-pin'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { storeBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, testEnrolment } from '../../support/staff-runtime'
+import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
 import { terminalControls } from '../../support/terminal-controls'
 
@@ -88,6 +87,7 @@ describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set 
     rootFile = join(dataDir, 'adyen-terminal-root.pem')
     await writeFile(rootFile, rig.sandbox.terminal.rootCertificatePem)
     settings = await SettingsStore.open(dataDir)
+    const staff = await testStaff(dataDir)
     // The vendor is the rig's sandbox on plain http, which settings rightly refuse: its addresses stand in for the saved ones.
     const api = { baseUrl: rig.sandbox.baseUrl, authUrl: rig.sandbox.authUrl, imageBaseUrl: rig.sandbox.imageBaseUrl }
     const connect = async (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> => {
@@ -105,7 +105,8 @@ describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set 
       connect,
       log: { warn: record, error: record },
       checkout: { sleep: async () => {} },
-      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
+      staff: staff.check,
+      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect }),
     })
     expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
     const placeholder = { baseUrl: `https://127.0.0.1:9/api/v0/${TENANT}`, authUrl: `https://127.0.0.1:9/oauth/token`, imageBaseUrl: 'https://127.0.0.1:9', tenant: TENANT, clientId: rig.sandbox.clientId }

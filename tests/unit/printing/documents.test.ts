@@ -3,6 +3,7 @@ import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
 import { formatMoney } from '../../../electron/contract/money'
 import { cardFromSteps, singaporeTime, venuesFromSteps } from '../../../electron/printing/format'
+import { languageFromSteps } from '../../../electron/printing/paper-words'
 import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
 import { printTemplates } from '../../../electron/printing/templates'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -26,7 +27,7 @@ afterAll(async () => {
 })
 
 const hostile = `<script>alert(1)</script> & "double" 'single'`
-const hostileEscaped = '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;double&quot; &#39;single&#39;'
+const hostileEscaped = '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;double&quot; &apos;single&apos;'
 
 /** A copy of a sale with hostile text wherever the vendor's API or staff supply words. */
 function poisoned(sale: SaleRecord): SaleRecord {
@@ -199,6 +200,56 @@ describe('refund slips', () => {
     expect(doc.html).toContain(escapeHtml(sale.staffNote!))
     expect(doc.html).toContain(singaporeTime(sale.updatedAt))
     expect(() => refundSlipDocument(samples.card.sale)).toThrow(/not refunded/)
+  })
+})
+
+describe("the customer's language", () => {
+  /** The words a document prints itself (every text but the vendor's), for each language: the ticket's and the receipt's. */
+  const printed = {
+    'zh-CN': { ticket: ['票种', '票价', '订单编号', '第 1 张，共 2 张', '入场时请出示此码'], receipt: ['收据', '订单编号', '取票方式', '总计', '付款编号', '谢谢惠顾'] },
+    'zh-HK': { ticket: ['票種', '票價', '訂單編號', '第 1 張，共 2 張', '入場時請出示此碼'], receipt: ['收據', '訂單編號', '取票方式', '總計', '付款編號', '多謝惠顧'] },
+    'ms-MY': { ticket: ['Jenis tiket', 'Harga', 'Rujukan tempahan', 'Tiket 1 daripada 2', 'Tunjukkan kod ini'], receipt: ['Resit', 'Rujukan tempahan', 'Penghantaran', 'Jumlah', 'Rujukan pembayaran', 'Terima kasih'] },
+  } as const
+
+  it.each(Object.entries(printed))('tickets and the receipt are in %s, dates too, with no English words of their own', (language, words) => {
+    const { sale, steps } = samples.card
+    const options = { card: cardFromSteps(steps), language: language as keyof typeof printed }
+    const ticket = ticketDocuments(sale, options)[0]!.html
+    const receipt = receiptDocument(sale, options).html
+    for (const word of words.ticket) expect(ticket).toContain(word)
+    for (const word of words.receipt) expect(receipt).toContain(word)
+    for (const page of [ticket, receipt]) {
+      expect(page).toContain(`<html lang="${language}">`)
+      expect(page).toContain(singaporeTime(sale.order!.items[0]!.showDate, options.language))
+      // What is printed: no comments or styles.
+      const paper = page.replace(/<!--[\s\S]*?-->/g, '').replace(/<style>[\s\S]*?<\/style>/g, '')
+      expect(paper).not.toMatch(/Booking reference|Ticket type|Receipt|Payment reference|Show this code/)
+    }
+    expect(singaporeTime(sale.order!.items[0]!.showDate, options.language)).not.toBe(singaporeTime(sale.order!.items[0]!.showDate))
+  })
+
+  it('says no seat word for general admission (a lawn has none), in any language', () => {
+    const sale = structuredClone(samples.card.sale)
+    for (const item of sale.order!.items) for (const seat of item.seats) Object.assign(seat, { row: null, seat: null })
+    for (const ticket of sale.order!.tickets) Object.assign(ticket, { row: null, seat: null, inventoryId: null })
+    const seatWords = { 'en-SG': /\bseat/i, 'zh-CN': /座/, 'zh-HK': /座/, 'ms-MY': /tempat duduk/i } as const
+    for (const [language, seatWord] of Object.entries(seatWords)) {
+      const options = { language: language as keyof typeof seatWords }
+      for (const doc of [...ticketDocuments(sale, options), receiptDocument(sale, options)]) {
+        // The words on the paper: no comments, styles or markup (class="seats" is no word of it).
+        const paper = doc.html.replace(/<!--[\s\S]*?-->/g, '').replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<[^>]*>/g, ' ')
+        expect(paper, `${language} ${doc.name}`).not.toMatch(seatWord)
+      }
+    }
+  })
+
+  it('is the one the sale was made in, kept in the journal; English for a sale from before it was kept', () => {
+    const step = samples.card.steps.find((s) => s.step === 'order-language')!
+    // The sample sale was bought without saying its language: English.
+    expect(step.detail).toEqual({ language: 'en-SG' })
+    expect(languageFromSteps([{ ...step, detail: { language: 'zh-HK' } }])).toBe('zh-HK')
+    expect(languageFromSteps([{ ...step, detail: { language: 'xx-YY' } }])).toBe('en-SG')
+    expect(languageFromSteps(samples.card.steps.filter((s) => s.step !== 'order-language'))).toBe('en-SG')
   })
 })
 

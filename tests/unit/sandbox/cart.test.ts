@@ -154,7 +154,7 @@ describe('delivery methods', () => {
   it('offers registered mail, with an address and a charge, for a show at least 7 days away', async () => {
     const { status, body } = await delivery([{ productId: far().productId }])
     expect(status).toBe(200)
-    expect(codes(body)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION', 'REGISTERED_MAIL'])
+    expect(codes(body)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION', 'REGISTERED_MAIL'])
     for (const method of body as DeliveryJson[]) {
       expectMonetary(method.charge)
       expect(method.order).toBeTypeOf('number')
@@ -166,10 +166,10 @@ describe('delivery methods', () => {
   })
 
   it('does not offer registered mail for a show today, nor in common with one', async () => {
-    expect(codes((await delivery([{ productId: today().productId }])).body)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(codes((await delivery([{ productId: today().productId }])).body)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
     const common = await delivery([{ productId: far().productId }, { productId: today().productId, mode: 'BA', priceClassCodeList: ['A'] }])
     expect(common.status).toBe(200)
-    expect(codes(common.body)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(codes(common.body)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
   })
 
   it('offers registered mail until exactly 7 days before the show', async () => {
@@ -187,7 +187,7 @@ describe('delivery methods', () => {
   it('answers no body with every method of the profile at charge zero', async () => {
     const { status, body } = await delivery()
     expect(status).toBe(200)
-    expect(codes(body)).toEqual(['ETICKET', 'BOX_OFFICE_COLLECTION', 'REGISTERED_MAIL'])
+    expect(codes(body)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION', 'REGISTERED_MAIL'])
     for (const method of body as DeliveryJson[]) expect(method.charge.amount).toBe(0)
   })
 

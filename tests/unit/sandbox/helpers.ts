@@ -3,6 +3,7 @@ import { seedEvents } from '../../../electron/sandbox/seed/events'
 import type { ApiLang, SeedEvent, SeedVenue } from '../../../electron/sandbox/seed/types'
 import { buildVenues } from '../../../electron/sandbox/seed/venues'
 import type { SandboxClient } from '../../support/sandbox-client'
+import { decodeHTML } from 'entities'
 
 /**
  * Small shared helpers of the sandbox's API tests: a fixed clock, the seed data
@@ -160,13 +161,8 @@ export function expectErrorBody(status: number, body: unknown, expected: { statu
   expect(text).not.toContain('    at ')
 }
 
-/** Reverses the HTML escaping of the five special characters (named or numeric entities). */
-export function unescapeHtml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_m, entity: string) => {
-    const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" }
-    return map[entity]!
-  })
-}
+/** Reverses HTML escaping (any named or numeric entity), by the library the client's reader also uses. */
+export const unescapeHtml = (text: string): string => decodeHTML(text)
 
 /** Whether text is HTML-escaped: no raw < > " ' and every & starts an entity. */
 export const isEscaped = (text: string) => !/[<>"']/.test(text) && !/&(?!(amp|lt|gt|quot|apos|#39|#x27);)/.test(text)

@@ -57,7 +57,8 @@ describe('confirming tickets without paying', () => {
   })
 
   it('leaves no channel whose name says it places, confirms or refunds an order outside checkout', () => {
-    const moneyChannels = Object.keys(channels).filter((name) => /^orders\.|confirm|refund/i.test(name))
+    // A refund goes through checkout in main (checkout.refund, a supervisor's); nothing else may move money.
+    const moneyChannels = Object.keys(channels).filter((name) => !name.startsWith('checkout.') && /^orders\.|confirm|refund/i.test(name))
     expect(moneyChannels).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { testStaff } from '../../support/staff-runtime'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +8,6 @@ import { adminHandlers } from '../../../electron/services/admin-service'
 import { vendorConnection } from '../../../electron/services/backend-connection'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { SettingsStore } from '../../../electron/settings/settings-store'
-import { PinGate } from '../../../electron/settings/staff-pin'
 import type { CredentialVault } from '../../../electron/vault/credential-vault'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -47,6 +47,7 @@ export async function startSecurityRig(options: SecurityRigOptions = {}): Promis
   const rig = await apiRig()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-security-'))
   const settings = await SettingsStore.open(dir)
+  const staff = await testStaff(dir)
   const logLines: string[] = []
   const log: Logger = {
     warn: (message, fields) => void logLines.push(logText(message, fields)),
@@ -61,8 +62,9 @@ export async function startSecurityRig(options: SecurityRigOptions = {}): Promis
     connection: sandboxConnection(rig),
     log,
     checkout: { sleep: async () => {} },
+    staff: staff.check,
     admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault, gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
+      adminHandlers({ settings, vault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect }),
   })
   return {
     rig,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -13,11 +12,11 @@ import { startHostRuntime, type HostRuntime } from '../../../electron/services/h
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import type { Settings } from '../../../electron/settings/settings-schema'
 import { SettingsStore } from '../../../electron/settings/settings-store'
-import { PinGate } from '../../../electron/settings/staff-pin'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
+import { freePort as closedPort } from '../../support/free-port'
 import { keychainUnavailableReason, onCi } from '../vault/keychain'
-import { TEST_ENROLMENT_CODE, firstPin, testEnrolment } from '../../support/staff-runtime'
+import { TEST_ENROLMENT_CODE, firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
 
 /**
  * Staff switching the backend Foyer sells through: the new backend must
@@ -30,14 +29,6 @@ import { TEST_ENROLMENT_CODE, firstPin, testEnrolment } from '../../support/staf
 const PIN = '246813'
 const quiet = { warn: () => {}, error: () => {} }
 
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 /** A vendor configuration settings accept (https); where the connection really goes is up to the test's connect. */
 const vendorConfig = (tenant: string, port = 9) => ({
@@ -95,6 +86,7 @@ describe('switching backend: connect and check the new one before letting the ol
     const unreachable = await closedPort()
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-'))
     settings = await SettingsStore.open(dataDir)
+    const staff = await testStaff(dataDir)
     // The sandboxes outlive their connections, so the test can look at both after a switch.
     const over = (rig: ApiRig, kind: BackendKind, baseUrl = rig.sandbox.baseUrl): BackendConnection => ({
       endpoints: { ...rig.api.endpoints, kind, baseUrl, authUrl: baseUrl === rig.sandbox.baseUrl ? rig.sandbox.authUrl : `${baseUrl}/oauth/token` },
@@ -118,7 +110,8 @@ describe('switching backend: connect and check the new one before letting the ol
       backend: 'sandbox',
       connect,
       log: quiet,
-      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault: new KeytarVault(), gate: new PinGate(), enrolment: testEnrolment(), sales, system, pushes, connect }),
+      staff: staff.check,
+      admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault: new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect }),
     })
     pushed = []
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))

@@ -52,7 +52,7 @@ describe('settings version 5: the card terminal', () => {
     await store.update({ terminal })
     const reopened = await SettingsStore.open(dir)
     expect(reopened.get()).toMatchObject({ terminal, installationId: id })
-    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: 5, terminal, installationId: id })
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: SETTINGS_VERSION, terminal, installationId: id })
   })
 
   it('a preview and the update it previews give the same installation id', async () => {
@@ -96,11 +96,11 @@ describe('settings version 5: the card terminal', () => {
   })
 
   it('loads a version-4 file with no terminal, keeping everything else', async () => {
-    const { terminal: _terminal, installationId: _id, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
+    const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionFour))
     const store = await SettingsStore.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null })
+    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5 })
     // And a terminal can be set up on it.
     expect((await store.update({ terminal })).terminal).toEqual(terminal)
   })

@@ -1,0 +1,60 @@
+import { onMounted, onUnmounted, ref, watch } from 'vue'
+import type { Router } from 'vue-router'
+import { useFoyer } from '../bridge/foyer'
+import { useCounterStore } from '../stores/counter'
+import { useSystemStore } from '../stores/system'
+
+/**
+ * A counter left alone signs its cashier out: after the minutes staff set
+ * (counterLockMinutes) without a touch, key or scroll, the counter signs out
+ * (holds given back, main forgets who was there) and shows the sign-in with
+ * a note saying why, so the next person cannot sell under the last one's name.
+ * Never during a payment: the checkout screen waits on the customer and the
+ * terminal, not on the cashier's hands.
+ */
+const DEFAULT_MINUTES = 5
+const events = ['pointerdown', 'keydown', 'wheel'] as const
+
+/** The minutes after which the last sign-out happened by itself, for the sign-in screen to say; null otherwise. */
+export const autoLockedAfter = ref<number | null>(null)
+
+export function useCounterLock(router: Router): void {
+  const system = useSystemStore()
+  const counter = useCounterStore()
+  let minutes = DEFAULT_MINUTES
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const watching = () => system.info?.mode === 'counter' && counter.signedIn && router.currentRoute.value.name !== 'checkout'
+
+  async function lockNow(): Promise<void> {
+    if (!watching()) return
+    await counter.signOut()
+    autoLockedAfter.value = minutes
+    await router.push({ name: 'counter-sign-in' })
+  }
+
+  function arm(): void {
+    clearTimeout(timer)
+    if (watching()) timer = setTimeout(() => void lockNow(), minutes * 60_000)
+  }
+
+  watch(() => [system.info?.mode, counter.signedIn, router.currentRoute.value.name] as const, arm)
+  watch(
+    () => counter.signedIn,
+    async (signedIn) => {
+      if (!signedIn) return
+      autoLockedAfter.value = null
+      // The minutes staff set now (settings.get needs no PIN: it carries no secrets).
+      const reply = await useFoyer().settings.get()
+      if (reply.ok) minutes = reply.value.counterLockMinutes
+      arm()
+    },
+  )
+  onMounted(() => {
+    for (const name of events) document.addEventListener(name, arm, { capture: true, passive: true })
+  })
+  onUnmounted(() => {
+    clearTimeout(timer)
+    for (const name of events) document.removeEventListener(name, arm, { capture: true })
+  })
+}

@@ -1,0 +1,139 @@
+import { join } from 'node:path'
+import { pdfText } from '../support/pdf-text'
+import { countDrawer } from './cash-drawer'
+import { counterBasket } from './counter-basket'
+import { COUNTER_PIN, COUNTER_SUPERVISOR, ensureSupervisor, expect, ipc, signInAs, test, type Page } from './fixtures'
+
+/**
+ * Staff are people, at a landscape counter (1920×1080) in the real renderer:
+ * a cashier signs in as themselves, sells, refunds with a supervisor's PIN,
+ * and closes a counted shift over the tolerance with a supervisor's approval;
+ * the printed Z report names them both. A cashier cannot open the settings;
+ * the staff settings say the mode Foyer truly runs in; the counter signs out
+ * by itself when left idle. Before, one shared PIN signed in nobody in
+ * particular, refunds and a short drawer needed no one, and the settings said
+ * "Self-service kiosk" at a counter.
+ */
+test.use({ viewport: { width: 1920, height: 1080 } })
+
+const CASHIER = 'Aisha Rahman'
+const CASHIER_PIN = '739104'
+
+/** The host's first supervisor, and a cashier they added (once per host: a second add is refused as a taken name). */
+test.beforeEach(async ({ request, counterHostUrl }) => {
+  await ensureSupervisor(request, counterHostUrl)
+  const accounts = await ipc<{ name: string; disabled: boolean }[]>(request, 'staff.accounts', { pin: COUNTER_PIN }, counterHostUrl)
+  if (!accounts.some((account) => account.name === CASHIER && !account.disabled)) {
+    await ipc(request, 'staff.addAccount', { pin: COUNTER_PIN, name: CASHIER, role: 'cashier', newPin: CASHIER_PIN }, counterHostUrl)
+  }
+})
+
+async function openSignIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#token=${process.env.FOYER_HOST_TOKEN}`)
+  await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
+}
+
+const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
+
+test('a cashier signs in as themselves, sells, refunds with a supervisor and closes a counted shift whose printed Z report names them', async ({ page, counterHostUrl, counterPrintSpool }) => {
+  // The whole shift in one test (sign-in, sale, refund, close, print): budgeted for a busy machine.
+  test.setTimeout(180_000)
+  await openSignIn(page, counterHostUrl)
+  await signInAs(page, CASHIER, CASHIER_PIN)
+  await expect(page.getByTestId('events-screen')).toBeVisible()
+  await expect(page.getByTestId('counter-who')).toHaveText(`Signed in: ${CASHIER} (Cashier)`)
+
+  // Open the shift and sell for cash.
+  await page.getByTestId('counter-shift').click()
+  await page.getByTestId('shift-float').fill('200.00')
+  await page.getByTestId('shift-open').click()
+  await expect(page.getByTestId('shift-report-X')).toBeVisible()
+  await page.getByTestId('shift-back').click()
+  await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
+  await expect(page.getByTestId('cash-payment')).toBeVisible()
+  const due = dollars(await page.getByTestId('checkout-amount').textContent())
+  await page.getByTestId('cash-tendered').fill((due / 100).toFixed(2))
+  await page.getByTestId('take-cash').click()
+  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  const reference = /FY\d{14}/.exec((await page.getByTestId('done-reference').textContent())!)![0]
+  await page.getByTestId('done-finish').click()
+
+  // The shift's sales say who sold; a refund asks for a supervisor's PIN, and a cashier's is not one.
+  await page.getByTestId('counter-shift').click()
+  await expect(page.getByTestId(`sold-by-${reference}`)).toHaveText(`Sold by ${CASHIER}`)
+  await expect(page.getByTestId('report-cashier')).toHaveText(`${CASHIER} (Cashier)`)
+  await page.getByTestId(`refund-${reference}`).click()
+  await expect(page.getByTestId('supervisor-approval')).toContainText('A refund needs a supervisor.')
+  await page.getByTestId('approval-pin').fill(CASHIER_PIN)
+  await page.getByTestId('approval-approve').click()
+  await expect(page.getByTestId('error-notice')).toContainText('This needs a supervisor')
+  await page.getByTestId('approval-pin').fill(COUNTER_PIN)
+  await page.getByTestId('approval-approve').click()
+  await expect(page.getByTestId(`refunded-by-${reference}`)).toHaveText(`Refunded by ${COUNTER_SUPERVISOR}`)
+  await expect(page.getByTestId('supervisor-approval')).toHaveCount(0)
+  // The refund slip printed, saying who gave the cash back.
+  const slip = (await pdfText(join(counterPrintSpool, `${reference}-refund.pdf`))).text.replace(/\s+/g, ' ')
+  expect(slip).toContain(`given back in cash for ${reference} by ${COUNTER_SUPERVISOR}`)
+  // The cash went back out: the drawer should hold the float only.
+  await expect(page.getByTestId('report-expected')).toContainText('S$200.00')
+
+  // Counted S$20 short, over the S$5 tolerance: closing asks for a supervisor, then the Z report names both.
+  await countDrawer(page, 18_000)
+  await page.getByTestId('shift-close').click()
+  await expect(page.getByTestId('supervisor-approval')).toContainText('more than the tolerance of S$5.00')
+  await expect(page.getByTestId('shift-report-X')).toBeVisible()
+  await page.getByTestId('approval-pin').fill(COUNTER_PIN)
+  await page.getByTestId('approval-approve').click()
+  await expect(page.getByTestId('shift-report-Z')).toBeVisible()
+  await expect(page.getByTestId('report-approved-by')).toHaveText(`${COUNTER_SUPERVISOR} (Supervisor)`)
+  await expect(page.getByTestId('report-cashier')).toHaveText(`${CASHIER} (Cashier)`)
+
+  // The Z report was printed as the shift closed; its PDF names the venue, terminal, cashier, tenders, refunds and difference.
+  const shiftId = (await page.getByTestId('shift-report-Z').getAttribute('data-shift-id'))!
+  const text = (await pdfText(join(counterPrintSpool, `shift-${shiftId.slice(0, 8)}-z-report.pdf`))).text.replace(/\s+/g, ' ')
+  expect(text).toContain('Z report')
+  expect(text).toContain(`Cashier ${CASHIER} (cashier)`)
+  expect(text).toContain(`Difference approved by supervisor: ${COUNTER_SUPERVISOR} (supervisor)`)
+  expect(text).toMatch(/Venue (?!—)\S+/)
+  expect(text).toMatch(/Terminal (?!—)\S+/)
+  expect(text).toContain('Cash: 1 refunded')
+  expect(text).toMatch(/Difference [−-]S\$20\.00/)
+})
+
+test('a cashier cannot open the staff settings, and the settings say the counter is a counter', async ({ page, counterHostUrl }) => {
+  test.setTimeout(90_000)
+  await openSignIn(page, counterHostUrl)
+  await page.getByTestId('counter-staff-settings').click()
+  await expect(page.getByTestId('staff-pin-screen')).toBeVisible()
+  for (const digit of CASHIER_PIN) await page.getByTestId(`pin-${digit}`).click()
+  await page.getByTestId('pin-enter').click()
+  await expect(page.getByTestId('pin-notice')).toHaveText("That is a cashier's PIN. Staff settings need a supervisor.")
+  await expect(page.getByTestId('admin-screen')).toHaveCount(0)
+
+  for (const digit of COUNTER_PIN) await page.getByTestId(`pin-${digit}`).click()
+  await page.getByTestId('pin-enter').click()
+  await expect(page.getByTestId('admin-screen')).toBeVisible()
+  // The host runs as a counter (FOYER_MODE=counter) while its saved mode is the default: the screen says counter.
+  await expect(page.getByTestId('admin-running-mode')).toHaveText('Running now as: Box-office counter')
+  await expect(page.getByTestId('mode-counter')).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId(`staff-account-${CASHIER}`)).toContainText('Cashier')
+})
+
+test('signing out and an idle counter both end the cashier’s session', async ({ page, counterHostUrl, request }) => {
+  test.setTimeout(90_000)
+  await page.clock.install()
+  await openSignIn(page, counterHostUrl)
+  await signInAs(page, CASHIER, CASHIER_PIN)
+  await expect(page.getByTestId('events-screen')).toBeVisible()
+  await page.getByTestId('counter-sign-out').click()
+  await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
+  expect(await ipc(request, 'counter.whoIsIn', {}, counterHostUrl)).toBeNull()
+
+  await signInAs(page, CASHIER, CASHIER_PIN)
+  await expect(page.getByTestId('events-screen')).toBeVisible()
+  // Left alone past the counter's idle minutes (5 by default): signed out, and told why.
+  await page.clock.fastForward('05:30')
+  await expect(page.getByTestId('counter-auto-locked')).toHaveText('Signed out after 5 minutes without use. Sign in again to go on.')
+  await expect(page.getByTestId('counter-bar')).toHaveCount(0)
+  expect(await ipc(request, 'counter.whoIsIn', {}, counterHostUrl)).toBeNull()
+})

@@ -1,0 +1,12 @@
+/**
+ * A page script (for Playwright's addInitScript) that counts
+ * requestAnimationFrame callbacks as they run, read back with
+ * `window.rafCalls()`: an idle seat map must run none. A string, so that no
+ * compiler's helpers end up in the page.
+ */
+export const COUNT_FRAME_CALLBACKS = `{
+  const raf = window.requestAnimationFrame.bind(window)
+  let calls = 0
+  window.requestAnimationFrame = (callback) => raf((t) => (calls++, callback(t)))
+  window.rafCalls = () => calls
+}`
