@@ -1,6 +1,6 @@
 import type { OfferRequest } from '../api/sales-api'
 import type { Seat, SeatOffer } from '../contract/model'
-import { partnerOf, SeatKind } from '../contract/seat-pairs'
+import { partnerOf, SeatKind, soldAsPair } from '../contract/seat-pairs'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { HoldManager } from './hold-manager'
 
@@ -65,7 +65,7 @@ export class SeatPicker {
     while (this.#offers.size > REMEMBERED_OFFERS) this.#offers.delete(this.#offers.keys().next().value!)
   }
 
-  /** Takes a seat of an offer for the customer (with its wheelchair or companion partner), replacing what it must. */
+  /** Takes a seat of an offer for the customer (with its wheelchair or companion partner, or its couple seat's other half), replacing what it must. */
   async pick(offerId: string, inventoryId: number): Promise<HeldOffer> {
     const known = this.#offers.get(offerId)
     const held = this.holds.heldFor(offerId)
@@ -84,6 +84,15 @@ export class SeatPicker {
         messageKey: 'errors.seats.companionAlone',
         retryable: false,
         detail: 'a companion seat is sold with the wheelchair space beside it',
+      })
+    }
+    // Half a double seat would leave its other half unsellable to anyone else.
+    if (soldAsPair(seat) && !partner) {
+      throw new FoyerError({
+        code: 'seats.couple-alone',
+        messageKey: 'errors.seats.coupleAlone',
+        retryable: false,
+        detail: known.quantity < 2 ? 'a couple seat is sold as a pair, for two tickets or more' : 'the other half of that couple seat is taken',
       })
     }
     const pick = partner ? [seat.inventoryId, partner.inventoryId] : [seat.inventoryId]

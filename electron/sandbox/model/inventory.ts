@@ -41,6 +41,19 @@ export interface SeatChange {
   holder?: string | null
 }
 
+/**
+ * Seats sold together were sold together before the sandbox opened too: the
+ * offset (within the row) of the seat whose draw decides this one. A companion
+ * seat goes with its wheelchair space; the second half of a couple seat (seats
+ * are paired 1–2, 3–4, … as venues.ts makes them) with the first. 0 for others.
+ */
+function pairedWith(row: SeedRow, seatIndex: number): number {
+  const type = row.seats[seatIndex]?.type
+  if (type === SeatType.Companion) return [-1, 1].find((d) => row.seats[seatIndex + d]?.type === SeatType.Wheelchair) ?? 0
+  if (type === SeatType.Couple && seatIndex % 2 === 1 && row.seats[seatIndex - 1]?.type === SeatType.Couple) return -1
+  return 0
+}
+
 function isBaselineSold(preSold: PreSold | undefined, productId: number, ordinal: number, seatIndex: number): boolean {
   if (!preSold) return false
   switch (preSold.kind) {
@@ -89,10 +102,8 @@ export class ProductInventory {
           this.#sectionOf[ordinal] = sectionIndex
           this.#rowOf[ordinal] = rowIndex
           this.#seatOf[ordinal] = seatIndex
-          // A companion seat was sold with its wheelchair space, or not at all: the pair is decided together.
-          const partner = seat.type === SeatType.Companion ? [-1, 1].find((d) => row.seats[seatIndex + d]?.type === SeatType.Wheelchair) : undefined
-          const decidedBy = partner === undefined ? ordinal : ordinal + partner
-          if (isBaselineSold(product.show.preSold, product.id, decidedBy, seatIndex + (partner ?? 0))) this.status[ordinal] = SeatStatus.Sold
+          const d = pairedWith(row, seatIndex)
+          if (isBaselineSold(product.show.preSold, product.id, ordinal + d, seatIndex + d)) this.status[ordinal] = SeatStatus.Sold
           ordinal++
         })
         layout.rows.push({ start, end: ordinal })

@@ -2,17 +2,13 @@ import type { OverviewSeatMap, Seat, SeatGeometry, SeatOffer, SectionAvailabilit
 // A value import, but a tiny shared table: the palette lives in the contract
 // precisely so that both sides colour categories alike.
 import { neutralCategoryColour } from '@contract/palette'
+import { SeatKind } from '@contract/seat-pairs'
 import type { MapSeat, MapSection, SeatState } from './model'
 
 /**
  * Pure mappers from the contract's seat-map data to what the seat map draws.
  * No store, no i18n instance: callers pass what they have, tests pass literals.
  */
-
-/** Vendor seat types the map and its spoken labels tell apart. */
-const WHEELCHAIR = 2
-const COMPANION = 3
-const COUPLE = 6
 
 /**
  * The overview's sections with their price category's colour and their
@@ -110,9 +106,9 @@ export function describeSeat(seat: MapSeat, t: Translate): string {
   const parts: string[] = []
   if (seat.row !== null && seat.row !== '') parts.push(t('seatmap.row', { row: seat.row }))
   if (seat.seat !== null && seat.seat !== '') parts.push(t('seatmap.seat', { seat: seat.seat }))
-  if (seat.seatType === WHEELCHAIR) parts.push(t('seatmap.wheelchair'))
-  else if (seat.seatType === COMPANION) parts.push(t('seatmap.companion'))
-  else if (seat.seatType === COUPLE) parts.push(t('seatmap.couple'))
+  if (seat.seatType === SeatKind.Wheelchair) parts.push(t('seatmap.wheelchair'))
+  else if (seat.seatType === SeatKind.Companion) parts.push(t('seatmap.companion'))
+  else if (seat.seatType === SeatKind.Couple) parts.push(t('seatmap.couple'))
   if (seat.state === 'offered-a' || seat.state === 'offered-b') parts.push(t('seatmap.offered'))
   else if (seat.state === 'chosen') parts.push(t('seatmap.chosen'))
   else if (seat.state === 'unavailable') parts.push(t('seatmap.unavailable'))

@@ -1,6 +1,6 @@
 import { BitmapText, type Container } from 'pixi.js'
 import type { MapSeat, SeatSize } from './model'
-import { COLOURS, COMPANION, FONT, LABEL_FONT_PX, WHEELCHAIR } from './seat-map-style'
+import { COLOURS, FONT, LABEL_FONT_PX, SEAT_GLYPH } from './seat-map-style'
 
 /**
  * Seat numbers and row names, drawn only when the seats are big enough on
@@ -45,7 +45,7 @@ export class SeatLabels {
         const cx = seat.x + size.width / 2
         const cy = seat.y + size.height / 2
         const rotation = (seat.angle * Math.PI) / 180
-        if (seat.seat && seat.seatType !== WHEELCHAIR && seat.seatType !== COMPANION) {
+        if (seat.seat && !SEAT_GLYPH.has(seat.seatType ?? 0)) {
           place(seat.seat, cx, cy, seat.state === 'unavailable' ? 0xb0b4bc : COLOURS.labelDark, rotation)
         }
         if (scene.rowStarts.has(i) && seat.row) {

@@ -1,7 +1,7 @@
 import { Color, Container, Matrix, ParticleContainer, Rectangle, RenderTexture, Sprite, type IParticle, type Renderer, type Texture } from 'pixi.js'
 import { isEmptyBounds, type Bounds } from './geometry'
 import { SEAT_STATES, type SeatStore } from './seat-store'
-import { COMPANION, SEAT_TINT, WHEELCHAIR, type SeatTextures } from './seat-map-style'
+import { SEAT_GLYPH, SEAT_TINT, type SeatGlyph, type SeatTextures } from './seat-map-style'
 
 /**
  * The seats of a section on screen, with level of detail.
@@ -79,7 +79,7 @@ export class SeatLayer {
   #region: Bounds | null = null
   #resolution = 0
   #dirty = true
-  readonly #pools: { bodies: Pool; stripes: Pool; check: Pool; wheelchair: Pool; companion: Pool }
+  readonly #pools: { bodies: Pool; stripes: Pool; check: Pool } & Record<SeatGlyph, Pool>
   readonly #live = new Container({ eventMode: 'none', interactiveChildren: false })
   readonly #picture = new Sprite()
   #texture: RenderTexture | null = null
@@ -103,9 +103,10 @@ export class SeatLayer {
       check: new Pool(textures.check),
       wheelchair: new Pool(textures.wheelchair),
       companion: new Pool(textures.companion),
+      couple: new Pool(textures.couple),
     }
-    const { bodies, stripes, check, wheelchair, companion } = this.#pools
-    this.#live.addChild(bodies.container, stripes.container, check.container, wheelchair.container, companion.container)
+    const { bodies, stripes, check, wheelchair, companion, couple } = this.#pools
+    this.#live.addChild(bodies.container, stripes.container, check.container, wheelchair.container, companion.container, couple.container)
     this.#picture.eventMode = 'none'
     this.root.addChild(this.#picture)
     this.#bounds = store.bounds()
@@ -189,8 +190,9 @@ export class SeatLayer {
 
   /** Loads the pools with seats[from … to). */
   #fill(seats: readonly number[], from: number, to: number, region: Bounds): void {
-    const { bodies, stripes, check, wheelchair, companion } = this.#pools
-    const pools = [bodies, stripes, check, wheelchair, companion]
+    const { bodies, stripes, check, wheelchair } = this.#pools
+    const pools = Object.values(this.#pools)
+    const glyphs = this.#pools
     for (const pool of pools) pool.begin()
     const { centres, rotations, states, types, size } = this.store
     const sx = size.width / bodies.texture.width
@@ -211,8 +213,8 @@ export class SeatLayer {
       body.color = STATE_COLOUR[state]!
       const mark = state === OFFERED_B ? stripes : state === CHOSEN ? check : null
       if (mark) place(mark.next(), x, y, rotation, sx, sy)
-      const type = types[i]
-      const symbol = type === WHEELCHAIR ? wheelchair : type === COMPANION ? companion : null
+      const glyphOf = SEAT_GLYPH.get(types[i]!)
+      const symbol = glyphOf ? glyphs[glyphOf] : null
       if (symbol) place(symbol.next(), x, y, rotation, glyph, glyph)
     }
     const area = new Rectangle(region.minX, region.minY, Math.max(region.maxX - region.minX, 0), Math.max(region.maxY - region.minY, 0))

@@ -1,4 +1,5 @@
 import { BitmapFont, Texture } from 'pixi.js'
+import { SeatKind } from '@contract/seat-pairs'
 import type { SeatState } from './model'
 
 /**
@@ -24,9 +25,10 @@ export const COLOURS = {
   /** Where the seats look (stage.ts): grass for a pitch, boards for a stage. */
   pitch: 0x2f7d3a,
   stage: 0x8d6e4a,
-  /** The wheelchair space's and companion seat's glyph backgrounds. */
+  /** The glyph backgrounds of the wheelchair space, the companion seat and the couple seat. */
   wheelchair: 0x1565c0,
   companion: 0x6a1b9a,
+  couple: 0xc2185b,
 }
 
 /** A map colour as CSS writes it, for the legend beside the map. */
@@ -40,8 +42,14 @@ export const SEAT_TINT: Record<SeatState, number> = {
   chosen: COLOURS.chosen,
 }
 
-export const WHEELCHAIR = 2
-export const COMPANION = 3
+export type SeatGlyph = 'wheelchair' | 'companion' | 'couple'
+
+/** The seat types drawn with a glyph over the seat (instead of its number), and which. */
+export const SEAT_GLYPH: ReadonlyMap<number, SeatGlyph> = new Map([
+  [SeatKind.Wheelchair, 'wheelchair'],
+  [SeatKind.Companion, 'companion'],
+  [SeatKind.Couple, 'couple'],
+])
 
 let fontInstalled = false
 export function installFont(): void {
@@ -85,10 +93,8 @@ export function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w
   ctx.closePath()
 }
 
-export interface SeatTextures {
+export interface SeatTextures extends Record<SeatGlyph, Texture> {
   body: Texture
-  wheelchair: Texture
-  companion: Texture
   stripes: Texture
   check: Texture
 }
@@ -132,6 +138,19 @@ export function makeSeatTextures(): SeatTextures {
     ctx.textBaseline = 'middle'
     ctx.fillText('C', s / 2, s * 0.53)
   })
+  // A heart: the double seat for two, as cinemas and stadium boxes mark theirs.
+  const couple = canvasTexture(S, (ctx, s) => {
+    ctx.fillStyle = cssColour(COLOURS.couple)
+    ctx.beginPath()
+    ctx.arc(s / 2, s / 2, s * 0.38, 0, Math.PI * 2)
+    ctx.fill()
+    ctx.fillStyle = '#ffffff'
+    ctx.beginPath()
+    ctx.moveTo(s * 0.5, s * 0.72)
+    ctx.bezierCurveTo(s * 0.2, s * 0.52, s * 0.26, s * 0.26, s * 0.5, s * 0.38)
+    ctx.bezierCurveTo(s * 0.74, s * 0.26, s * 0.8, s * 0.52, s * 0.5, s * 0.72)
+    ctx.fill()
+  })
   // Offered set B also differs by pattern, not only by colour.
   const stripes = canvasTexture(S, (ctx, s) => {
     ctx.save()
@@ -158,7 +177,7 @@ export function makeSeatTextures(): SeatTextures {
     ctx.lineTo(s * 0.75, s * 0.32)
     ctx.stroke()
   })
-  return { body, wheelchair, companion, stripes, check }
+  return { body, wheelchair, companion, couple, stripes, check }
 }
 
 export function parseColour(colour: string): number {

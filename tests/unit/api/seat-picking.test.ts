@@ -139,6 +139,57 @@ describe('picking seats of one’s own', () => {
   })
 })
 
+describe('couple seats', () => {
+  it('a couple seat is taken with its other half, for two tickets; never half of one', async () => {
+    const { productId, section } = await theatre('Balcony Centre')
+    const offered = await ask<Held>('offers.request', { productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode: 'HS', quantity: 2 })
+    const free = offered.offer.available
+    const couples = free.filter((s) => s.seatType === SeatKind.Couple)
+    expect(couples.length, 'the seed makes the balcony’s last row couple seats').toBeGreaterThan(3)
+    // The even-numbered half: its pair is the odd seat before it (1–2, 3–4, …).
+    const half = couples.find((s) => Number(s.seat) % 2 === 0)!
+    const after = await ask<Held>('offers.pick', { offerId: offered.offerId, inventoryId: half.inventoryId })
+    const mine = after.offer.sets[0]!
+    expect(mine.map((s) => Number(s.seat)).sort((a, b) => a - b)).toEqual([Number(half.seat) - 1, Number(half.seat)])
+    expect(mine.every((s) => s.seatType === SeatKind.Couple && s.row === half.row)).toBe(true)
+    expect(runtime!.holds.status().count).toBe(2)
+    expect(await heldAtVendor(productId, ids(offered.offer.sets[0]!))).toBe(false)
+
+    // Someone else takes the other half of a couple seat meanwhile: the exchange is refused whole, nothing changes.
+    const other = couples.find((s) => !ids(mine).includes(s.inventoryId) && Number(s.seat) % 2 === 1)!
+    const otherHalf = couples.find((s) => Number(s.seat) === Number(other.seat) + 1)!
+    expect((await rig.direct.post(`/products/${productId}/seats`, { reservedSeatList: [otherHalf.inventoryId] })).body.status).toBe(0)
+    await expect(ask('offers.pick', { offerId: offered.offerId, inventoryId: other.inventoryId })).rejects.toThrow('seats.taken')
+    expect(await heldAtVendor(productId, [other.inventoryId])).toBe(false)
+    expect(await heldAtVendor(productId, ids(mine))).toBe(true)
+    expect(runtime!.holds.status().count).toBe(2)
+  })
+
+  it('the training sandbox sold no half couple seat and no companion seat without its space before it opened', async () => {
+    const { productId, sections } = await theatre()
+    type Listed = { seatType: number; seatRowAlias: string; seatAlias: string }
+    for (const section of sections) {
+      const answer = await rig.direct.get(`/products/${productId}/seatmap/availability?priceCatId=${section.priceCategoryId}&seatSectionId=${section.seatSectionId}&mode=HS&quantity=1`)
+      const body = answer.body as { seatsAvailableList?: Listed[] }
+      const free = (body.seatsAvailableList ?? []).map((s) => ({ inventoryId: 0, row: s.seatRowAlias, seat: s.seatAlias, seatType: s.seatType }) as Seat)
+      for (const seat of free) {
+        if (seat.seatType === SeatKind.Couple || seat.seatType === SeatKind.Companion) {
+          expect(partnerOf(seat, free), `${section.seatSectionAlias} row ${seat.row} seat ${seat.seat}`).not.toBeNull()
+        }
+      }
+    }
+  })
+
+  it('a single ticket cannot take a couple seat', async () => {
+    const { productId, section } = await theatre('Balcony Centre')
+    const offered = await ask<Held>('offers.request', { productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode: 'HS', quantity: 1 })
+    const couple = offered.offer.available.find((s) => s.seatType === SeatKind.Couple)!
+    await expect(ask('offers.pick', { offerId: offered.offerId, inventoryId: couple.inventoryId })).rejects.toThrow('seats.couple-alone')
+    expect(ids((await ask<Held>('offers.pick', { offerId: offered.offerId, inventoryId: offered.offer.sets[0]![0]!.inventoryId })).offer.sets[0]!)).toEqual(ids(offered.offer.sets[0]!))
+    expect(runtime!.holds.status().count).toBe(1)
+  })
+})
+
 describe('accessible seating', () => {
   it('goes straight to a free wheelchair space with its companion seat, looking section by section', async () => {
     const { productId, sections } = await theatre()
