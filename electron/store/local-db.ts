@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
+import type Database from 'better-sqlite3'
 import { join } from 'node:path'
+import { openSqlite } from './sqlite'
 
 /**
  * Foyer's own durable store on the kiosk (the user data folder): seat holds
@@ -91,16 +91,7 @@ export const migrations: readonly string[] = [
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {
-  let db: LocalDb
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true })
-    db = new Database(join(dataDir, 'foyer.db'))
-    db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = FULL')
-  } else {
-    db = new Database(':memory:')
-  }
-  db.pragma('busy_timeout = 2000')
+  const db = openSqlite(dataDir ? join(dataDir, 'foyer.db') : null, { synchronous: 'FULL', busyTimeoutMs: 2000 })
   const version = db.pragma('user_version', { simple: true }) as number
   db.transaction(() => {
     for (let v = version; v < migrations.length; v++) db.exec(migrations[v]!)

@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { openSqlite } from '../../store/sqlite'
 import { SANDBOX_CLIENT_IDS } from '../http/tokens'
 
 /** seat_state.status codes of held and ordered seats (model/inventory.ts SeatStatus). */
@@ -67,20 +68,13 @@ export interface OpenedDatabase {
  */
 export function openDatabase(dataDir: string | undefined): OpenedDatabase {
   let releaseLock = () => {}
-  let db: SandboxDb
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     releaseLock = takeLock(join(dataDir, 'sandbox.lock'))
-    db = new Database(join(dataDir, 'sandbox.db'))
-    db.pragma('journal_mode = WAL')
-    // NORMAL in WAL mode: durable across a process crash, fsync only at checkpoints.
-    db.pragma('synchronous = NORMAL')
-  } else {
-    db = new Database(':memory:')
   }
-  // A writer blocked this long by another connection gets SQLITE_BUSY, which the
+  // A writer blocked 100 ms by another connection gets SQLITE_BUSY, which the
   // sandbox answers as system-allocation-busy instead of hanging the request.
-  db.pragma('busy_timeout = 100')
+  const db: SandboxDb = openSqlite(dataDir ? join(dataDir, 'sandbox.db') : null, { synchronous: 'NORMAL', busyTimeoutMs: 100 })
   db.pragma('foreign_keys = ON')
   db.exec(schema)
   migrate(db)
