@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { AppMode } from './base'
 
 /**
@@ -31,7 +32,20 @@ export function deliveryOfferedIn(mode: AppMode, code: string): boolean {
   return mode !== 'counter' || COUNTER_DELIVERIES.includes(code)
 }
 
-/** An e-mail address as the delivery screen and main check it: something@domain.tld, no spaces. */
+/**
+ * A postal delivery address as the order carries it, the same in Foyer's
+ * order and on the wire (docs/sandbox-api.md), so the contract and the
+ * training sandbox read it with this one schema (the contract strictly).
+ */
+export const deliveryAddressSchema = z.object({
+  addressLine1: z.string().min(1).max(255),
+  addressLine2: z.string().max(255).optional(),
+  postalCode: z.string().min(1).max(20),
+  country: z.string().min(2).max(60),
+})
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>
+
+/** An e-mail address as the delivery screen, main and the training sandbox check it: something@domain.tld, no spaces. */
 export const CUSTOMER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Two e-mail addresses are the same mailbox (the domain and, in practice, the name ignore case). */

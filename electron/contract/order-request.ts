@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deliveryAddressSchema } from './delivery'
 import { isCentsAmount } from './money'
 
 /**
@@ -39,15 +40,7 @@ export const orderRequestSchema = z
       .min(1)
       .max(10),
     deliveryMethodCode: z.string().min(1).max(100),
-    deliveryAddress: z
-      .object({
-        addressLine1: z.string().min(1).max(255),
-        addressLine2: z.string().max(255).optional(),
-        postalCode: z.string().min(1).max(20),
-        country: z.string().min(2).max(60),
-      })
-      .strict()
-      .optional(),
+    deliveryAddress: deliveryAddressSchema.strict().optional(),
     paymentMethodCode: z.string().min(1).max(100),
     // Whole cents: the vendor checks the total to the cent, and the journal keeps it in cents.
     totalAmount: z.number().nonnegative().max(1_000_000).refine(isCentsAmount, { error: 'must be a whole number of cents' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deliveryAddressSchema } from '../../contract/delivery'
 
 /**
  * The pre-payment order request. The spec shows patronInfo and the first
@@ -32,14 +33,7 @@ export const orderRequestSchema = z.object({
     .min(1)
     .max(20),
   deliveryMethodCode: z.string().min(1).max(100),
-  deliveryAddress: z
-    .object({
-      addressLine1: z.string().min(1).max(255),
-      addressLine2: z.string().max(255).optional(),
-      postalCode: z.string().min(1).max(20),
-      country: z.string().min(2).max(60),
-    })
-    .optional(),
+  deliveryAddress: deliveryAddressSchema.optional(),
   paymentMethodCode: z.string().min(1).max(100),
   totalAmount: z.number().nonnegative(),
 })
@@ -51,6 +45,3 @@ export const confirmRequestSchema = z.object({
   amountPaid: z.number().nonnegative(),
 })
 export type ConfirmRequest = z.infer<typeof confirmRequestSchema>
-
-/** A deliberately plain e-mail check: something@something.tld, no spaces. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

@@ -8,7 +8,8 @@ import type { SandboxDb } from '../store/database'
 import { chooseBestAvailable } from './best-available'
 import type { Catalogue, Product } from './catalogue'
 import { InventoryBook, SeatStatus, type ProductInventory, type SeatBatch } from './inventory'
-import { EMAIL, type ConfirmRequest, type OrderRequest } from './order-request'
+import { CUSTOMER_EMAIL_PATTERN } from '../../contract/delivery'
+import type { ConfirmRequest, OrderRequest } from './order-request'
 import { commonOf, deliveryMethodsFor, priceClassesFor } from './pricing'
 import type { SeatOffers } from './seat-offers'
 
@@ -130,7 +131,7 @@ export class OrderBook {
   }
 
   create(request: OrderRequest, now: number, client: string): OrderRecord {
-    if (!EMAIL.test(request.patronInfo.email)) {
+    if (!CUSTOMER_EMAIL_PATTERN.test(request.patronInfo.email)) {
       throw badRequest('error.order.patron.email.invalid', 'patronInfo.email is not an e-mail address')
     }
     const products: Product[] = []
