@@ -86,7 +86,8 @@ describe('cash tendered at checkout', () => {
     const { shows } = await ask<{ shows: Show[] }>('catalogue.shows', { code: event.code, lang: 'EN_SG' })
     const sale = useSaleStore()
     const cart = useCartStore()
-    await sale.openShow(event, shows.find((s) => s.ticketType !== 'GA') ?? shows[0]!)
+    // A reserved-seating show still on sale: today's earlier shows have started (listed, but sold as sold out).
+    await sale.openShow(event, shows.find((s) => s.ticketType === 'RS' && s.availability === 'available')!)
     const section = sale.availability.find((s) => s.availability === 'available')!
     sale.chooseSection(section.sectionId)
     await sale.findSeats()
