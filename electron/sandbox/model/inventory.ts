@@ -102,7 +102,8 @@ export class ProductInventory {
           this.#sectionOf[ordinal] = sectionIndex
           this.#rowOf[ordinal] = rowIndex
           this.#seatOf[ordinal] = seatIndex
-          const d = pairedWith(row, seatIndex)
+          // Only a random pre-sale pairs its draws: the single-seats fixture leaves lone seats by design.
+          const d = product.show.preSold?.kind === 'fraction' ? pairedWith(row, seatIndex) : 0
           if (isBaselineSold(product.show.preSold, product.id, ordinal + d, seatIndex + d)) this.status[ordinal] = SeatStatus.Sold
           ordinal++
         })
