@@ -13,7 +13,7 @@ import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { sandboxConnection } from '../support/checkout-fixtures'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
-import { keychainUnavailableReason } from '../unit/vault/keychain'
+import { keychainUnavailableReason } from '../support/keychain'
 import { terminalControls } from '../support/terminal-controls'
 
 /**

@@ -9,7 +9,7 @@ import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { readBoundSecret } from '../../../electron/vault/origin-bound-secret'
-import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 import { TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
 
 /**

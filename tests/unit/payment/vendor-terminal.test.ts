@@ -15,7 +15,7 @@ import { storeBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
 import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
-import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 import { terminalControls } from '../../support/terminal-controls'
 
 /**

@@ -15,7 +15,7 @@ import { SettingsStore } from '../../../electron/settings/settings-store'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { freePort as closedPort } from '../../support/free-port'
-import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 import { TEST_ENROLMENT_CODE, firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
 
 /**

@@ -9,7 +9,7 @@ import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime } from '../../../electron/services/host-runtime'
 import { TEST_ENROLMENT_CODE, askOf, firstPin, startStaffHost, type StaffHost } from '../../support/staff-runtime'
-import { keychainUnavailableReason, onCi } from '../vault/keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 
 /**
  * The card terminal of this kiosk or counter as a setting (settings version

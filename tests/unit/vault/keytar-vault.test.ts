@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidSecretError, MAX_SECRET_LENGTH, MAX_STORED_LENGTH, type CredentialRef } from '../../../electron/vault/credential-vault'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
-import { keychainUnavailableReason, onCi } from './keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 
 /**
  * KeytarVault against the real OS keychain (gnome-keyring in CI, through

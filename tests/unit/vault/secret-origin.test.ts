@@ -13,7 +13,7 @@ import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { bindLegacySecrets, readBoundSecret, storeBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { askOf, firstPin, TEST_ENROLMENT_CODE, type Ask } from '../../support/staff-runtime'
-import { keychainUnavailableReason, onCi } from './keychain'
+import { keychainUnavailableReason, onCi } from '../../support/keychain'
 
 /**
  * The stored client secret goes only to the addresses it was entered for.
