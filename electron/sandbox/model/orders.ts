@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import { isoSgt } from '../format/dates'
-import { centsIfWhole, monetary, shownCents, type Cents } from '../format/money'
+import { centsIfWhole, shownCents } from '../format/money'
 import { badRequest } from '../http/api-error'
 import { SANDBOX_CLIENT_IDS } from '../http/tokens'
 import type { SandboxDb } from '../store/database'
@@ -9,6 +8,8 @@ import { chooseBestAvailable } from './best-available'
 import type { Catalogue, Product } from './catalogue'
 import { InventoryBook, SeatStatus, type ProductInventory, type SeatBatch } from './inventory'
 import { CUSTOMER_EMAIL_PATTERN } from '../../contract/delivery'
+import { orderAnswer } from './order-answer'
+import type { LedgerItem, LedgerLine, OrderRecord, OrderStatus } from './order-record'
 import type { ConfirmRequest, OrderRequest } from './order-request'
 import { commonOf, deliveryMethodsFor, priceClassesFor } from './pricing'
 import type { SeatOffers } from './seat-offers'
@@ -22,45 +23,6 @@ import type { SeatOffers } from './seat-offers'
 
 /** The tenant's maximum number of tickets in one cart (vendor notes). */
 export const MAX_TICKETS_PER_CART = 20
-
-export type OrderStatus = 'PENDING_PAYMENT' | 'CONFIRMED' | 'CANCELLED' | 'EXPIRED'
-
-interface LedgerLine {
-  code: string
-  alias: string
-  quantity: number
-  unitCents: Cents
-  fees: { code: string; cents: Cents }[]
-}
-
-interface LedgerItem {
-  productId: number
-  sectionId: number
-  priceCatId: number
-  mode: string
-  ordinals: number[]
-  quantity: number
-  lines: LedgerLine[]
-}
-
-/** What is stored of an order: enough to answer, confirm, expire and reprint it. */
-interface OrderRecord {
-  txnRef: string
-  orderId: number
-  patronNo: number
-  status: OrderStatus
-  amountCents: Cents
-  createdAt: number
-  expiresAt: number
-  confirmedAt: number | null
-  paymentRef: string | null
-  deliveryMethodCode: string
-  deliveryCents: Cents
-  paymentMethodCode: string
-  items: LedgerItem[]
-  /** The client that placed it; only it may read, confirm or cancel it. Absent in orders stored before clients were told apart: the first client's. */
-  clientId?: string
-}
 
 interface OrderRow {
   txn_ref: string
@@ -143,27 +105,7 @@ export class OrderBook {
 
     request.cartItemList.forEach((item, index) => {
       const where = `cartItemList[${index}]`
-      const product = this.catalogue.product(item.productId)
-      if (!product) throw badRequest('error.order.product.invalid', `${where}: no show ${item.productId}`)
-      this.offers.assertSellable(product, now)
-      const section = product.sectionById.get(item.seatSectionId)
-      if (!section || section.category.id !== item.priceCatId) {
-        throw badRequest('error.order.section.invalid', `${where}: section and price category do not match show ${product.id}`)
-      }
-      const classes = priceClassesFor(product, section.category)
-      const lines: LedgerLine[] = item.priceClassList.map((wanted) => {
-        const priceClass = classes.find((c) => c.code === wanted.priceClassCode)
-        if (!priceClass) {
-          throw badRequest('error.order.price-class.invalid', `${where}: no price class ${wanted.priceClassCode}`)
-        }
-        if (!priceClass.availableQty.includes(wanted.quantity)) {
-          throw badRequest(
-            'error.order.price-class.quantity.invalid',
-            `${where}: ${wanted.priceClassCode} is sold in quantities ${priceClass.availableQty.join(',')}`,
-          )
-        }
-        return { code: priceClass.code, alias: priceClass.alias, quantity: wanted.quantity, unitCents: priceClass.cents, fees: priceClass.fees }
-      })
+      const { product, section, lines } = this.#priced(item, where, now)
       const quantity = lines.reduce((n, l) => n + l.quantity, 0)
       tickets += quantity
       if (tickets > MAX_TICKETS_PER_CART) {
@@ -177,6 +119,42 @@ export class OrderBook {
       items.push({ productId: product.id, sectionId: section.section.id, priceCatId: section.category.id, mode: item.mode, ordinals, quantity, lines })
     })
 
+    const delivery = this.#deliveryFor(request, products, now)
+    amount += delivery.cents
+    if (centsIfWhole(request.totalAmount) !== amount) {
+      throw badRequest('error.order.amount.mismatch', `totalAmount does not match the cart: expected ${shownCents(amount)}`)
+    }
+    return this.#place(request, { amount, delivery, items, batches }, now, client)
+  }
+
+  /** An item's show (on sale), section and price classes, each class sold in a quantity the show allows. */
+  #priced(item: OrderRequest['cartItemList'][number], where: string, now: number) {
+    const product = this.catalogue.product(item.productId)
+    if (!product) throw badRequest('error.order.product.invalid', `${where}: no show ${item.productId}`)
+    this.offers.assertSellable(product, now)
+    const section = product.sectionById.get(item.seatSectionId)
+    if (!section || section.category.id !== item.priceCatId) {
+      throw badRequest('error.order.section.invalid', `${where}: section and price category do not match show ${product.id}`)
+    }
+    const classes = priceClassesFor(product, section.category)
+    const lines: LedgerLine[] = item.priceClassList.map((wanted) => {
+      const priceClass = classes.find((c) => c.code === wanted.priceClassCode)
+      if (!priceClass) {
+        throw badRequest('error.order.price-class.invalid', `${where}: no price class ${wanted.priceClassCode}`)
+      }
+      if (!priceClass.availableQty.includes(wanted.quantity)) {
+        throw badRequest(
+          'error.order.price-class.quantity.invalid',
+          `${where}: ${wanted.priceClassCode} is sold in quantities ${priceClass.availableQty.join(',')}`,
+        )
+      }
+      return { code: priceClass.code, alias: priceClass.alias, quantity: wanted.quantity, unitCents: priceClass.cents, fees: priceClass.fees }
+    })
+    return { product, section, lines }
+  }
+
+  /** The delivery method asked for, if every show of the cart offers it (with its address), and the payment method likewise. */
+  #deliveryFor(request: OrderRequest, products: readonly Product[], now: number) {
     const delivery = commonOf(products.map((p) => deliveryMethodsFor(p, now)), (m) => m.code).find(
       (m) => m.code === request.deliveryMethodCode,
     )
@@ -188,11 +166,22 @@ export class OrderBook {
     if (!payments.includes(request.paymentMethodCode)) {
       throw badRequest('error.order.payment-method.invalid', `payment method ${request.paymentMethodCode} is not available for this cart`)
     }
-    amount += delivery.cents
-    if (centsIfWhole(request.totalAmount) !== amount) {
-      throw badRequest('error.order.amount.mismatch', `totalAmount does not match the cart: expected ${shownCents(amount)}`)
-    }
+    return delivery
+  }
 
+  /** Records the order, its seats ordered and its patron, in one transaction. */
+  #place(
+    request: OrderRequest,
+    cart: {
+      amount: number
+      delivery: { code: string; cents: number }
+      items: LedgerItem[]
+      batches: Map<number, { inventory: ProductInventory; ordinals: number[] }>
+    },
+    now: number,
+    client: string,
+  ): OrderRecord {
+    const { amount, delivery, items, batches } = cart
     // Requests are handled one at a time (all of this is synchronous), so the next id is ours.
     const orderId = (this.#lastOrderId.get()?.id ?? FIRST_ORDER_ID - 1) + 1
     const record: OrderRecord = {
@@ -363,88 +352,10 @@ export class OrderBook {
     }
   }
 
-  /** The order as the API shows it. */
+  /** The order as the API shows it (order-answer.ts). */
   render(order: OrderRecord, quirks: boolean) {
-    const money = (cents: Cents) => monetary(cents, quirks)
-    return {
-      orderId: order.orderId,
-      transactionReferenceNumber: order.txnRef,
-      orderStatus: order.status,
-      patronAccountNo: order.patronNo,
-      amountToBePaid: money(order.amountCents),
-      reservedTime: isoSgt(order.createdAt),
-      expirationTime: isoSgt(order.expiresAt),
-      deliveryMethodCode: order.deliveryMethodCode,
-      deliveryCharge: money(order.deliveryCents),
-      paymentMethodCode: order.paymentMethodCode,
-      cartItemList: order.items.map((item) => this.#renderItem(item, money)),
-      ...(order.status === 'CONFIRMED'
-        ? {
-            confirmedTime: isoSgt(order.confirmedAt!),
-            paymentReference: order.paymentRef,
-            amountPaid: money(order.amountCents),
-            tickets: this.#tickets(order),
-          }
-        : {}),
-    }
-  }
-
-  #renderItem(item: LedgerItem, money: (c: Cents) => ReturnType<typeof monetary>) {
-    const product = this.catalogue.product(item.productId)!
-    const section = product.sectionById.get(item.sectionId)!
-    const inventory = product.ticketType === 'RS' ? this.book.seats(product) : null
-    const subtotal = item.lines.reduce((n, l) => n + l.quantity * (l.unitCents + l.fees.reduce((m, f) => m + f.cents, 0)), 0)
-    return {
-      productId: product.id,
-      showTitle: product.event.seed.title.EN_SG,
-      showDate: isoSgt(product.showTime),
-      seatSectionId: item.sectionId,
-      seatSectionAlias: section.section.alias,
-      priceCatId: item.priceCatId,
-      priceCatAlias: section.category.alias,
-      mode: item.mode,
-      quantity: item.quantity,
-      seatList: item.ordinals.map((ordinal) => {
-        const { row, seat } = inventory!.seat(ordinal)
-        return { inventoryId: inventory!.inventoryId(ordinal), seatRowAlias: row.alias, seatAlias: seat.alias }
-      }),
-      priceClassList: item.lines.map((l) => ({
-        priceClassCode: l.code,
-        priceClassAlias: l.alias,
-        quantity: l.quantity,
-        unitPrice: money(l.unitCents),
-        feeList: l.fees.map((f) => ({ code: f.code, charge: money(f.cents) })),
-      })),
-      subtotal: money(subtotal),
-    }
-  }
-
-  /** One ticket per place, in price-class order; barcodes derive from the order so reprints match. */
-  #tickets(order: OrderRecord) {
-    let n = 0
-    return order.items.flatMap((item) => {
-      const product = this.catalogue.product(item.productId)!
-      const inventory = product.ticketType === 'RS' ? this.book.seats(product) : null
-      const classes = item.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.code))
-      return classes.map((priceClassCode, i) => {
-        n++
-        const ordinal = item.ordinals[i]
-        const place = ordinal === undefined || !inventory ? null : inventory.seat(ordinal)
-        const ticketNumber = `${order.txnRef}-${String(n).padStart(2, '0')}`
-        const digest = createHash('sha256').update(ticketNumber).digest()
-        return {
-          ticketNumber,
-          barcode: String(digest.readBigUInt64BE() % 10n ** 16n).padStart(16, '0'),
-          productId: product.id,
-          seatSectionAlias: product.sectionById.get(item.sectionId)!.section.alias,
-          seatRowAlias: place?.row.alias ?? null,
-          seatAlias: place?.seat.alias ?? null,
-          inventoryId: ordinal === undefined || !inventory ? null : inventory.inventoryId(ordinal),
-          priceClassCode,
-        }
-      })
-    })
+    return orderAnswer(order, quirks, this.catalogue, this.book)
   }
 }
 
-export type { OrderRecord }
+export type { OrderRecord, OrderStatus }
