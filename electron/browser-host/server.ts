@@ -88,6 +88,75 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | n
   return size > limit ? null : Buffer.concat(chunks).toString('utf8')
 }
 
+/** A contract call: a JSON body of at most `maxBodyBytes`, dispatched like an IPC call from the renderer. */
+async function handleCall(services: BrowserHostOptions['services'], maxBodyBytes: number, channel: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!declaresJson(req.headers['content-type'])) {
+    req.resume() // drop the unread body so the connection can carry the next request
+    refuseCall(res, 415, 'request body must be application/json')
+    return
+  }
+  const body = await readBody(req, maxBodyBytes)
+  if (body === null) {
+    res.setHeader('connection', 'close')
+    refuseCall(res, 413, 'request body too large')
+    return
+  }
+  let payload: unknown
+  try {
+    payload = body === '' ? undefined : JSON.parse(body)
+  } catch {
+    refuseCall(res, 400, 'request body is not JSON')
+    return
+  }
+  const reply = await services.dispatcher.dispatch(channel, payload, { transport: 'browser-host' })
+  sendReply(res, 200, reply)
+}
+
+/** The push stream (server-sent events) a renderer listens on; `streams` holds it until it closes. */
+function openPushStream(
+  services: BrowserHostOptions['services'],
+  streams: Set<ServerResponse>,
+  heartbeatMs: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  })
+  res.write('retry: 2000\n: connected\n\n')
+  streams.add(res)
+  const detach = services.pushes.attach((name, payload) => {
+    res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)
+  })
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs)
+  heartbeat.unref()
+  req.on('close', () => {
+    clearInterval(heartbeat)
+    detach()
+    streams.delete(res)
+  })
+}
+
+/** An authorised request under /ipc/: a POST naming a contract channel. */
+async function serveCall(services: BrowserHostOptions['services'], maxBodyBytes: number, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST' || !url.pathname.startsWith('/ipc/')) {
+    res.writeHead(405, { allow: url.pathname === '/push' ? 'GET' : 'POST' }).end()
+    return
+  }
+  let channel: string
+  try {
+    channel = decodeURIComponent(url.pathname.slice('/ipc/'.length))
+  } catch {
+    // A broken %-escape names no channel: a bad request, not a failure of the host.
+    sendReply(res, 400, errorReply({ code: ContractErrorCode.InvalidRequest, messageKey: 'errors.contract.invalidRequest', retryable: false, detail: 'malformed channel name' }))
+    return
+  }
+  return handleCall(services, maxBodyBytes, channel, req, res)
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const { services, rendererDir, maxBodyBytes = 1 << 20, heartbeatMs = 15_000 } = options
   const token = Buffer.from(options.token)
@@ -108,77 +177,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     )
   }
 
-  async function handleCall(channel: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!declaresJson(req.headers['content-type'])) {
-      req.resume() // drop the unread body so the connection can carry the next request
-      refuseCall(res, 415, 'request body must be application/json')
-      return
-    }
-    const body = await readBody(req, maxBodyBytes)
-    if (body === null) {
-      res.setHeader('connection', 'close')
-      refuseCall(res, 413, 'request body too large')
-      return
-    }
-    let payload: unknown
-    try {
-      payload = body === '' ? undefined : JSON.parse(body)
-    } catch {
-      refuseCall(res, 400, 'request body is not JSON')
-      return
-    }
-    const reply = await services.dispatcher.dispatch(channel, payload, { transport: 'browser-host' })
-    sendReply(res, 200, reply)
-  }
-
-  function openPushStream(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    })
-    res.write('retry: 2000\n: connected\n\n')
-    streams.add(res)
-    const detach = services.pushes.attach((name, payload) => {
-      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)
-    })
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs)
-    heartbeat.unref()
-    req.on('close', () => {
-      clearInterval(heartbeat)
-      detach()
-      streams.delete(res)
-    })
-  }
-
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts().includes(req.headers.host ?? '')) {
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('misdirected request')
       return
     }
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`)
-    const isApi = url.pathname === '/push' || url.pathname.startsWith('/ipc/')
-    if (isApi) {
+    if (url.pathname === '/push' || url.pathname.startsWith('/ipc/')) {
       const origin = req.headers.origin
       if ((origin !== undefined && !allowedOrigins().includes(origin)) || !tokenMatches(req.headers.authorization, token)) {
         refuseUnauthorized(res)
         return
       }
-      if (url.pathname === '/push' && req.method === 'GET') return openPushStream(req, res)
-      if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
-        let channel: string
-        try {
-          channel = decodeURIComponent(url.pathname.slice('/ipc/'.length))
-        } catch {
-          // A broken %-escape names no channel: a bad request, not a failure of the host.
-          sendReply(res, 400, errorReply({ code: ContractErrorCode.InvalidRequest, messageKey: 'errors.contract.invalidRequest', retryable: false, detail: 'malformed channel name' }))
-          return
-        }
-        return handleCall(channel, req, res)
-      }
-      res.writeHead(405, { allow: url.pathname === '/push' ? 'GET' : 'POST' }).end()
-      return
+      if (url.pathname === '/push' && req.method === 'GET') return openPushStream(services, streams, heartbeatMs, req, res)
+      return serveCall(services, maxBodyBytes, url, req, res)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()
