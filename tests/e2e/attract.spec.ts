@@ -83,3 +83,28 @@ test('the attract loop shows the events on sale, one after another, in the chose
   await expect(page.getByTestId('attract-showcase-title')).toHaveText(/[\u4e00-\u9fff]/)
   await page.screenshot({ path: testInfo.outputPath('attract-showcase.png') })
 })
+
+test('the attract loop never moves the buttons under a customer’s finger: not as it loads, not as slides change', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'chromium', 'The clock is driven through the browser host.')
+  await page.clock.install()
+  await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+  const buttons = [page.getByTestId('touch-to-start'), page.getByTestId('language-ms-MY')]
+  await expect(buttons[1]!).toBeVisible()
+  // Where the buttons are the moment they can be pressed, before the loop's events and pictures arrive.
+  const boxes = async () => Promise.all(buttons.map(async (b) => JSON.stringify(await b.boundingBox())))
+  const atFirst = await boxes()
+  const showcase = page.getByTestId('attract-showcase')
+  await expect(showcase.locator('img')).toHaveAttribute('src', /^data:image\//)
+  expect(await boxes(), 'after the first slide arrived').toEqual(atFirst)
+  // Through two slide changes, midway through each fade and after it: a title of one line or of two.
+  for (let slide = 0; slide < 2; slide++) {
+    const shown = await showcase.getAttribute('data-event')
+    await page.clock.runFor(6_000)
+    await expect(showcase).not.toHaveAttribute('data-event', shown!)
+    await page.clock.runFor(300)
+    expect(await boxes(), `midway through slide change ${slide + 1}`).toEqual(atFirst)
+    await page.clock.runFor(1_000)
+    await expect(showcase.locator('img')).toHaveCount(1)
+    expect(await boxes(), `after slide change ${slide + 1}`).toEqual(atFirst)
+  }
+})

@@ -148,6 +148,8 @@ for (const locale of kioskLocales) {
     await signInByKeyboard(page)
     await chooseLanguage(page, locale)
     await expect(page.getByTestId('event-list').getByRole('button').first()).toBeVisible()
+    // The list dims while it reloads in the new language: checked once it shows the new one, not mid-reload.
+    await expect(page.getByTestId('event-list')).not.toHaveAttribute('aria-busy', 'true')
     expect(await seriousViolations(page), `events with the counter bar, ${locale}`).toEqual([])
     await page.screenshot({ path: testInfo.outputPath(`counter-bar-${locale}.png`) })
   })
