@@ -218,20 +218,36 @@ function holdSweeper(orders: OrderBook, book: InventoryBook, now: () => number, 
   return { sweep, stop: () => clearInterval(timer) }
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const now = options.now ?? Date.now
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
-  const quirks = options.quirks ?? false
-  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
-  const { db, close: closeDb } = openDatabase(options.dataDir)
+/** The training service's state over its database: the catalogue, seats, offers, orders and tokens. */
+function openModel(db: SandboxDb, options: SandboxOptions, now: () => number, quirks: boolean, holdMs: number) {
   const { anchor, clients, tokenKey } = storedSecrets(db, now)
-
   const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
   const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
   const book = new InventoryBook(db)
   const offers = new SeatOffers(catalogue, book, holdMs)
   const orders = new OrderBook(db, catalogue, book, offers, holdMs)
   const tokens = new TokenIssuer({ key: tokenKey, tenant: SANDBOX_TENANT, clients, ttlSeconds: options.tokenTtlSeconds ?? 3600, quirks, now })
+  return { catalogue, book, offers, orders, tokens, clients }
+}
+
+/** Every route of the API, the images (on their own host under quirks) and the training terminal's controls. */
+function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: SandboxContext, training: ReturnType<typeof trainingTerminal>): void {
+  tokenRoute(app, ctx.tokens)
+  eventRoutes(app, ctx)
+  seatmapRoutes(app, ctx)
+  cartRoutes(app, ctx)
+  orderRoutes(app, ctx)
+  imageRoutes(imageApp, ctx.catalogue)
+  terminalRoutes(app, training.terminal, training.ledger, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const quirks = options.quirks ?? false
+  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
+  const { db, close: closeDb } = openDatabase(options.dataDir)
+  const { catalogue, book, offers, orders, tokens, clients } = openModel(db, options, now, quirks, holdMs)
 
   const app = newServer(log, now)
   // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
@@ -250,14 +266,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
   }
-  tokenRoute(app, tokens)
-  eventRoutes(app, ctx)
-  seatmapRoutes(app, ctx)
-  cartRoutes(app, ctx)
-  orderRoutes(app, ctx)
-  imageRoutes(imageApp, catalogue)
   const training = trainingTerminal(db, now, log)
-  terminalRoutes(app, training.terminal, training.ledger, (request) => tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+  mountRoutes(app, imageApp, ctx, training)
   const sweeper = holdSweeper(orders, book, now, log)
 
   let terminalAddress: string
