@@ -11,7 +11,9 @@
  * - click → seat callback p50: a real click's pointerup to the selection callback;
  * - 1,000 seats sold: the state-change call alone (median of 5);
  * - idle 3 s: requestAnimationFrame callbacks and main-thread CPU;
- * - wheel zoom step: main-thread and GPU-process CPU per wheel notch (mean of 10);
+ * - wheel zoom step: main-thread and GPU-process CPU per wheel notch (mean of 10),
+ *   and what the map then costs once the wheel rests (Foyer previews the turning
+ *   wheel with a CSS transform and draws the map when it rests: zoom-preview.ts);
  * - hit test called directly, p50/p99 (2,000 random points; the page is
  *   cross-origin isolated, so the clock steps by 5 µs);
  * - first hit test after 1,000 state changes (median of 5);
@@ -43,6 +45,8 @@ interface Figures {
   idleCpuMs: number
   zoomStepCpuMs: number
   zoomStepGpuMs: number
+  zoomRestCpuMs: number
+  zoomRestGpuMs: number
   hitP50Us: number
   hitP99Us: number
   firstHitAfterChangesUs: number
@@ -125,6 +129,12 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
       cpu += (await mainThreadMs(cdp)) - c0
       gpu += (await gpuProcessMs(browserCdp)) - g0
     }
+    // Once the wheel rests (a fifth of a second after the last notch), the map is drawn for real.
+    const [r0, rg0] = [await mainThreadMs(cdp), await gpuProcessMs(browserCdp)]
+    await page.waitForTimeout(400)
+    await frames(page, 3)
+    const restCpu = (await mainThreadMs(cdp)) - r0
+    const restGpu = (await gpuProcessMs(browserCdp)) - rg0
     const info = await page.evaluate(() => ({ renderer: window.harness!.renderer, fineClock: window.harness!.fineClock }))
     return {
       renderer: info.renderer,
@@ -135,6 +145,8 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
       idleCpuMs: round(idleCpuMs),
       zoomStepCpuMs: round(cpu / steps),
       zoomStepGpuMs: round(gpu / steps),
+      zoomRestCpuMs: round(restCpu),
+      zoomRestGpuMs: round(restGpu),
       hitP50Us: round(hits.p50Us),
       hitP99Us: round(hits.p99Us),
       firstHitAfterChangesUs: round(median(sold.map((s) => s.firstHitUs))),

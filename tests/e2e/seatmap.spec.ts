@@ -82,6 +82,59 @@ test('pans and zooms without losing taps, and renders nothing while idle', async
   await pointFor(page, /^section:\d+$/)
 })
 
+test('a turning wheel is previewed without drawing the map; the map is drawn once the wheel rests, and taps meanwhile hit what is shown', async ({ page }) => {
+  await page.goto(harness())
+  await ready(page)
+  const map = page.getByTestId('seat-map')
+  const canvas = map.locator('canvas')
+  const box = (await map.boundingBox())!
+  const renders = async () => Number(await map.getAttribute('data-renders'))
+  const transform = () => canvas.evaluate((c) => c.style.transform)
+  const turnWheel = async () => {
+    // Notches closer together than the wheel's rest.
+    for (let notch = 0; notch < 4; notch++) {
+      await page.mouse.wheel(0, -60)
+      await page.waitForTimeout(40)
+    }
+  }
+  await page.waitForTimeout(500)
+  const before = await renders()
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await turnWheel()
+  // None of the notches drew a frame: the picture is scaled by the compositor instead.
+  expect(await renders(), 'no frame drawn while the wheel turns').toBe(before)
+  const preview = await transform()
+  expect(Number(/scale\(([\d.]+)\)/.exec(preview)?.[1]), `zoomed in by the preview: ${preview}`).toBeGreaterThan(1)
+  // At rest the map is drawn for real, once, and the preview's transform is gone.
+  await expect.poll(renders).toBe(before + 1)
+  expect(await transform()).toBe('')
+
+  // A tap while the preview shows is resolved against what it shows: in one task, while the canvas is
+  // still transformed, find a section under a point and tap there as a finger would.
+  await turnWheel()
+  const tapped = await page.evaluate(
+    ({ left, top, width, height }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="seat-map"] canvas')!
+      const hit = (window as unknown as { seatMapHitTest: (x: number, y: number) => { kind: string; sectionId?: number } | null }).seatMapHitTest
+      for (let y = height * 0.2; y < height * 0.8; y += 5) {
+        for (let x = width * 0.2; x < width * 0.8; x += 5) {
+          const selection = hit(x, y)
+          if (selection?.kind !== 'section') continue
+          const previewing = canvas.style.transform !== ''
+          const at = { clientX: left + x, clientY: top + y, pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0, bubbles: true }
+          canvas.dispatchEvent(new PointerEvent('pointerdown', at))
+          canvas.dispatchEvent(new PointerEvent('pointerup', at))
+          return { sectionId: selection.sectionId, previewing }
+        }
+      }
+      return null
+    },
+    { left: box.x, top: box.y, width: box.width, height: box.height },
+  )
+  expect(tapped?.previewing, 'the tap came while the preview showed').toBe(true)
+  await expect(page.getByTestId('selection')).toHaveText(`section:${tapped!.sectionId}`)
+})
+
 test('zooms to a section: it fills the middle of the view', async ({ page }) => {
   await page.goto(harness())
   await ready(page)

@@ -71,6 +71,9 @@ function scanBounds(points: readonly number[], i: number, out: Float64Array): bo
  * the section's index in the section list (a section may have several outlines,
  * each indexed as its own entry).
  */
+/** Nearest candidates asked for first (hit). */
+const FIRST_CANDIDATES = 8
+
 export class HitIndex {
   /** Number of indexed polygons (entries; a section with two outlines counts twice). */
   readonly size: number
@@ -241,16 +244,34 @@ export class HitIndex {
     // bounds contain it (distance 0) come first. A polygon is never nearer than
     // its bounds, so once a candidate's bounds are farther than the best
     // polygon distance found, nothing after it can win.
-    const candidates = this.#tree.neighbors(x, y, Infinity, r, (i) => selectable[i] === 1)
+    // Zoomed out, a finger's radius covers hundreds of seats, and the tree would
+    // list them all before the first is looked at. The first few nearest almost
+    // always settle it; only when they do not is the whole radius asked for.
+    const first = this.#tree.neighbors(x, y, FIRST_CANDIDATES, r, (i) => selectable[i] === 1)
+    const settled = this.#choose(first, x, y, r, first.length < FIRST_CANDIDATES)
+    if (settled !== undefined) return settled
+    return this.#choose(this.#tree.neighbors(x, y, Infinity, r, (i) => selectable[i] === 1), x, y, r, true) ?? null
+  }
+
+  /**
+   * The owner chosen among `candidates` (nearest bounds first; `complete`
+   * when they are every one within the radius): null for none, undefined when
+   * an incomplete list ran out before the choice was certain (a nearer polygon
+   * might follow it).
+   */
+  #choose(candidates: readonly number[], x: number, y: number, r: number, complete: boolean): number | null | undefined {
     let inside = -1
     let insideArea = Infinity
     let nearest = -1
     let nearestDistance = Infinity
     let nearestArea = Infinity
+    let certain = false
     for (const i of candidates) {
       const boundsDistance = this.#boundsDistance(i, x, y)
-      if (boundsDistance > 0 && inside >= 0) break
-      if (boundsDistance > nearestDistance) break
+      if ((boundsDistance > 0 && inside >= 0) || boundsDistance > nearestDistance) {
+        certain = true
+        break
+      }
       const exact = this.#distance ? this.#distance(i, x, y) : -1
       const points = exact >= 0 ? null : this.#points(i)
       if (boundsDistance === 0 && (points ? pointInPolygon(x, y, points) : exact === 0)) {
@@ -271,6 +292,7 @@ export class HitIndex {
         nearestArea = area
       }
     }
+    if (!certain && !complete) return undefined
     if (inside >= 0) return this.#owner(inside)
     return nearest >= 0 ? this.#owner(nearest) : null
   }

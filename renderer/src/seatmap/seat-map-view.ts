@@ -14,6 +14,7 @@ import { buildSeats, seatStateCounts, setSeatStates as applySeatStates, type Sea
 import { placeSectionLabels } from './section-labels'
 import { selectionAt } from './selection'
 import { watchTaps } from './tap-gesture'
+import { previewTransform, WheelActivity } from './zoom-preview'
 import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
 
 /**
@@ -69,6 +70,20 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   canvas.style.touchAction = 'none'
   host.append(canvas)
 
+  // Pointer positions are read against the host, not the canvas: while a wheel
+  // zoom is previewed the canvas is CSS-transformed, and its own box would put
+  // every pointer somewhere else (pixi's events and pixi-viewport's wheel and
+  // drags read positions through this).
+  const hostPoint = (clientX: number, clientY: number) => {
+    const rect = host.getBoundingClientRect()
+    return { x: clientX - rect.left - host.clientLeft, y: clientY - rect.top - host.clientTop }
+  }
+  app.renderer.events.mapPositionToPoint = (point, x, y) => {
+    const p = hostPoint(x, y)
+    point.x = p.x
+    point.y = p.y
+  }
+
   const viewport = new Viewport({
     screenWidth: app.screen.width,
     screenHeight: app.screen.height,
@@ -122,6 +137,17 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     )
   }
 
+  /** While the wheel turns, the last picture is scaled by the compositor instead of drawn again (zoom-preview.ts). */
+  const wheel = new WheelActivity(() => requestFrame())
+  const onWheel = () => wheel.turned()
+  canvas.addEventListener('wheel', onWheel, { passive: true, capture: true })
+  let previewing = false
+  const endPreview = () => {
+    if (!previewing) return
+    previewing = false
+    canvas.style.transform = ''
+  }
+
   function frame(elapsed: number, now: number): boolean {
     // pixi's own periodic tasks (texture clean-up), now that its ticker is stopped.
     tickSystem(now)
@@ -134,6 +160,13 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     }
     viewport.update(elapsed)
     const moved = viewport.x !== drawn.x || viewport.y !== drawn.y || viewport.scale.x !== drawn.scale
+    if (moved && wheel.turning && !labelsDirty && !pictureChanged && Number.isFinite(drawn.scale)) {
+      // Only the view moved, by the wheel: preview it; the map is drawn when the wheel rests.
+      previewing = true
+      canvas.style.transformOrigin = '0 0'
+      canvas.style.transform = previewTransform(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
+      return stillMoving()
+    }
     if (labelsDirty || moved || viewport.dirty) layoutLabels()
     if (moved || labelsDirty || viewport.dirty || pictureChanged) {
       viewport.dirty = false
@@ -141,6 +174,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       pictureChanged = false
       if (scene?.kind === 'seats') scene.layer.prepare(camera.visibleContent(), viewport.scale.x, app.renderer.resolution)
       app.renderer.render({ container: app.stage })
+      endPreview()
       renders++
       Object.assign(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
     }
@@ -276,6 +310,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
 
   const stopWatchingTaps = watchTaps(canvas, {
     slopPx: TAP_SLOP_PX,
+    position: hostPoint,
     mayStartTap: () => viewport.plugins.get('decelerate')?.isActive() !== true && !viewport.plugins.get('animate'),
     onTap(x, y) {
       const selection = hitTest(x, y)
@@ -337,6 +372,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       if (destroyed) return
       destroyed = true
       frames.stop()
+      wheel.stop()
+      canvas.removeEventListener('wheel', onWheel, { capture: true })
       stopWatchingTaps()
       listeners.clear()
       delete host.dataset.seatmapReady

@@ -9,6 +9,12 @@ export interface TapOptions {
   /** False while the map is still moving: a touch then stops it, it does not choose. */
   mayStartTap: () => boolean
   onTap: (x: number, y: number) => void
+  /**
+   * Where a pointer event is, in CSS px from the map's top left. By default
+   * against the canvas; the seat map reads it against its host instead, which
+   * a zoom preview (a CSS transform on the canvas) never moves.
+   */
+  position?: (clientX: number, clientY: number) => { x: number; y: number }
 }
 
 export function watchTaps(canvas: HTMLCanvasElement, options: TapOptions): () => void {
@@ -16,6 +22,7 @@ export function watchTaps(canvas: HTMLCanvasElement, options: TapOptions): () =>
   let gestureIsTap = false
 
   const local = (e: PointerEvent) => {
+    if (options.position) return options.position(e.clientX, e.clientY)
     const rect = canvas.getBoundingClientRect()
     return { x: e.clientX - rect.left, y: e.clientY - rect.top }
   }

@@ -215,3 +215,43 @@ describe('HitIndex.setSelectable: state changes without rebuilding', () => {
     }
   })
 })
+
+describe('HitIndex.hit, zoomed out over many seats', () => {
+  it('answers as a look at every seat would, though it asks the tree for the nearest few first', () => {
+    // A dense block of turned seats, some sold, and fingers wide enough to cover dozens of them.
+    const seats: MapSeat[] = []
+    let seed = 11
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    for (let row = 0; row < 40; row++) {
+      for (let n = 0; n < 60; n++) {
+        seats.push(seat(n * 11 + (row % 2) * 3, row * 12, { angle: (n % 7) * 5, state: random() < 0.3 ? 'unavailable' : 'available' }))
+      }
+    }
+    const size = { width: 10, height: 10 }
+    const index = HitIndex.fromSeats(seats, size)
+    // What hit must say: a pickable seat containing the point, else the nearest pickable one within the radius.
+    const reference = (x: number, y: number, radius: number): number | null => {
+      let best: number | null = null
+      let bestDistance = Infinity
+      seats.forEach((s, i) => {
+        if (s.state === 'unavailable') return
+        const d = distanceToPolygon(x, y, seatOutline(s, size))
+        if (d <= radius && d < bestDistance) {
+          best = i
+          bestDistance = d
+        }
+      })
+      return best
+    }
+    for (let k = 0; k < 400; k++) {
+      const [x, y, radius] = [random() * 700 - 20, random() * 500 - 20, random() * 60]
+      const found = index.hit(x, y, radius)
+      const expected = reference(x, y, radius)
+      if (found === expected) continue
+      // Ties at equal distance may go either way; anything else is a wrong answer.
+      expect(found, `(${x}, ${y}) r ${radius}`).not.toBeNull()
+      const d = (i: number) => distanceToPolygon(x, y, seatOutline(seats[i]!, size))
+      expect(d(found!)).toBeCloseTo(d(expected!), 9)
+    }
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * A wheel zoom previewed by the compositor. Each notch of a wheel moves the
+ * view; drawing the map again at every notch costs a full frame (with
+ * software WebGL, most of it on the main thread). While the wheel turns, the
+ * picture last drawn is instead scaled and moved with a CSS transform on the
+ * canvas, which the compositor applies without a new frame, and the map is
+ * drawn for real once the wheel rests. Taps meanwhile are resolved against the
+ * view as it now is, which is what the transformed picture shows.
+ */
+
+/** How long after the last notch the wheel counts as resting. */
+export const WHEEL_REST_MS = 120
+
+export interface ViewTransform {
+  x: number
+  y: number
+  scale: number
+}
+
+/**
+ * The CSS transform (origin top left) that turns the picture drawn at `drawn`
+ * into the one the view shows at `now`: a point p drawn at drawn.scale·p +
+ * drawn.xy is shown at now.scale·p + now.xy, that is at k·(drawn position) +
+ * (now.xy − k·drawn.xy) with k = now.scale / drawn.scale.
+ */
+export function previewTransform(drawn: ViewTransform, now: ViewTransform): string {
+  const k = now.scale / drawn.scale
+  const tx = now.x - k * drawn.x
+  const ty = now.y - k * drawn.y
+  return `translate(${tx}px, ${ty}px) scale(${k})`
+}
+
+/** Whether the wheel turned in the last WHEEL_REST_MS, and a call when it comes to rest. */
+export class WheelActivity {
+  #last = -Infinity
+  #timer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly onRest: () => void,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  turned(): void {
+    this.#last = this.clock()
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => {
+      this.#timer = null
+      this.onRest()
+    }, WHEEL_REST_MS)
+  }
+
+  get turning(): boolean {
+    return this.clock() - this.#last < WHEEL_REST_MS
+  }
+
+  stop(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = null
+  }
+}
