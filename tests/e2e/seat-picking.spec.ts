@@ -72,6 +72,16 @@ async function freeSeatPoints(page: Page): Promise<{ x: number; y: number }[]> {
   return points.map((p) => ({ x: box.x + p.x, y: box.y + p.y }))
 }
 
+/**
+ * The order the renderer hands main at "Pay" (the browser host's contract call
+ * checkout.submit), as sent: its items' modes and seats.
+ */
+function submittedOrder(page: Page): Promise<{ mode: string; inventoryIds?: number[] }[]> {
+  return page
+    .waitForRequest((r) => r.url().endsWith('/ipc/checkout.submit'))
+    .then((r) => (JSON.parse(r.postData() ?? '{}') as { order: { items: { mode: string; inventoryIds?: number[] }[] } }).order.items)
+}
+
 /** The inventory ids the customer holds now, as the seats panel lists them. */
 async function mySeats(page: Page): Promise<string[]> {
   return (await page.getByTestId('set-0').getAttribute('data-inventory-ids'))!.split(',')
@@ -124,7 +134,12 @@ test('a customer taps two free seats on the map and buys them: each takes the pl
   await kiosk.getByTestId('tickets-continue').tap()
   await kiosk.getByTestId('payment-VISA').tap()
   await kiosk.getByTestId('delivery-continue').tap()
+  const order = submittedOrder(kiosk)
   await kiosk.getByTestId('review-pay').tap()
+  // Sold as picked (mode SP), the seats the customer tapped.
+  const [item] = await order
+  expect(item!.mode).toBe('SP')
+  expect([...item!.inventoryIds!].sort()).toEqual([...picked].map(Number).sort())
   await kiosk.getByTestId('test-card-approve').tap()
   await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await expect.poll(() => holdCount(request)).toBe(0)
@@ -188,10 +203,49 @@ test('accessible seating by keyboard alone: a wheelchair space with its companio
   await kiosk.keyboard.press('Enter')
   await kiosk.getByTestId('delivery-continue').focus()
   await kiosk.keyboard.press('Enter')
+  const order = submittedOrder(kiosk)
   await kiosk.getByTestId('review-pay').focus()
   await kiosk.keyboard.press('Enter')
+  expect((await order)[0]!.mode).toBe('SP')
   await kiosk.getByTestId('test-card-approve').focus()
   await kiosk.keyboard.press('Enter')
   await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => holdCount(request)).toBe(0)
+})
+
+test('accessible seating by touch: a wheelchair space with its companion seat, drawn as the customer’s, bought as picked', async ({ kiosk, request }) => {
+  test.setTimeout(120_000)
+  await toSeats(kiosk)
+  const accessible = kiosk.getByTestId('accessible-seating')
+  await accessible.tap()
+  await expect(accessible).toHaveAttribute('aria-pressed', 'true')
+  await expect(kiosk.getByTestId('accessible-note')).toBeVisible()
+  await expect(kiosk.getByTestId('find-seats')).toHaveText('Find a wheelchair space')
+  await kiosk.getByTestId('find-seats').tap()
+
+  // The space and its companion seat are the customer's, on the map and in the list, and nothing more is held.
+  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seat-states', /"chosen":2/)
+  const mine = kiosk.getByTestId('seat-list').locator('button[aria-pressed="true"]')
+  await expect(mine).toHaveCount(2)
+  const labels = (await mine.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).join(' | ')
+  expect(labels).toContain('wheelchair space')
+  expect(labels).toContain('companion seat')
+  await expect.poll(() => holdCount(request)).toBe(2)
+  const held = (await mySeats(kiosk)).map(Number)
+  await expect(kiosk.getByTestId('seat-map-legend').getByTestId('legend-wheelchair')).toBeVisible()
+
+  await kiosk.getByTestId('seats-continue').tap()
+  await expect(kiosk.getByTestId('tickets-continue')).toBeEnabled()
+  await kiosk.getByTestId('tickets-continue').tap()
+  await kiosk.getByTestId('payment-VISA').tap()
+  await kiosk.getByTestId('delivery-continue').tap()
+  const order = submittedOrder(kiosk)
+  await kiosk.getByTestId('review-pay').tap()
+  const [item] = await order
+  expect(item!.mode).toBe('SP')
+  expect([...item!.inventoryIds!].sort()).toEqual([...held].sort())
+  await kiosk.getByTestId('test-card-approve').tap()
+  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  await expect(kiosk.getByTestId('done-tickets').locator('li')).toHaveCount(2)
   await expect.poll(() => holdCount(request)).toBe(0)
 })

@@ -83,7 +83,8 @@ test('pans and zooms without losing taps, and renders nothing while idle', async
 })
 
 test('a turning wheel is previewed without drawing the map; the map is drawn once the wheel rests, and taps meanwhile hit what is shown', async ({ page }) => {
-  await page.goto(harness())
+  // The wheel rests 1.5 s after its last notch here, not 120 ms: notches 40 ms apart stay one turn on a busy machine.
+  await page.goto(harness('?wheelRest=1500'))
   await ready(page)
   const map = page.getByTestId('seat-map')
   const canvas = map.locator('canvas')

@@ -138,7 +138,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   }
 
   /** While the wheel turns, the last picture is scaled by the compositor instead of drawn again (zoom-preview.ts). */
-  const wheel = new WheelActivity(() => requestFrame())
+  const wheel = new WheelActivity(() => requestFrame(), undefined, options.wheelRestMs)
   const onWheel = () => wheel.turned()
   canvas.addEventListener('wheel', onWheel, { passive: true, capture: true })
   let previewing = false

@@ -11,6 +11,8 @@ export interface SeatMapViewOptions {
   /** Hit radius of a finger, in CSS pixels (default 22). */
   fingerRadius?: number
   background?: number
+  /** How long after the last wheel notch the wheel counts as resting and the map is drawn (default 120 ms; zoom-preview.ts). */
+  wheelRestMs?: number
 }
 
 export interface SeatMapStats {

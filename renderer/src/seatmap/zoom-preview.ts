@@ -30,7 +30,7 @@ export function previewTransform(drawn: ViewTransform, now: ViewTransform): stri
   return `translate(${tx}px, ${ty}px) scale(${k})`
 }
 
-/** Whether the wheel turned in the last WHEEL_REST_MS, and a call when it comes to rest. */
+/** Whether the wheel turned in the last rest period (WHEEL_REST_MS unless told), and a call when it comes to rest. */
 export class WheelActivity {
   #last = -Infinity
   #timer: ReturnType<typeof setTimeout> | null = null
@@ -38,6 +38,7 @@ export class WheelActivity {
   constructor(
     private readonly onRest: () => void,
     private readonly clock: () => number = () => performance.now(),
+    private readonly restMs: number = WHEEL_REST_MS,
   ) {}
 
   turned(): void {
@@ -46,11 +47,11 @@ export class WheelActivity {
     this.#timer = setTimeout(() => {
       this.#timer = null
       this.onRest()
-    }, WHEEL_REST_MS)
+    }, this.restMs)
   }
 
   get turning(): boolean {
-    return this.clock() - this.#last < WHEEL_REST_MS
+    return this.clock() - this.#last < this.restMs
   }
 
   stop(): void {
