@@ -82,6 +82,22 @@ function submittedOrder(page: Page): Promise<{ mode: string; inventoryIds?: numb
     .then((r) => (JSON.parse(r.postData() ?? '{}') as { order: { items: { mode: string; inventoryIds?: number[] }[] } }).order.items)
 }
 
+/** From the seats screen to the done screen by touch, card approved; the order main is handed is checked to be these seats, picked (SP). */
+async function buyByTouchAsPicked(page: Page, seats: readonly number[]): Promise<void> {
+  await page.getByTestId('seats-continue').tap()
+  await expect(page.getByTestId('tickets-continue')).toBeEnabled()
+  await page.getByTestId('tickets-continue').tap()
+  await page.getByTestId('payment-VISA').tap()
+  await page.getByTestId('delivery-continue').tap()
+  const order = submittedOrder(page)
+  await page.getByTestId('review-pay').tap()
+  const [item] = await order
+  expect(item!.mode).toBe('SP')
+  expect([...item!.inventoryIds!].sort()).toEqual([...seats].sort())
+  await page.getByTestId('test-card-approve').tap()
+  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+}
+
 /** The inventory ids the customer holds now, as the seats panel lists them. */
 async function mySeats(page: Page): Promise<string[]> {
   return (await page.getByTestId('set-0').getAttribute('data-inventory-ids'))!.split(',')
@@ -129,19 +145,8 @@ test('a customer taps two free seats on the map and buys them: each takes the pl
   await mapSettled(kiosk)
   await kiosk.screenshot({ path: testInfo.outputPath('seats-picked.png') })
 
-  await kiosk.getByTestId('seats-continue').tap()
-  await expect(kiosk.getByTestId('tickets-continue')).toBeEnabled()
-  await kiosk.getByTestId('tickets-continue').tap()
-  await kiosk.getByTestId('payment-VISA').tap()
-  await kiosk.getByTestId('delivery-continue').tap()
-  const order = submittedOrder(kiosk)
-  await kiosk.getByTestId('review-pay').tap()
   // Sold as picked (mode SP), the seats the customer tapped.
-  const [item] = await order
-  expect(item!.mode).toBe('SP')
-  expect([...item!.inventoryIds!].sort()).toEqual([...picked].map(Number).sort())
-  await kiosk.getByTestId('test-card-approve').tap()
-  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  await buyByTouchAsPicked(kiosk, picked.map(Number))
   await expect.poll(() => holdCount(request)).toBe(0)
   // Two tickets printed for this sale (the worker's spool also holds earlier sales' papers).
   const reference = /FY\d{14}/.exec((await kiosk.getByTestId('done-reference').textContent())!)![0]
@@ -234,18 +239,7 @@ test('accessible seating by touch: a wheelchair space with its companion seat, d
   const held = (await mySeats(kiosk)).map(Number)
   await expect(kiosk.getByTestId('seat-map-legend').getByTestId('legend-wheelchair')).toBeVisible()
 
-  await kiosk.getByTestId('seats-continue').tap()
-  await expect(kiosk.getByTestId('tickets-continue')).toBeEnabled()
-  await kiosk.getByTestId('tickets-continue').tap()
-  await kiosk.getByTestId('payment-VISA').tap()
-  await kiosk.getByTestId('delivery-continue').tap()
-  const order = submittedOrder(kiosk)
-  await kiosk.getByTestId('review-pay').tap()
-  const [item] = await order
-  expect(item!.mode).toBe('SP')
-  expect([...item!.inventoryIds!].sort()).toEqual([...held].sort())
-  await kiosk.getByTestId('test-card-approve').tap()
-  await expect(kiosk.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  await buyByTouchAsPicked(kiosk, held)
   await expect(kiosk.getByTestId('done-tickets').locator('li')).toHaveCount(2)
   await expect.poll(() => holdCount(request)).toBe(0)
 })
