@@ -12,6 +12,7 @@
  * - 1,000 seats sold: the state-change call alone (median of 5);
  * - idle 3 s: requestAnimationFrame callbacks and main-thread CPU;
  * - wheel zoom step: main-thread and GPU-process CPU per wheel notch (mean of 10),
+ *   beside the same wait with no notch (the measurement's own cost, in every step's figure),
  *   and what the map then costs once the wheel rests (Foyer previews the turning
  *   wheel with a CSS transform and draws the map when it rests: zoom-preview.ts);
  * - hit test called directly, p50/p99 (2,000 random points; the page is
@@ -45,6 +46,8 @@ interface Figures {
   idleCpuMs: number
   zoomStepCpuMs: number
   zoomStepGpuMs: number
+  /** Three frames waited for with no notch: what every step's figure includes of the measuring itself. */
+  zoomStepFloorMs: number
   zoomRestCpuMs: number
   zoomRestGpuMs: number
   hitP50Us: number
@@ -122,6 +125,13 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
     let cpu = 0
     let gpu = 0
     const steps = 10
+    // The measurement's own cost: the same three frames waited for, with no wheel notch.
+    let floor = 0
+    for (let i = 0; i < steps; i++) {
+      const c0 = await mainThreadMs(cdp)
+      await frames(page, 3)
+      floor += (await mainThreadMs(cdp)) - c0
+    }
     for (let i = 0; i < steps; i++) {
       const [c0, g0] = [await mainThreadMs(cdp), await gpuProcessMs(browserCdp)]
       await page.mouse.wheel(0, i < steps / 2 ? -120 : 120)
@@ -145,6 +155,7 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
       idleCpuMs: round(idleCpuMs),
       zoomStepCpuMs: round(cpu / steps),
       zoomStepGpuMs: round(gpu / steps),
+      zoomStepFloorMs: round(floor / steps),
       zoomRestCpuMs: round(restCpu),
       zoomRestGpuMs: round(restGpu),
       hitP50Us: round(hits.p50Us),
