@@ -73,8 +73,12 @@ export const useCounterStore = defineStore('counter', () => {
     refusal.value = null
     error.value = null
     useLocaleStore().reset()
-    await endSale()
-    await run(() => useFoyer().counter.signOut())
+    try {
+      await endSale()
+    } finally {
+      // Main ends the session even when giving the sale back failed.
+      await run(() => useFoyer().counter.signOut())
+    }
   }
 
   /** The app left counter mode (staff changed it): nobody stays signed in to a mode that is gone. */
