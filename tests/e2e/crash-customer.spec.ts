@@ -62,6 +62,15 @@ async function toPayment(page: Page): Promise<void> {
   await screens.find((s) => s.name === 'checkout')!.reach(page)
 }
 
+/** A host started and the customer at the card terminal, which waits for their card: the sale is journalled as paying. */
+async function atTheTerminal(page: Page): Promise<void> {
+  await kiosk.start()
+  await toPayment(page)
+  await page.getByTestId('test-card-no-card').click()
+  await expect(page.getByTestId('checkout-stop-payment')).toBeVisible()
+  await expect.poll(() => kiosk.journalSale().state, { timeout: 20_000 }).toBe('paying')
+}
+
 /** The countdown's seconds, read off the screen. */
 const secondsOn = async (page: Page, testId: string) => Number(/\d+/.exec((await page.getByTestId(testId).textContent()) ?? '')?.[0])
 
@@ -75,12 +84,7 @@ async function countsDown(page: Page, testId: string): Promise<void> {
 test.describe.configure({ timeout: 240_000 })
 
 test('killed while the customer is at the card terminal: the screen reconnects by itself and says "not charged", as the journal has it', async ({ page }) => {
-  await kiosk.start()
-  await toPayment(page)
-  // The customer is at the terminal, which waits for their card.
-  await page.getByTestId('test-card-no-card').click()
-  await expect(page.getByTestId('checkout-stop-payment')).toBeVisible()
-  await expect.poll(() => kiosk.journalSale().state, { timeout: 20_000 }).toBe('paying')
+  await atTheTerminal(page)
 
   await kiosk.host!.kill()
   const standing = page.getByTestId('sale-standing')
@@ -134,11 +138,7 @@ test('killed after the card was approved, before the confirm: Foyer confirms and
 })
 
 test('the window reloads after the crash (as Electron brings a renderer back): it remembers the sale and says where it stands', async ({ page }) => {
-  await kiosk.start()
-  await toPayment(page)
-  await page.getByTestId('test-card-no-card').click()
-  await expect(page.getByTestId('checkout-stop-payment')).toBeVisible()
-  await expect.poll(() => kiosk.journalSale().state, { timeout: 20_000 }).toBe('paying')
+  await atTheTerminal(page)
   await kiosk.host!.kill()
   await kiosk.start()
 

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
 import { expect, test, type Page } from './fixtures'
-import { RESERVED_EVENT, screens } from './screens'
+import { mapSettled, RESERVED_EVENT, screens } from './screens'
 
 /**
  * The kiosk's layout at a portrait self-service kiosk (1080×1920), and a
@@ -42,18 +42,6 @@ async function pressInView(page: Page, target: Locator): Promise<void> {
 }
 
 const mapReady = (page: Page) => expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
-
-/** The map has drawn its last frame: its frame count stays put (a zoom animation has ended). */
-async function mapSettled(page: Page): Promise<void> {
-  const renders = async () => Number(await page.getByTestId('seat-map').getAttribute('data-renders'))
-  await expect
-    .poll(async () => {
-      const before = await renders()
-      await page.waitForTimeout(400)
-      return (await renders()) === before
-    })
-    .toBe(true)
-}
 
 /** The map's share of the window's height. */
 async function mapShare(page: Page): Promise<number> {

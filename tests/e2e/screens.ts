@@ -29,6 +29,18 @@ export interface KioskScreen {
 export const RESERVED_EVENT = { code: 'FY26KOPIKAYA', promoter: 'Five Foot Way' }
 export const GA_EVENT = { code: 'FY26SATAYRIVER', promoter: 'Hawker Heritage' }
 
+/** The seat map has drawn its last frame (a zoom has ended): its frame count stays put. */
+export async function mapSettled(page: Page): Promise<void> {
+  const renders = async () => Number(await page.getByTestId('seat-map').getAttribute('data-renders'))
+  await expect
+    .poll(async () => {
+      const before = await renders()
+      await page.waitForTimeout(400)
+      return (await renders()) === before
+    })
+    .toBe(true)
+}
+
 /** The PIN the accessibility spec gives its own host (never the shared one). */
 export const OWN_HOST_PIN = '135724'
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { expect, holdCount, test, type Page } from './fixtures'
-import { RESERVED_EVENT } from './screens'
+import { mapSettled, RESERVED_EVENT } from './screens'
 
 /**
  * Issue #15: customers choose their own seats. After an offer the section's
@@ -20,18 +20,6 @@ async function toSeats(page: Page): Promise<void> {
   await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
   await page.getByTestId('show-list').locator('button:enabled').first().tap()
   await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
-}
-
-/** The map has drawn its last frame (a zoom has ended): its frame count stays put. */
-async function mapSettled(page: Page): Promise<void> {
-  const renders = async () => Number(await page.getByTestId('seat-map').getAttribute('data-renders'))
-  await expect
-    .poll(async () => {
-      const before = await renders()
-      await page.waitForTimeout(400)
-      return (await renders()) === before
-    })
-    .toBe(true)
 }
 
 /**

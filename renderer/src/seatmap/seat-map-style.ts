@@ -127,11 +127,15 @@ export function makeSeatTextures(): SeatTextures {
     ctx.arc(s * 0.44, s * 0.6, s * 0.15, Math.PI * 0.55, Math.PI * 1.55)
     ctx.stroke()
   })
-  const companion = canvasTexture(S, (ctx, s) => {
-    ctx.fillStyle = cssColour(COLOURS.companion)
+  // The companion and couple marks: a disc of their colour with a white sign on it.
+  const disc = (ctx: CanvasRenderingContext2D, s: number, colour: number, radius: number) => {
+    ctx.fillStyle = cssColour(colour)
     ctx.beginPath()
-    ctx.arc(s / 2, s / 2, s * 0.36, 0, Math.PI * 2)
+    ctx.arc(s / 2, s / 2, s * radius, 0, Math.PI * 2)
     ctx.fill()
+  }
+  const companion = canvasTexture(S, (ctx, s) => {
+    disc(ctx, s, COLOURS.companion, 0.36)
     ctx.fillStyle = '#ffffff'
     ctx.font = `bold ${Math.round(s * 0.44)}px sans-serif`
     ctx.textAlign = 'center'
@@ -140,10 +144,7 @@ export function makeSeatTextures(): SeatTextures {
   })
   // A heart: the double seat for two, as cinemas and stadium boxes mark theirs.
   const couple = canvasTexture(S, (ctx, s) => {
-    ctx.fillStyle = cssColour(COLOURS.couple)
-    ctx.beginPath()
-    ctx.arc(s / 2, s / 2, s * 0.38, 0, Math.PI * 2)
-    ctx.fill()
+    disc(ctx, s, COLOURS.couple, 0.38)
     ctx.fillStyle = '#ffffff'
     ctx.beginPath()
     ctx.moveTo(s * 0.5, s * 0.72)
