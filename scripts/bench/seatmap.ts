@@ -101,9 +101,9 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
 
     // Idle: nothing touched for 3 s (after a moment for the first frames to settle).
     await page.waitForTimeout(500)
-    const idle = { raf: await page.evaluate(() => (window as unknown as { rafCalls: () => number }).rafCalls()), cpu: await mainThreadMs(cdp) }
+    const idle = { raf: await page.evaluate(() => window.rafCalls!()), cpu: await mainThreadMs(cdp) }
     await page.waitForTimeout(3000)
-    const idleRafCallbacks = (await page.evaluate(() => (window as unknown as { rafCalls: () => number }).rafCalls())) - idle.raf
+    const idleRafCallbacks = (await page.evaluate(() => window.rafCalls!())) - idle.raf
     const idleCpuMs = (await mainThreadMs(cdp)) - idle.cpu
 
     // Clicks on seats, at the fitted view.
@@ -169,7 +169,7 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
   }
 }
 
-/** Issue #15's targets for Foyer's figures; null where the target is only to keep the lead. */
+/** Issue #15's targets for Foyer's figures (the rest are only to keep the lead). */
 const targets: Partial<Record<keyof Figures, (f: Figures, seats: number) => boolean>> = {
   idleRafCallbacks: (f) => f.idleRafCallbacks === 0,
   idleCpuMs: (f) => f.idleCpuMs < 2,

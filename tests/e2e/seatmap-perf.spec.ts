@@ -14,12 +14,6 @@ import { expect, test } from './fixtures'
  */
 const benchPage = (seats: number) => `http://127.0.0.1:${harnessPort}/?bench=1&impl=foyer&scene=seats&n=${seats}`
 
-declare global {
-  interface Window {
-    rafCalls?: () => number
-  }
-}
-
 async function startView(page: Page, seats: number): Promise<void> {
   await page.goto(benchPage(seats))
   await page.waitForFunction(() => window.harness?.phase === 'data', undefined, { timeout: 60_000 })

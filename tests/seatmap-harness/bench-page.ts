@@ -17,16 +17,12 @@ export interface HarnessApi {
   /** Whether performance.now() is fine-grained (5 µs: the page is cross-origin isolated) or 100 µs. */
   fineClock: boolean
   renderer: string
-  items: number
-  renders(): number
   /** Foyer's view statistics (null for the baseline). */
   stats(): SeatMapStats | null
   hitTest(x: number, y: number): unknown
-  hitBench(n: number): { p50Us: number; p99Us: number; meanUs: number }
+  hitBench(n: number): { p50Us: number; p99Us: number }
   /** Applies the given state changes. */
   setStates(changes: { index: number; state: MapSeat['state'] }[]): void
-  /** Applies `n` state changes; the call's time in ms. */
-  applyStates(n: number): number
   /** Sells `n` seats (or gives them back, on odd rounds) and times the call, then the first hit test after it. */
   sellThenHit(n: number, round: number): { applyMs: number; firstHitUs: number }
   /** CSS-pixel points (relative to the map) where a tap picks a seat. */
@@ -51,7 +47,6 @@ function percentile(values: number[], p: number): number {
 /** What the page needs of either implementation. */
 interface Driven {
   renderer: string
-  renders(): number
   stats(): SeatMapStats | null
   hitTest(x: number, y: number): unknown
   setSeatStates(changes: { index: number; state: MapSeat['state'] }[]): void
@@ -65,7 +60,6 @@ export function startBenchPage(params: URLSearchParams, preference: 'webgl' | 'c
   const sections: MapSection[] = scene === 'overview' ? stadiumSections() : []
   const seats: MapSeat[] = scene === 'seats' ? syntheticSeats(n) : []
   let view: Driven | null = null
-  const states: MapSeat['state'][] = ['offered-a', 'offered-b', 'chosen', 'available']
   const latencies: number[] = []
   let pointerUpAt = -1
   // Capture phase on the host: runs before the canvas's own listeners.
@@ -76,14 +70,13 @@ export function startBenchPage(params: URLSearchParams, preference: 'webgl' | 'c
       const naive = await createNaiveView(host, preference)
       if (scene === 'overview') naive.showOverview(sections)
       else naive.showSeats(seats, seatSize)
-      return { renderer: naive.app.renderer.name, renders: naive.renders, stats: () => null, hitTest: naive.hitTest, setSeatStates: naive.setSeatStates, onSelect: naive.onSelect }
+      return { renderer: naive.app.renderer.name, stats: () => null, hitTest: naive.hitTest, setSeatStates: naive.setSeatStates, onSelect: naive.onSelect }
     }
     const foyer = await createSeatMapView(host, { preference })
     if (scene === 'overview') foyer.showOverview(sections)
     else foyer.showSeats(seats, seatSize)
     return {
       renderer: foyer.stats().renderer,
-      renders: () => foyer.stats().renders,
       stats: () => foyer.stats(),
       hitTest: foyer.hitTest,
       setSeatStates: foyer.setSeatStates,
@@ -95,7 +88,6 @@ export function startBenchPage(params: URLSearchParams, preference: 'webgl' | 'c
     phase: 'data',
     fineClock: globalThis.crossOriginIsolated === true,
     renderer: '',
-    items: sections.length || seats.length,
     async start() {
       view = await make()
       await nextFrame()
@@ -103,7 +95,6 @@ export function startBenchPage(params: URLSearchParams, preference: 'webgl' | 'c
       harness.renderer = view.renderer
       harness.phase = 'ready'
     },
-    renders: () => view?.renders() ?? 0,
     stats: () => view?.stats() ?? null,
     hitTest: (x, y) => view?.hitTest(x, y) ?? null,
     hitBench(count) {
@@ -117,15 +108,9 @@ export function startBenchPage(params: URLSearchParams, preference: 'webgl' | 'c
         view!.hitTest(x, y)
         times.push((performance.now() - t) * 1000)
       }
-      return { p50Us: percentile(times, 50), p99Us: percentile(times, 99), meanUs: times.reduce((a, b) => a + b, 0) / count }
+      return { p50Us: percentile(times, 50), p99Us: percentile(times, 99) }
     },
     setStates: (changes) => view!.setSeatStates(changes),
-    applyStates(count) {
-      const changes = Array.from({ length: count }, (_, i) => ({ index: (i * 97) % Math.max(1, seats.length), state: states[i % 4]! }))
-      const t = performance.now()
-      view!.setSeatStates(changes)
-      return performance.now() - t
-    },
     sellThenHit(count, round) {
       // Seats spread over the whole section, a different set each pair of rounds.
       const state: MapSeat['state'] = round % 2 === 0 ? 'unavailable' : 'available'

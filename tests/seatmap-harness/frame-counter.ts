@@ -10,3 +10,10 @@ export const COUNT_FRAME_CALLBACKS = `{
   window.requestAnimationFrame = (callback) => raf((t) => (calls++, callback(t)))
   window.rafCalls = () => calls
 }`
+
+declare global {
+  interface Window {
+    /** Installed by COUNT_FRAME_CALLBACKS. */
+    rafCalls?: () => number
+  }
+}

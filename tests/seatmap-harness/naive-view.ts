@@ -12,7 +12,6 @@ export interface NaiveView {
   app: Application
   hitTest(x: number, y: number): number | null
   setSeatStates(changes: readonly { index: number; state: MapSeat['state'] }[]): void
-  renders(): number
   /** pixi's own events: a pointertap listener on every seat. */
   onSelect(listener: (index: number) => void): void
   showSeats(seats: readonly MapSeat[], size: SeatSize): void
@@ -32,8 +31,6 @@ export async function createNaiveView(host: HTMLElement, preference: 'webgl' | '
   const app = new Application()
   await app.init({ preference, resizeTo: host, background: 0x10151f, antialias: true })
   host.appendChild(app.canvas)
-  let frames = 0
-  app.ticker.add(() => frames++)
   const world = new Container()
   world.eventMode = 'static'
   app.stage.addChild(world)
@@ -55,7 +52,6 @@ export async function createNaiveView(host: HTMLElement, preference: 'webgl' | '
         if (g) g.tint = tint[state]
       }
     },
-    renders: () => frames,
     onSelect: (listener) => void listeners.push(listener),
     destroy: () => app.destroy(true),
     ...builders(world, items, app, listeners),

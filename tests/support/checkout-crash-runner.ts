@@ -7,7 +7,7 @@
 import { call } from '../../electron/ipc-core/dispatcher'
 import type { BackendEndpoints } from '../../electron/api/endpoints'
 import { TrainingTerminal } from '../../electron/payment/training-terminal'
-import type { TestCard } from '../../electron/sandbox/terminal/test-cards'
+import type { TestCardName } from '../../electron/contract/checkout-channels'
 import { SpoolPrinter } from '../../electron/printing/spool-printer'
 import type { Sandbox, SandboxTerminal } from '../../electron/sandbox/server'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
@@ -61,6 +61,6 @@ const direct = new SandboxClient(JSON.parse(env('CRASH_DIRECT')) as Sandbox)
 const order = await heldOrderRequest(runtime.services.dispatcher, direct)
 const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order, tender: 'card' })
 if (!invoice.ok) throw new Error(invoice.error.code)
-await call(runtime.services.dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: (process.env.CRASH_CARD ?? 'approve') as TestCard })
+await call(runtime.services.dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: (process.env.CRASH_CARD ?? 'approve') as TestCardName })
 process.stdout.write('DONE\n')
 setInterval(() => {}, 60_000)

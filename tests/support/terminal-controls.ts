@@ -1,6 +1,6 @@
 import type { Sandbox } from '../../electron/sandbox/server'
 import type { TerminalTransaction } from '../../electron/sandbox/terminal/terminal-ledger'
-import type { TestCard } from '../../electron/sandbox/terminal/test-cards'
+import type { TestCardName } from '../../electron/contract/checkout-channels'
 
 /** A transaction as the controls list it: everything but the answer the terminal gave. */
 export type TransactionSeen = Omit<TerminalTransaction, 'response'>
@@ -24,7 +24,7 @@ export function terminalControls(sandbox: Pick<Sandbox, 'terminal'>, credentials
   }
   return {
     /** The card the next customer presents. */
-    present: (card: TestCard) => post('/card', { card }),
+    present: (card: TestCardName) => post('/card', { card }),
     /** Plugs the terminal out of the network (false) or back in (true). */
     plug: (online: boolean) => post('/network', { online }),
     async transactions(): Promise<TransactionSeen[]> {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
+import { orderAnswer } from '../model/order-answer'
+import type { OrderRecord } from '../model/order-record'
 import { confirmRequestSchema, orderRequestSchema } from '../model/order-request'
 import { badRequest } from './api-error'
 import { authorize, type SandboxContext } from './context'
@@ -20,18 +22,19 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     authorize(ctx, request, 'patron')
     return authorize(ctx, request, 'payment')
   }
+  const answer = (order: OrderRecord) => orderAnswer(order, ctx.quirks, ctx.catalogue, ctx.book)
 
   app.post('/api/v0/:tenant/orders', (request) => {
     const client = requireOrderScopes(request)
     const body = orderRequestSchema.safeParse(request.body)
     if (!body.success) throw badRequest('error.order.request.invalid', describe(body.error))
-    return ctx.orders.render(ctx.orders.create(body.data, ctx.now(), client), ctx.quirks)
+    return answer(ctx.orders.create(body.data, ctx.now(), client))
   })
 
   app.get('/api/v0/:tenant/orders/:ref', (request) => {
     const client = requireOrderScopes(request)
     const { ref } = request.params as { ref: string }
-    return ctx.orders.render(ctx.orders.get(ref, ctx.now(), client), ctx.quirks)
+    return answer(ctx.orders.get(ref, ctx.now(), client))
   })
 
   app.post('/api/v0/:tenant/orders/:ref/confirm', (request) => {
@@ -39,7 +42,7 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const { ref } = request.params as { ref: string }
     const body = confirmRequestSchema.safeParse(request.body)
     if (!body.success) throw badRequest('error.order.request.invalid', describe(body.error))
-    return ctx.orders.render(ctx.orders.confirm(ref, body.data, ctx.now(), client), ctx.quirks)
+    return answer(ctx.orders.confirm(ref, body.data, ctx.now(), client))
   })
 
   app.post('/api/v0/:tenant/orders/:ref/cancel', (request) => {
@@ -50,6 +53,6 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (typeof body !== 'object' || (body.keepSeatsHeld !== undefined && typeof body.keepSeatsHeld !== 'boolean')) {
       throw badRequest('error.order.request.invalid', 'keepSeatsHeld must be a boolean')
     }
-    return ctx.orders.render(ctx.orders.cancel(ref, ctx.now(), client, body.keepSeatsHeld === true), ctx.quirks)
+    return answer(ctx.orders.cancel(ref, ctx.now(), client, body.keepSeatsHeld === true))
   })
 }

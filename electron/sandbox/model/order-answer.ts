@@ -3,7 +3,7 @@ import { isoSgt } from '../format/dates'
 import { monetary, type Cents } from '../format/money'
 import type { Catalogue } from './catalogue'
 import type { InventoryBook } from './inventory'
-import type { LedgerItem, OrderRecord } from './order-record'
+import { lineCents, type LedgerItem, type OrderRecord } from './order-record'
 
 /**
  * An order said as the API says it: its amounts, items and seats, and once
@@ -41,7 +41,7 @@ function itemAnswer(item: LedgerItem, money: (c: Cents) => ReturnType<typeof mon
   const product = catalogue.product(item.productId)!
   const section = product.sectionById.get(item.sectionId)!
   const inventory = product.ticketType === 'RS' ? book.seats(product) : null
-  const subtotal = item.lines.reduce((n, l) => n + l.quantity * (l.unitCents + l.fees.reduce((m, f) => m + f.cents, 0)), 0)
+  const subtotal = item.lines.reduce((n, l) => n + lineCents(l), 0)
   return {
     productId: product.id,
     showTitle: product.event.seed.title.EN_SG,

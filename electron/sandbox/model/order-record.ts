@@ -16,6 +16,11 @@ export interface LedgerLine {
   fees: { code: string; cents: Cents }[]
 }
 
+/** What a line costs in all: its quantity at the unit price with every fee. */
+export function lineCents(line: LedgerLine): Cents {
+  return line.quantity * (line.unitCents + line.fees.reduce((n, f) => n + f.cents, 0))
+}
+
 export interface LedgerItem {
   productId: number
   sectionId: number

@@ -8,10 +8,9 @@ import { chooseBestAvailable } from './best-available'
 import type { Catalogue, Product } from './catalogue'
 import { InventoryBook, SeatStatus, type ProductInventory, type SeatBatch } from './inventory'
 import { CUSTOMER_EMAIL_PATTERN } from '../../contract/delivery'
-import { orderAnswer } from './order-answer'
-import type { LedgerItem, LedgerLine, OrderRecord, OrderStatus } from './order-record'
+import { lineCents, type LedgerItem, type LedgerLine, type OrderRecord, type OrderStatus } from './order-record'
 import type { ConfirmRequest, OrderRequest } from './order-request'
-import { commonOf, deliveryMethodsFor, priceClassesFor } from './pricing'
+import { commonOf, deliveryMethodsFor, priceClassesFor, type DeliveryMethod } from './pricing'
 import type { SeatOffers } from './seat-offers'
 
 /**
@@ -20,6 +19,9 @@ import type { SeatOffers } from './seat-offers'
  * left unconfirmed past its expiry releases them. Every step is one database
  * transaction together with its seat changes.
  */
+
+/** The seats an order takes, per show: what its one transaction changes. */
+type SeatBatches = Map<number, { inventory: ProductInventory; ordinals: number[] }>
 
 /** The tenant's maximum number of tickets in one cart (vendor notes). */
 export const MAX_TICKETS_PER_CART = 20
@@ -98,7 +100,7 @@ export class OrderBook {
     }
     const products: Product[] = []
     const items: LedgerItem[] = []
-    const batches = new Map<number, { inventory: ProductInventory; ordinals: number[] }>()
+    const batches: SeatBatches = new Map()
     const gaTaken = new Map<string, number>()
     let tickets = 0
     let amount = 0
@@ -112,9 +114,7 @@ export class OrderBook {
         throw badRequest('error.order.max-tickets.exceeded', `A cart holds at most ${MAX_TICKETS_PER_CART} tickets`)
       }
       const ordinals = this.#seatsFor(product, item, quantity, batches, gaTaken, now, where, client)
-      for (const line of lines) {
-        amount += line.quantity * (line.unitCents + line.fees.reduce((n, f) => n + f.cents, 0))
-      }
+      for (const line of lines) amount += lineCents(line)
       products.push(product)
       items.push({ productId: product.id, sectionId: section.section.id, priceCatId: section.category.id, mode: item.mode, ordinals, quantity, lines })
     })
@@ -174,9 +174,9 @@ export class OrderBook {
     request: OrderRequest,
     cart: {
       amount: number
-      delivery: { code: string; cents: number }
+      delivery: DeliveryMethod
       items: LedgerItem[]
-      batches: Map<number, { inventory: ProductInventory; ordinals: number[] }>
+      batches: SeatBatches
     },
     now: number,
     client: string,
@@ -217,7 +217,7 @@ export class OrderBook {
     product: Product,
     item: OrderRequest['cartItemList'][number],
     quantity: number,
-    batches: Map<number, { inventory: ProductInventory; ordinals: number[] }>,
+    batches: SeatBatches,
     gaTaken: Map<string, number>,
     now: number,
     where: string,
@@ -351,11 +351,4 @@ export class OrderBook {
       if (sold && product.ticketType === 'GA') this.book.ga(product).get(item.sectionId)!.sold += item.quantity
     }
   }
-
-  /** The order as the API shows it (order-answer.ts). */
-  render(order: OrderRecord, quirks: boolean) {
-    return orderAnswer(order, quirks, this.catalogue, this.book)
-  }
 }
-
-export type { OrderRecord, OrderStatus }

@@ -1,5 +1,6 @@
 import { centsOf, type Cents } from '../../contract/money'
 import type { PriceCategory, Product } from './catalogue'
+import { ETICKET_DELIVERY, MAIL_DELIVERY, PRINTED_HERE_DELIVERY } from '../../contract/delivery'
 
 /**
  * Price classes (ticket types) and fees. Each category of a show sells a set of
@@ -96,16 +97,16 @@ const DAY_MS = 24 * 3600_000
  * walk-up customer leaves with them, so no e-mail or address is needed.
  */
 export const tenantDeliveryMethods: readonly DeliveryMethod[] = [
-  { code: 'PRINT_ON_SITE', cents: 0, order: 1, addressRequired: false, feeWaived: false },
-  { code: 'ETICKET', cents: 0, order: 2, addressRequired: false, feeWaived: false },
+  { code: PRINTED_HERE_DELIVERY, cents: 0, order: 1, addressRequired: false, feeWaived: false },
+  { code: ETICKET_DELIVERY, cents: 0, order: 2, addressRequired: false, feeWaived: false },
   { code: 'BOX_OFFICE_COLLECTION', cents: 0, order: 3, addressRequired: false, feeWaived: false },
-  { code: 'REGISTERED_MAIL', cents: 500, order: 4, addressRequired: true, feeWaived: false },
+  { code: MAIL_DELIVERY, cents: 500, order: 4, addressRequired: true, feeWaived: false },
 ]
 
 /** Delivery methods a show allows: mail only when there is a week for the post. */
 export function deliveryMethodsFor(product: Product, now: number): DeliveryMethod[] {
   return tenantDeliveryMethods.filter(
-    (m) => m.code !== 'REGISTERED_MAIL' || product.showTime - now >= MAIL_MIN_DAYS * DAY_MS,
+    (m) => m.code !== MAIL_DELIVERY || product.showTime - now >= MAIL_MIN_DAYS * DAY_MS,
   )
 }
 

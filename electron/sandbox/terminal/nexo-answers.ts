@@ -1,4 +1,5 @@
-import { TEST_CARDS, type TestCard } from './test-cards'
+import type { TestCardName } from '../../contract/checkout-channels'
+import { TEST_CARDS } from './test-cards'
 
 /**
  * The bodies the simulated terminal answers with, shaped as an Adyen terminal
@@ -22,7 +23,7 @@ const receiptLine = (name: string, value: string, key: string) => ({
 })
 
 /** Everything a card receipt needs, as the terminal prints it (brand, masked PAN, AID, auth code, result). */
-function receipts(card: (typeof TEST_CARDS)[TestCard], maskedPan: string, authCode: string, amount: string, approved: boolean) {
+function receipts(card: (typeof TEST_CARDS)[TestCardName], maskedPan: string, authCode: string, amount: string, approved: boolean) {
   const lines = (copy: string) => [
     receiptLine('Foyer training terminal', '', 'header1'),
     receiptLine('Card', maskedPan, 'pan'),
@@ -45,7 +46,7 @@ const maskedPanOf = (pan: string): string => {
 }
 
 export interface PaymentAnswerInput {
-  card: TestCard
+  card: TestCardName
   /** What came of it: the error condition, or null for an approval. */
   errorCondition: string | null
   message: string

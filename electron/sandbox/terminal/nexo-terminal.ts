@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { failure, paymentAnswer, type Header } from './nexo-answers'
 import type { TerminalChain } from './terminal-certificates'
 import type { TerminalLedger, TransactionState } from './terminal-ledger'
-import type { TestCard } from './test-cards'
+import type { TestCardName } from '../../contract/checkout-channels'
 
 /**
  * A card terminal that speaks Adyen's Terminal API over the local network, as
@@ -49,7 +49,7 @@ export class NexoTerminal {
   readonly #key: SecurityKey
   readonly #crypto = new NexoCrypto()
   readonly #sockets = new Set<Socket>()
-  #nextCard: TestCard | null = null
+  #nextCard: TestCardName | null = null
   #offline = false
   #waiting: Waiting | null = null
 
@@ -85,7 +85,7 @@ export class NexoTerminal {
   }
 
   /** The card the next customer presents (training control). */
-  present(card: TestCard): void {
+  present(card: TestCardName): void {
     this.#nextCard = card
   }
 

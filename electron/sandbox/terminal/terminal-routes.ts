@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { testCardSchema } from '../../contract/checkout-channels'
 import type { NexoTerminal } from './nexo-terminal'
 import type { TerminalLedger } from './terminal-ledger'
-import { testCardNames, type TestCard } from './test-cards'
 
 /**
  * The training controls of the simulated terminal, beside the sales-flow API
@@ -17,7 +17,7 @@ import { testCardNames, type TestCard } from './test-cards'
  * Every request needs a bearer token from the sandbox's token endpoint with the
  * `payment` scope, like every API route: 401 otherwise, and nothing changed.
  */
-const cardSchema = z.object({ card: z.enum(testCardNames as [TestCard, ...TestCard[]]) }).strict()
+const cardSchema = z.object({ card: testCardSchema }).strict()
 const networkSchema = z.object({ online: z.boolean() }).strict()
 
 export function terminalRoutes(

@@ -1,4 +1,4 @@
-import type { TestCardFace, TestCardName } from '../../contract/checkout-channels'
+import { testCardSchema, type TestCardFace, type TestCardName } from '../../contract/checkout-channels'
 
 /**
  * The training terminal's test cards: which one the customer "presents"
@@ -25,7 +25,5 @@ export const TEST_CARDS = {
   unreachable: { pan: '6011 0000 0000 0004', brand: 'nets', aid: 'A0000005241010' },
 } as const satisfies Record<TestCardName, { pan: string; brand: string; aid: string }>
 
-export type TestCard = TestCardName
-export const testCardNames = Object.keys(TEST_CARDS) as TestCard[]
 /** The cards as the training screen shows them (the training terminal hands these to checkout). */
-export const testCardFaces: readonly TestCardFace[] = testCardNames.map((card) => ({ card, pan: TEST_CARDS[card].pan, brand: TEST_CARDS[card].brand.toUpperCase() }))
+export const testCardFaces: readonly TestCardFace[] = testCardSchema.options.map((card) => ({ card, pan: TEST_CARDS[card].pan, brand: TEST_CARDS[card].brand.toUpperCase() }))

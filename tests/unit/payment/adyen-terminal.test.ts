@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdyenTerminal, type AdyenTerminalOptions } from '../../../electron/payment/adyen/adyen-terminal'
 import { newTerminalChain } from '../../../electron/sandbox/terminal/terminal-certificates'
-import type { TestCard } from '../../../electron/sandbox/terminal/test-cards'
+import type { TestCardName } from '../../../electron/contract/checkout-channels'
 import type { Sandbox } from '../../../electron/sandbox/server'
 import { sandboxWithClient, type SandboxClient } from '../../support/sandbox-client'
 import { terminalControls } from '../../support/terminal-controls'
@@ -39,7 +39,7 @@ function adapter(overrides: Partial<AdyenTerminalOptions> = {}): AdyenTerminal {
 }
 
 const controls = () => terminalControls(sandbox, direct)
-const present = (card: TestCard) => controls().present(card)
+const present = (card: TestCardName) => controls().present(card)
 const network = (online: boolean) => controls().plug(online)
 /** The simulator's journal: what the terminal really did, whatever the adapter heard. */
 const taken = async (key: string) => (await controls().transactions()).filter((t) => t.transactionId === key)
@@ -66,7 +66,7 @@ describe('the Adyen adapter at the simulated terminal', () => {
 
   it('tells a decline, a cancel on the terminal and a pulled card apart, and a busy terminal is no decline', async () => {
     const terminal = adapter()
-    const cases: [TestCard, string][] = [
+    const cases: [TestCardName, string][] = [
       ['decline', 'declined'],
       ['cancel', 'cancelled'],
       ['card-removed', 'cancelled'],
