@@ -50,20 +50,26 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** Too short for the API, but a word in Chinese: the loaded list is searched on the kiosk (the screen filters it). */
   const searchingHere = computed(() => searchedHere(search.value, MIN_SEARCH))
 
+  /** The list question as it stands (language, search the API is given, genre, sort), without its page. */
+  function question() {
+    const text = search.value.trim()
+    return {
+      lang: locale.apiLang,
+      ...(text.length >= MIN_SEARCH ? { search: text } : {}),
+      ...(genre.value ? { genre: genre.value } : {}),
+      ...(sort.value ? { sort: sort.value } : {}),
+    }
+  }
+  /** The question the list on screen answers: another key in a short Chinese search asks nothing new. */
+  let listedFor = ''
+
   async function fetchPage(pageNumber: number): Promise<void> {
     const asked = ++generation
     loading.value = true
     loadingPage.value = pageNumber
     error.value = null
-    const text = search.value.trim()
-    const reply = await useFoyer().catalogue.events({
-      lang: locale.apiLang,
-      page: pageNumber,
-      size: PAGE_SIZE,
-      ...(text.length >= MIN_SEARCH ? { search: text } : {}),
-      ...(genre.value ? { genre: genre.value } : {}),
-      ...(sort.value ? { sort: sort.value } : {}),
-    })
+    const q = question()
+    const reply = await useFoyer().catalogue.events({ ...q, page: pageNumber, size: PAGE_SIZE })
     // A newer question was asked meanwhile (typing, language): this answer is stale.
     if (asked !== generation) return
     loading.value = false
@@ -73,6 +79,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       return
     }
     if (pageNumber === 0) {
+      listedFor = JSON.stringify(q)
       listed = new Set(reply.value.events.map((e) => e.code))
       events.value = reply.value.events
     } else {
@@ -94,6 +101,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       loadingPage.value = null
       return Promise.resolve()
     }
+    // Searched on the kiosk: the list loaded already answers the same question; filter it, keep its pages.
+    if (searchingHere.value && JSON.stringify(question()) === listedFor && !error.value) return Promise.resolve()
     return fetchPage(0)
   }
 
