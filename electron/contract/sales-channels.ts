@@ -32,6 +32,9 @@ const searchText = z.string().trim().min(3).max(100)
 const heldOfferSchema = z.object({ offerId: z.string(), expiresAt: z.string(), offer: seatOfferSchema, picked: z.boolean() })
 
 
+/** The most sections one accessible-seating search looks in (offers.accessible). */
+export const MAX_ACCESSIBLE_SECTIONS = 200
+
 export const salesChannels = {
   'catalogue.events': {
     request: z
@@ -99,7 +102,7 @@ export const salesChannels = {
         productId: id,
         mode: z.enum(['BA', 'HS']),
         quantity,
-        sections: z.array(z.object({ sectionId: id, priceCategoryId: id }).strict()).min(1).max(200),
+        sections: z.array(z.object({ sectionId: id, priceCategoryId: id }).strict()).min(1).max(MAX_ACCESSIBLE_SECTIONS),
       })
       .strict(),
     response: heldOfferSchema.extend({ sectionId: id }),

@@ -1,4 +1,5 @@
-import { centsOf, type DeliveryMethod, type Money, type PriceClass } from '@contract'
+import { centsOf, formatMoney, type DeliveryMethod, type Money, type PriceClass } from '@contract'
+import type { Locale } from '../i18n'
 
 /**
  * The cart's arithmetic, in cents so that S$0.10 + S$0.20 is S$0.30. The vendor
@@ -11,6 +12,9 @@ export type TicketChoice = Readonly<Record<string, number>>
 
 /** A vendor price in cents, from its decimal digits (main's reader has already refused fractions of a cent). */
 export const cents = (money: Money | null | undefined): number => (money ? centsOf(money.amount) : 0)
+
+/** A vendor price as the customer reads it in their language ("S$68.00"), or nothing when there is none. */
+export const priceText = (money: Money | null | undefined, locale: Locale): string => (money ? formatMoney(cents(money), locale, money.currency) : '')
 
 /** One ticket of a class: its price plus every fee charged per ticket. */
 export function perTicketCents(priceClass: PriceClass): number {

@@ -6,6 +6,15 @@
 
 export type SectionAvailabilityState = 'available' | 'limited' | 'single-seat' | 'sold-out' | 'unknown'
 
+/** A section's state in words (the locales' seatmap.* keys); null for one not known, which is left unsaid. */
+export const SECTION_STATE_KEY: Readonly<Record<SectionAvailabilityState, string | null>> = {
+  available: 'seatmap.available',
+  limited: 'seatmap.limited',
+  'single-seat': 'seatmap.singleSeat',
+  'sold-out': 'seatmap.soldOut',
+  unknown: null,
+}
+
 export interface MapSection {
   id: number
   /** Section name, e.g. "101" or "Stalls Centre". */

@@ -317,7 +317,6 @@ export const useCartStore = defineStore('cart', () => {
     addressComplete,
     emailUse,
     emailProblem,
-    emailValid,
     patronEmail,
     optionsComplete,
     priceChosenSeats,

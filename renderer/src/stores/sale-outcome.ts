@@ -20,7 +20,7 @@ import { useIdleStore } from './idle'
  */
 const KEPT_SALE = 'foyer.saleInFlight'
 /** How often to ask while Foyer cannot be reached or is still checking. */
-export const ASK_EVERY_MS = 2000
+const ASK_EVERY_MS = 2000
 
 export type SaleOutcomePhase = 'reconnecting' | 'checking' | 'known'
 
@@ -100,5 +100,5 @@ export const useSaleOutcomeStore = defineStore('sale-outcome', () => {
     window.sessionStorage.removeItem(KEPT_SALE)
   }
 
-  return { saleId, outcome, unreachable, following, phase, remember, paymentOver, remembered, follow, ask, forget }
+  return { saleId, outcome, following, phase, remember, paymentOver, remembered, follow, ask, forget }
 })

@@ -1,4 +1,4 @@
-import type { ErrorReply, EventSummary, HoldStatus, OverviewSeatMap, SeatOffer, SectionAvailability, Show } from '@contract'
+import { MAX_ACCESSIBLE_SECTIONS, type ErrorReply, type EventSummary, type HoldStatus, type OverviewSeatMap, type SeatOffer, type SectionAvailability, type Show } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -106,7 +106,7 @@ export const useSaleStore = defineStore('sale', () => {
       .sort((a, b) => Number(b.sectionId === sectionId.value) - Number(a.sectionId === sectionId.value))
       .map((s) => ({ sectionId: s.sectionId, priceCategoryId: s.priceCategoryId }))
     if (sections.length === 0) return
-    const result = await call(() => useFoyer().offers.accessible({ productId, mode: offerMode.value, quantity: quantity.value, sections: sections.slice(0, 200) }))
+    const result = await call(() => useFoyer().offers.accessible({ productId, mode: offerMode.value, quantity: quantity.value, sections: sections.slice(0, MAX_ACCESSIBLE_SECTIONS) }))
     if (!result) return
     sectionId.value = result.sectionId
     held.value = { ...result, productId, offer: markRaw(result.offer), chosenSet: 0 }
