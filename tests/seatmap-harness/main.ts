@@ -12,7 +12,9 @@ const params = new URLSearchParams(location.search)
 const preference = params.get('renderer') === 'canvas' ? 'canvas' : 'webgl'
 
 if (params.get('bench') === '1') startBenchPage(params, preference)
-// ?wheelRest=ms: how long the wheel takes to rest (a test on a busy machine wants more than 120 ms between notches).
-const wheelRest = Number(params.get('wheelRest'))
-const wheelRestMs = Number.isFinite(wheelRest) && wheelRest > 0 ? wheelRest : undefined
-if (params.get('bench') !== '1') createApp(HarnessApp, { preference, wheelRestMs }).use(createFoyerI18n()).mount('#app')
+else {
+  // ?wheelRest=ms: how long the wheel takes to rest (a test on a busy machine wants more than 120 ms between notches).
+  const wheelRest = Number(params.get('wheelRest'))
+  const wheelRestMs = Number.isFinite(wheelRest) && wheelRest > 0 ? wheelRest : undefined
+  createApp(HarnessApp, { preference, wheelRestMs }).use(createFoyerI18n()).mount('#app')
+}

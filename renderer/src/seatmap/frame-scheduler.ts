@@ -42,11 +42,6 @@ export class FrameScheduler {
     return this.#frames
   }
 
-  /** Whether a frame is scheduled. */
-  get pending(): boolean {
-    return this.#id !== null
-  }
-
   request(): void {
     if (this.#stopped || this.#id !== null) return
     this.#id = this.clock.request(this.#frame)

@@ -82,6 +82,8 @@ export class HitIndex {
   /** 1 where the entry has a polygon at all; selectable only then. */
   readonly #usable: Uint8Array
   readonly #selectable: Uint8Array
+  /** The tree's filter for hit: made once, not per tap. */
+  readonly #pickable = (entry: number): boolean => this.#selectable[entry] === 1
   /** minX, minY, maxX, maxY per entry: for bounds distances without asking the tree. */
   readonly #bounds: Float64Array
   /** Entry → owner index; null when they are the same. */
@@ -239,7 +241,6 @@ export class HitIndex {
   hit(x: number, y: number, radius: number): number | null {
     if (!this.#tree || !Number.isFinite(x) || !Number.isFinite(y)) return null
     const r = radius > 0 && Number.isFinite(radius) ? radius : 0
-    const selectable = this.#selectable
     // Candidates in order of their bounds' distance from the point: those whose
     // bounds contain it (distance 0) come first. A polygon is never nearer than
     // its bounds, so once a candidate's bounds are farther than the best
@@ -247,10 +248,10 @@ export class HitIndex {
     // Zoomed out, a finger's radius covers hundreds of seats, and the tree would
     // list them all before the first is looked at. The first few nearest almost
     // always settle it; only when they do not is the whole radius asked for.
-    const first = this.#tree.neighbors(x, y, FIRST_CANDIDATES, r, (i) => selectable[i] === 1)
+    const first = this.#tree.neighbors(x, y, FIRST_CANDIDATES, r, this.#pickable)
     const settled = this.#choose(first, x, y, r, first.length < FIRST_CANDIDATES)
     if (settled !== undefined) return settled
-    return this.#choose(this.#tree.neighbors(x, y, Infinity, r, (i) => selectable[i] === 1), x, y, r, true) ?? null
+    return this.#choose(this.#tree.neighbors(x, y, Infinity, r, this.#pickable), x, y, r, true) ?? null
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Viewport } from 'pixi-viewport'
 import type { Container } from 'pixi.js'
-import { fitTransform, isEmptyBounds, type Bounds } from './geometry'
+import { boundsCentre, emptyBounds, fitTransform, isEmptyBounds, type Bounds } from './geometry'
 
 /** The margin (CSS px) fit() leaves round the content. */
 const FIT_PADDING_PX = 24
@@ -26,7 +26,7 @@ export function worldFrame(content: Bounds): { offsetX: number; offsetY: number;
  */
 export class MapCamera {
   /** What fit() shows: the scene's content, in venue coordinates. */
-  content: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
+  content: Bounds = emptyBounds()
   /** The zoom that fits the content. */
   fitScale = 1
   /** Whether the view shows the whole scene as fitted (no pan or zoom by the customer since). */
@@ -92,7 +92,8 @@ export class MapCamera {
     if (isEmptyBounds(bounds)) return
     this.viewport.plugins.remove('animate')
     this.viewport.setZoom(this.#clampedScale(bounds), true)
-    const centre = this.toViewport((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2)
+    const mid = boundsCentre(bounds)
+    const centre = this.toViewport(mid.x, mid.y)
     this.viewport.moveCenter(centre.x, centre.y)
     this.changed()
   }
@@ -101,8 +102,9 @@ export class MapCamera {
   animateTo(bounds: Bounds): void {
     this.fitted = false
     if (isEmptyBounds(bounds)) return
+    const mid = boundsCentre(bounds)
     this.viewport.animate({
-      position: this.toViewport((bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2),
+      position: this.toViewport(mid.x, mid.y),
       scale: this.#clampedScale(bounds),
       time: 300,
       ease: 'easeInOutSine',

@@ -25,7 +25,7 @@ export interface OverviewScene {
   strokeWidth: number
 }
 
-export function sectionBounds(section: MapSection): Bounds {
+function sectionBounds(section: MapSection): Bounds {
   return unionBounds(section.outlines.map((o) => boundsOf(o)))
 }
 

@@ -4,13 +4,14 @@ import { Application, Container, RendererType } from 'pixi.js'
 import 'pixi.js/unsafe-eval'
 import { Viewport } from 'pixi-viewport'
 import { FrameScheduler, quietSystemTicker, tickSystem } from './frame-scheduler'
+import type { Bounds } from './geometry'
 import type { HitIndex } from './hit-index'
 import { MapCamera } from './map-camera'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
 import { buildOverview, setSectionAvailability as applySectionAvailability, type OverviewScene } from './overview-scene'
 import { SeatLabels } from './seat-labels'
 import { COLOURS, installFont, makeSeatTextures } from './seat-map-style'
-import { buildSeats, seatStateCounts, setSeatStates as applySeatStates, type SeatsScene } from './seats-scene'
+import { buildSeats, setSeatStates as applySeatStates, type SeatsScene } from './seats-scene'
 import { placeSectionLabels } from './section-labels'
 import { selectionAt } from './selection'
 import { watchTaps } from './tap-gesture'
@@ -118,6 +119,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
    * software compositing each WebGL frame costs the main thread a read-back.
    */
   let renders = 0
+  /** Section names laid out since they were last written on the element (data-labels). */
+  let shownLabels: string | null = null
   let pictureChanged = true
   const drawn = { x: NaN, y: NaN, scale: NaN }
   /** Something other than the viewport's transform changed the picture. */
@@ -138,7 +141,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
   }
 
   /** While the wheel turns, the last picture is scaled by the compositor instead of drawn again (zoom-preview.ts). */
-  const wheel = new WheelActivity(() => requestFrame(), undefined, options.wheelRestMs)
+  const wheel = new WheelActivity(() => requestFrame(), options.wheelRestMs)
   const onWheel = () => wheel.turned()
   canvas.addEventListener('wheel', onWheel, { passive: true, capture: true })
   let previewing = false
@@ -167,25 +170,32 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       canvas.style.transform = previewTransform(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
       return stillMoving()
     }
-    if (labelsDirty || moved || viewport.dirty) layoutLabels()
     if (moved || labelsDirty || viewport.dirty || pictureChanged) {
+      const inView = camera.visibleContent()
+      layoutLabels(inView)
       viewport.dirty = false
       labelsDirty = false
       pictureChanged = false
-      if (scene?.kind === 'seats') scene.layer.prepare(camera.visibleContent(), viewport.scale.x, app.renderer.resolution)
+      if (scene?.kind === 'seats') scene.layer.prepare(inView, viewport.scale.x, app.renderer.resolution)
       app.renderer.render({ container: app.stage })
       endPreview()
       renders++
       Object.assign(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
+      // Mirrored on the element for tests and diagnostics: frames drawn, and by which renderer.
+      host.dataset.renders = String(renders)
     }
-    // Mirrored on the element for tests and diagnostics: frames drawn, and by which renderer.
-    host.dataset.renders = String(renders)
     if (!ready) {
       ready = true
       host.dataset.renderer = app.renderer.name
       host.dataset.seatmapReady = '1'
     }
-    return stillMoving()
+    const moving = stillMoving()
+    // The section names shown, for tests: written once the view is still, not at every frame of a move.
+    if (!moving && shownLabels !== null) {
+      host.dataset.labels = shownLabels
+      shownLabels = null
+    }
+    return moving
   }
 
   // pixi's resize plugin renders after resizing the canvas: route that through
@@ -244,6 +254,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     const canPicture = app.renderer.type === RendererType.WEBGL || app.renderer.type === RendererType.WEBGPU
     const built = buildSeats(seats, size, sectionOutline, { world, renderer: app.renderer, textures, canPicture })
     indexBuilds++
+    shownLabels = null
     delete host.dataset.labels
     delete host.dataset.stage
     scene = built.scene
@@ -259,7 +270,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
    * for tests and diagnostics: what the customer sees offered is what the map drew.
    */
   function mirrorSeatStates(s: SeatsScene): void {
-    host.dataset.seatStates = JSON.stringify(seatStateCounts(s.seats))
+    host.dataset.seatStates = JSON.stringify(s.store.stateCounts())
   }
 
   function setSeatStates(changes: readonly { index: number; state: SeatState }[]): void {
@@ -286,10 +297,10 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       toScreen: (x, y) => viewport.toScreen(x + camera.offset.x, y + camera.offset.y),
       toContent: (x, y) => camera.contentAt(x, y),
     })
-    host.dataset.labels = JSON.stringify(shown)
+    shownLabels = JSON.stringify(shown)
   }
 
-  function layoutLabels(): void {
+  function layoutLabels(inView: Bounds): void {
     if (!scene) return
     const scale = viewport.scale.x
     if (scene.kind === 'overview') {
@@ -297,7 +308,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       return
     }
     let visible: number[] | null = null
-    if (scene.size.width * scale >= 22 && hitIndex) visible = hitIndex.inBox(camera.visibleContent())
+    if (scene.size.width * scale >= 22 && hitIndex) visible = hitIndex.inBox(inView)
     seatLabels.layout(scene, visible, scale)
   }
 

@@ -23,6 +23,9 @@ export class SeatStore {
   readonly types: Uint8Array
   /** 1 where the seat can be bought at all (it has an inventory id). */
   readonly sellable: Uint8Array
+  /** How many seats are in each state (by its index in SEAT_STATES), kept as states change. */
+  readonly #counts = new Uint32Array(SEAT_STATES.length)
+  #bounds: Bounds | null = null
 
   constructor(seats: readonly MapSeat[], size: SeatSize) {
     const n = seats.length
@@ -39,6 +42,7 @@ export class SeatStore {
       this.centres[2 * i + 1] = seat.y + size.height / 2
       this.rotations[i] = (seat.angle * Math.PI) / 180
       this.states[i] = STATE_CODE[seat.state] ?? 0
+      this.#counts[this.states[i]!]!++
       this.types[i] = seat.seatType ?? 0
       this.sellable[i] = seat.inventoryId === null ? 0 : 1
     }
@@ -52,8 +56,19 @@ export class SeatStore {
   setState(index: number, state: SeatState): boolean {
     const code = STATE_CODE[state]
     if (index < 0 || index >= this.count || code === undefined || this.states[index] === code) return false
+    this.#counts[this.states[index]!]!--
+    this.#counts[code]!++
     this.states[index] = code
     return true
+  }
+
+  /** How many seats are drawn in each state (states no seat has are left out). */
+  stateCounts(): Partial<Record<SeatState, number>> {
+    const counts: Partial<Record<SeatState, number>> = {}
+    SEAT_STATES.forEach((state, code) => {
+      if (this.#counts[code]! > 0) counts[state] = this.#counts[code]!
+    })
+    return counts
   }
 
   /** Whether a tap may pick the seat: it can be bought and is not taken. */
@@ -61,8 +76,13 @@ export class SeatStore {
     return this.sellable[index] === 1 && this.states[index] !== STATE_CODE.unavailable
   }
 
-  /** Bounds of every seat: centres ± half the box's diagonal, which covers any turn. */
+  /** Bounds of every seat: centres ± half the box's diagonal, which covers any turn. Worked out once (positions never move). */
   bounds(): Bounds {
+    this.#bounds ??= this.#measure()
+    return this.#bounds
+  }
+
+  #measure(): Bounds {
     const half = Math.hypot(this.size.width, this.size.height) / 2
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
     const c = this.centres

@@ -14,8 +14,8 @@ import { SeatStore } from './seat-store'
  */
 export interface SeatsScene {
   kind: 'seats'
-  /** The list as shown, an entry replaced when its seat changes state (for labels and inventory ids). */
-  seats: MapSeat[]
+  /** The seats as the scene was built (labels and inventory ids); their states now are the store's. */
+  seats: readonly MapSeat[]
   size: SeatSize
   store: SeatStore
   layer: Pick<SeatLayer, 'root' | 'invalidate' | 'prepare' | 'destroy' | 'detail' | 'passes'>
@@ -33,13 +33,6 @@ export function rowStartsOf(seats: readonly MapSeat[]): Set<number> {
     starts.add(i)
   })
   return starts
-}
-
-/** How many seats are drawn in each state: mirrored on the map's element, so what a customer sees offered is what tests read. */
-export function seatStateCounts(seats: readonly MapSeat[]): Partial<Record<SeatState, number>> {
-  const counts: Partial<Record<SeatState, number>> = {}
-  for (const seat of seats) counts[seat.state] = (counts[seat.state] ?? 0) + 1
-  return counts
 }
 
 export interface SeatsDrawing {
@@ -76,15 +69,13 @@ export function buildSeats(seats: readonly MapSeat[], size: SeatSize, sectionOut
 }
 
 /**
- * Seats change state (offered, kept, sold meanwhile): the store and the list
- * learn it, the index only whether each seat may still be tapped, and the
+ * Seats change state (offered, kept, sold meanwhile): the store learns it, the index only whether each seat may still be tapped, and the
  * layer draws the seats again. Whether anything changed.
  */
 export function setSeatStates(scene: SeatsScene, changes: readonly { index: number; state: SeatState }[], index: Pick<HitIndex, 'setSelectable'>): boolean {
   let changed = false
   for (const { index: i, state } of changes) {
     if (!scene.store.setState(i, state)) continue
-    scene.seats[i] = { ...scene.seats[i]!, state }
     index.setSelectable(i, scene.store.selectable(i))
     changed = true
   }

@@ -10,22 +10,18 @@ export interface TapOptions {
   mayStartTap: () => boolean
   onTap: (x: number, y: number) => void
   /**
-   * Where a pointer event is, in CSS px from the map's top left. By default
-   * against the canvas; the seat map reads it against its host instead, which
-   * a zoom preview (a CSS transform on the canvas) never moves.
+   * Where a pointer event is, in CSS px from the map's top left: the seat map
+   * reads it against its host, which a zoom preview (a CSS transform on the
+   * canvas) never moves.
    */
-  position?: (clientX: number, clientY: number) => { x: number; y: number }
+  position: (clientX: number, clientY: number) => { x: number; y: number }
 }
 
 export function watchTaps(canvas: HTMLCanvasElement, options: TapOptions): () => void {
   const pointers = new Map<number, { x: number; y: number }>()
   let gestureIsTap = false
 
-  const local = (e: PointerEvent) => {
-    if (options.position) return options.position(e.clientX, e.clientY)
-    const rect = canvas.getBoundingClientRect()
-    return { x: e.clientX - rect.left, y: e.clientY - rect.top }
-  }
+  const local = (e: PointerEvent) => options.position(e.clientX, e.clientY)
   const wandered = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y) > options.slopPx
 
   const down = (e: PointerEvent) => {

@@ -32,17 +32,15 @@ export function previewTransform(drawn: ViewTransform, now: ViewTransform): stri
 
 /** Whether the wheel turned in the last rest period (WHEEL_REST_MS unless told), and a call when it comes to rest. */
 export class WheelActivity {
-  #last = -Infinity
+  /** Pending while the wheel turns: it fires a rest period after the last notch. */
   #timer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     private readonly onRest: () => void,
-    private readonly clock: () => number = () => performance.now(),
     private readonly restMs: number = WHEEL_REST_MS,
   ) {}
 
   turned(): void {
-    this.#last = this.clock()
     if (this.#timer !== null) clearTimeout(this.#timer)
     this.#timer = setTimeout(() => {
       this.#timer = null
@@ -51,7 +49,7 @@ export class WheelActivity {
   }
 
   get turning(): boolean {
-    return this.clock() - this.#last < this.restMs
+    return this.#timer !== null
   }
 
   stop(): void {

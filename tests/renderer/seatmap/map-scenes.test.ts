@@ -5,7 +5,7 @@ import { worldFrame } from '../../../renderer/src/seatmap/map-camera'
 import type { MapSeat, MapSection } from '../../../renderer/src/seatmap/model'
 import { setSectionAvailability, type OverviewScene } from '../../../renderer/src/seatmap/overview-scene'
 import { SeatStore } from '../../../renderer/src/seatmap/seat-store'
-import { rowStartsOf, seatStateCounts, setSeatStates, type SeatsScene } from '../../../renderer/src/seatmap/seats-scene'
+import { rowStartsOf, setSeatStates, type SeatsScene } from '../../../renderer/src/seatmap/seats-scene'
 import { selectionAt } from '../../../renderer/src/seatmap/selection'
 
 /**
@@ -36,7 +36,8 @@ describe('the seats scene', () => {
 
   it('counts the seats drawn in each state', () => {
     const seats = [seat(0, 'A', { state: 'chosen' }), seat(20, 'A', { state: 'chosen' }), seat(40, 'A'), seat(60, 'A', { state: 'unavailable' })]
-    expect(seatStateCounts(seats)).toEqual({ chosen: 2, available: 1, unavailable: 1 })
+    const store = new SeatStore(seats, size)
+    expect(store.stateCounts()).toEqual({ chosen: 2, available: 1, unavailable: 1 })
   })
 
   it('a seat sold meanwhile cannot be tapped, without rebuilding the index; the picture is drawn again once', () => {
@@ -46,8 +47,9 @@ describe('the seats scene', () => {
 
     expect(setSeatStates(scene, [{ index: 1, state: 'unavailable' }, { index: 2, state: 'chosen' }], index)).toBe(true)
     expect(at(20)).toBeNull()
-    expect(scene.seats[1]!.state).toBe('unavailable')
-    expect(scene.seats[2]!.state).toBe('chosen')
+    expect(scene.store.state(1)).toBe('unavailable')
+    expect(scene.store.state(2)).toBe('chosen')
+    expect(scene.store.stateCounts()).toEqual({ available: 1, unavailable: 1, chosen: 1 })
     expect(invalidations.count).toBe(1)
     // The same states again change nothing and draw nothing.
     expect(setSeatStates(scene, [{ index: 1, state: 'unavailable' }], index)).toBe(false)

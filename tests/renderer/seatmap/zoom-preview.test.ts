@@ -29,18 +29,15 @@ describe('WheelActivity', () => {
   it('turns with each notch and comes to rest once, a rest period after the last', () => {
     vi.useFakeTimers()
     try {
-      let now = 0
       const rested = vi.fn()
-      const wheel = new WheelActivity(rested, () => now)
+      const wheel = new WheelActivity(rested)
       expect(wheel.turning).toBe(false)
       for (let notch = 0; notch < 5; notch++) {
         wheel.turned()
         expect(wheel.turning).toBe(true)
-        now += 50
         vi.advanceTimersByTime(50)
       }
       expect(rested).not.toHaveBeenCalled()
-      now += WHEEL_REST_MS
       vi.advanceTimersByTime(WHEEL_REST_MS)
       expect(wheel.turning).toBe(false)
       expect(rested).toHaveBeenCalledTimes(1)
