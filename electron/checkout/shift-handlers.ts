@@ -26,7 +26,7 @@ export interface ShiftStaff {
   printer: () => DocumentPrinter | null
 }
 
-export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staff: ShiftStaff = { desk: null, toleranceCents: () => 500, printer: () => null }): ShiftHandlers {
+export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staff: ShiftStaff): ShiftHandlers {
   const book = (): ShiftBook => {
     if (mode() !== 'counter') {
       throw new FoyerError({ code: 'shift.counter-only', messageKey: 'checkout.shift.errors.counterOnly', retryable: false, detail: 'shifts are kept at the counter only' })

@@ -130,7 +130,7 @@ export class HoldManager {
 
   /** Keeps one set of an offer and releases the others at once. */
   async keepSet(offerId: string, setIndex: number): Promise<{ kept: number[]; released: number }> {
-    const ofOffer = [...this.#seats.values()].filter((s) => s.offerId === offerId)
+    const ofOffer = this.#ofOffer(offerId)
     if (!ofOffer.some((s) => s.setIndex === setIndex)) throw new Error('no such offer or set is held')
     const others = ofOffer.filter((s) => s.setIndex !== setIndex)
     await this.#releaseSeats(others)
@@ -142,7 +142,12 @@ export class HoldManager {
    * were taken (an offer's seats, then picks in the order they were made).
    */
   heldFor(offerId: string): Readonly<HeldSeat>[] {
-    return [...this.#seats.values()].filter((s) => s.offerId === offerId && this.#live(s))
+    return this.#ofOffer(offerId).filter((s) => this.#live(s))
+  }
+
+  /** Every seat recorded for an offer, lapsed or not. */
+  #ofOffer(offerId: string): HeldSeat[] {
+    return [...this.#seats.values()].filter((s) => s.offerId === offerId)
   }
 
   /**
@@ -155,8 +160,7 @@ export class HoldManager {
    * released, so nothing is left held unknown to Foyer.
    */
   async exchange(offerId: string, setIndex: number, pick: readonly number[], giveBack: readonly number[]): Promise<boolean> {
-    const ofOffer = [...this.#seats.values()].filter((s) => s.offerId === offerId)
-    const first = ofOffer[0]
+    const first = this.#ofOffer(offerId)[0]
     if (!first) throw new Error('no such offer is held')
     const productId = first.productId
     const replaced = this.#held(giveBack.map((inventoryId) => ({ productId, inventoryId }))).filter((s) => s.offerId === offerId)

@@ -5,6 +5,7 @@ import { venuesFromSteps } from '../printing/format'
 import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
+import type { StaffMemberView } from '../contract/staff-channels'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
@@ -56,11 +57,7 @@ export interface ShiftReport {
 }
 
 /** Who did something to a shift, as kept with it (never a PIN or hash). */
-export interface ShiftPerson {
-  staffId: string
-  name: string
-  role: 'cashier' | 'supervisor'
-}
+export type ShiftPerson = StaffMemberView
 
 export interface Shift {
   shiftId: string
@@ -145,7 +142,14 @@ export class ShiftBook {
   varianceOf(count: CashCount): number {
     const shift = this.current()
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
-    return countedTotal(count) - this.#report('X', shift, null).expectedCashCents
+    return countedTotal(count) - this.#expectedCashCents(shift)
+  }
+
+  /** The float and the cash sales (what #report says as expectedCashCents), without the rest of a report. */
+  #expectedCashCents(shift: Shift): number {
+    let cents = shift.floatCents
+    for (const sale of this.journal.ofShift(shift.shiftId)) if (sale.tender === 'cash' && isSold(sale)) cents += sale.amountCents
+    return cents
   }
 
   /**

@@ -111,10 +111,10 @@ function saleAttentionHandlers(
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
   const { settings, vault, accounts } = ctx
   const checks = supervisorChecks(ctx)
-  const { requirePin, requireSupervisorPin, requireEnrolmentCode, refuseUnlessOk } = checks
+  const { requirePin, requireEnrolmentCode, refuseUnlessOk } = checks
   return {
-    ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin: requireSupervisorPin }),
-    ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin: requireSupervisorPin }),
+    ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin }),
+    ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin }),
     ...settingsHandlers(ctx, checks),
     ...credentialHandlers(ctx, checks),
     ...saleAttentionHandlers(ctx, requirePin),

@@ -33,7 +33,7 @@ function notHere(detail: string): FoyerError {
   return new FoyerError({ code: 'kiosk.not-here', messageKey: 'kiosk.errors.notHere', retryable: false, detail })
 }
 
-export function kioskHandlers(deps: { kiosk: KioskControl | null; requirePin: (pin: string) => Promise<void> }): KioskHandlers {
+export function kioskHandlers(deps: { kiosk: KioskControl | null; requirePin: (pin: string) => Promise<unknown> }): KioskHandlers {
   const { kiosk } = deps
   return {
     'kiosk.exit': async ({ pin }) => {

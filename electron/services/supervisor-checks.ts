@@ -14,8 +14,6 @@ export const staffError = (code: string, messageKey: string, detail?: string) =>
 export interface SupervisorChecks {
   /** The supervisor whose PIN this is, or a refusal (not set, a cashier's, wrong, locked). */
   requirePin(pin: string): Promise<StaffMember>
-  /** The same check where nothing is answered (the kiosk and terminal channels). */
-  requireSupervisorPin(pin: string): Promise<void>
   requireEnrolmentCode(code: string): Promise<void>
   /** Throws the lockout, or `wrong`, unless the attempt succeeded. */
   refuseUnlessOk(result: PinAttemptResult, wrong: FoyerError): void
@@ -48,9 +46,6 @@ export function supervisorChecks(ctx: { check: StaffCheck; gate: PinGate; enrolm
 
   return {
     requirePin,
-    requireSupervisorPin: async (pin) => {
-      await requirePin(pin)
-    },
     requireEnrolmentCode,
     refuseUnlessOk,
   }

@@ -28,7 +28,7 @@ export interface TerminalServiceDeps {
   sales: Pick<SalesRuntime, 'kind' | 'context'>
   /** The backend this kiosk sells through, connected or not (a vendor that failed at start is still the one to test for). */
   backend: () => BackendKind
-  requirePin: (pin: string) => Promise<void>
+  requirePin: (pin: string) => Promise<unknown>
 }
 
 /** The terminal as staff see it: its settings, whether a passphrase is stored for exactly it, its till id there. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appModeSchema, backendKindSchema } from '../contract'
+import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
 import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
 import { PIN_HASH_PATTERN } from './staff-pin'
@@ -84,8 +84,10 @@ export const DEFAULT_PATRON_DATA_DAYS = 30
 export const MIN_PATRON_DATA_DAYS = 1
 export const MAX_PATRON_DATA_DAYS = 365
 
-/** The shape the vendor accepts for a patron e-mail (one @, a dot in the domain, no spaces). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** S$5: a drawer counted within this of the expected cash closes without a supervisor. */
+export const DEFAULT_CASH_TOLERANCE_CENTS = 500
+/** A counter left alone this many minutes signs its cashier out. */
+export const DEFAULT_COUNTER_LOCK_MINUTES = 5
 
 /**
  * Until staff enter the box office's real address, walk-up sales use this one.
@@ -93,11 +95,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * sale never mails a real person; the admin service refuses counter mode on a
  * vendor backend while it is still in place, so no real sale goes out under it.
  */
-/** S$5: a drawer counted within this of the expected cash closes without a supervisor. */
-export const DEFAULT_CASH_TOLERANCE_CENTS = 500
-/** A counter left alone this many minutes signs its cashier out. */
-export const DEFAULT_COUNTER_LOCK_MINUTES = 5
-
 export const TRAINING_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
 
 export function isPlaceholderEmail(email: string): boolean {
@@ -113,7 +110,7 @@ const fieldSchemas = {
   idleSeconds: z.int().min(10).max(3600),
   staffPinHash: z.string().regex(PIN_HASH_PATTERN, { error: 'must be a hash from hashPin(), never a PIN' }).nullable(),
   // The box office's own address: the guest patron of an anonymous walk-up sale at the counter.
-  boxOfficeEmail: z.string().max(254).regex(EMAIL_PATTERN, { error: 'must be an e-mail address' }),
+  boxOfficeEmail: z.string().max(254).regex(CUSTOMER_EMAIL_PATTERN, { error: 'must be an e-mail address' }),
   // Days the sales journal keeps a patron's e-mail, names, phone and delivery address (journal/patron-retention.ts).
   patronDataDays: z.int().min(MIN_PATRON_DATA_DAYS).max(MAX_PATRON_DATA_DAYS),
   // How far a counted drawer may be off before a supervisor must approve the shift's close (0 to S$1,000).

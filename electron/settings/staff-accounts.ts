@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from './atomic-file'
+import { staffRoleSchema, type StaffMemberView, type StaffRole } from '../contract/staff-channels'
 import { PIN_HASH_PATTERN, hashPin, verifyPin } from './staff-pin'
 
 /**
@@ -20,14 +21,9 @@ import { PIN_HASH_PATTERN, hashPin, verifyPin } from './staff-pin'
  */
 export const STAFF_FILE = 'staff-accounts.json'
 
-export type StaffRole = 'cashier' | 'supervisor'
-
-/** Who did something: what the journal and the reports carry (never the hash). */
-export interface StaffMember {
-  staffId: string
-  name: string
-  role: StaffRole
-}
+/** Who did something: what the journal and the reports carry (never the hash). The contract's shape. */
+export type StaffMember = StaffMemberView
+export type { StaffRole }
 
 export interface StaffAccount extends StaffMember {
   pinHash: string
@@ -43,7 +39,7 @@ const accountSchema = z
   .object({
     staffId: z.uuid(),
     name: z.string().min(1).max(40),
-    role: z.enum(['cashier', 'supervisor']),
+    role: staffRoleSchema,
     pinHash: z.string().regex(PIN_HASH_PATTERN),
     createdAt: z.string(),
     disabledAt: z.string().nullable(),
