@@ -6,11 +6,13 @@
  * reader, unescaping), response validation, and a structured clone of the
  * reply as Electron's IPC would make. Sequential calls, so nothing queues.
  * Prints p50/p99 of both per operation and the added time, and last a JSON line.
+ * Then each reader alone on the sandbox's answers, a large Hot Show offer among them.
  * BENCH_CALLS (default 300) calls per operation and path.
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { SalesApi } from '../../electron/api/sales-api'
+import * as readers from '../../electron/api/reader'
 import type { ChannelName } from '../../electron/contract'
 import { createAppServices } from '../../electron/services/app-services'
 import { salesContext, salesHandlers } from '../../electron/services/sales-service'
@@ -113,5 +115,53 @@ for (const op of operations) {
 const addedP99 = round(percentile(allContract, 99) - percentile(allRaw, 99))
 const addedP50 = round(percentile(allContract, 50) - percentile(allRaw, 50))
 console.log(`all operations: added p50 ${addedP50} ms, p99 ${addedP99} ms (target ≤ 2 ms p99 added) → ${addedP99 <= 2 ? 'met' : 'NOT met'}`)
-console.log(JSON.stringify({ bench: 'client', callsPerOperation: calls, addedP50Ms: addedP50, addedP99Ms: addedP99, operations: results }))
+const readerFigures = await readerCosts()
+console.log(JSON.stringify({ bench: 'client', callsPerOperation: calls, addedP50Ms: addedP50, addedP99Ms: addedP99, operations: results, readers: readerFigures }))
 child.kill('SIGTERM')
+
+/**
+ * The reader alone (a zod schema per resource) on the sandbox's own answers,
+ * already parsed from JSON: the part of "added" that grows with the answer.
+ * The largest is a Hot Show offer in the stadium's biggest section, whose
+ * seatsAvailableList carries every seat's geometry (3D mode).
+ */
+async function readerCosts(): Promise<Record<string, { items: number; readP50Ms: number; readP99Ms: number }>> {
+  const stadium = (await raw('/icc?size=100&venue=Harbour%20Stadium')) as any
+  let big: { productId: number; section: any } | null = null
+  for (const event of stadium.content) {
+    const show = ((await raw(`/icc/${event.internetContentCode}`)) as any).showTimingList.find((s: any) => s.availabilityStatus >= 18)
+    if (!show) continue
+    const map = (await raw(`/products/${show.productId}/seatmap/overview`)) as any
+    const sections = map.seatSectionList.flatMap((entry: any) => entry.SeatLevel ?? [])
+    big = { productId: show.productId, section: sections[0] }
+    break
+  }
+  if (big === null) throw new Error('no stadium show on sale')
+  const offerPath = `/products/${big.productId}/seatmap/availability?mode=HS&quantity=2&priceCatId=${big.section.priceCategoryId}&seatSectionId=${big.section.seatSectionId}`
+  const offer = await raw(offerPath)
+  const samples: { name: string; body: unknown; read: (body: unknown) => unknown; items: (value: any) => number }[] = [
+    { name: 'events page (100)', body: await raw('/icc?size=100'), read: readers.readEventPage, items: (page) => page.events.length },
+    { name: 'overview seat map', body: await raw(`/products/${big.productId}/seatmap/overview`), read: readers.readOverview, items: (map) => map.sections.length },
+    { name: 'Hot Show offer', body: offer, read: readers.readSeatOffer, items: (o) => o.available.length + o.sets.flat().length },
+  ]
+  const ids = readers.readSeatOffer(offer).sets.flat().map((seat) => seat.inventoryId)
+  await fetch(`${info.baseUrl}/products/${big.productId}/seats`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ releasedSeatList: ids }),
+  })
+  const costs: Record<string, { items: number; readP50Ms: number; readP99Ms: number }> = {}
+  for (const sample of samples) {
+    for (let i = 0; i < 50; i++) sample.read(sample.body)
+    const times: number[] = []
+    for (let i = 0; i < calls; i++) {
+      const t = performance.now()
+      sample.read(sample.body)
+      times.push(performance.now() - t)
+    }
+    const items = sample.items(sample.read(sample.body))
+    costs[sample.name] = { items, readP50Ms: round(percentile(times, 50)), readP99Ms: round(percentile(times, 99)) }
+    console.log(`reader: ${sample.name.padEnd(18)} ${String(items).padStart(5)} items   p50 ${costs[sample.name]!.readP50Ms} / p99 ${costs[sample.name]!.readP99Ms} ms`)
+  }
+  return costs
+}

@@ -1,4 +1,6 @@
-import { isObject, numberOf, Reading } from './reading'
+import { z } from 'zod'
+import { reader } from './reading'
+import { integer, number, optText, text } from './scalars'
 
 /** The token response and the spec's error body: what every call may meet before its own resource. */
 
@@ -12,20 +14,20 @@ export interface ApiToken {
   jti: string | null
 }
 
-export function readToken(raw: unknown): ApiToken {
-  const r = new Reading('token')
-  const o = r.object(raw)
-  const expiresIn = r.num(o, 'expires_in')
-  const scope = r.optStr(o, 'scope')
-  return {
-    accessToken: r.str(o, 'access_token'),
-    tokenType: r.str(o, 'token_type'),
-    expiresIn,
-    // A space-separated list; runs of spaces make no empty scope.
-    scope: scope === null ? [] : scope.split(' ').filter((s) => s !== ''),
-    jti: r.optStr(o, 'jti'),
-  }
-}
+const token = z
+  .object({ access_token: text, token_type: text, expires_in: number, scope: optText, jti: optText })
+  .transform(
+    (o): ApiToken => ({
+      accessToken: o.access_token,
+      tokenType: o.token_type,
+      expiresIn: o.expires_in,
+      // A space-separated list; runs of spaces make no empty scope.
+      scope: o.scope === null ? [] : o.scope.split(' ').filter((s) => s !== ''),
+      jti: o.jti,
+    }),
+  )
+
+export const readToken = reader('token', token)
 
 export interface ApiErrorBody {
   httpStatus: number | null
@@ -35,25 +37,29 @@ export interface ApiErrorBody {
   errorTime: string | null
 }
 
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+/** A field of the error body: a value of an unusable type reads as null. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null).transform((value) => value ?? null)
+const textOrNull = lenient(z.string())
+
+const errorBody = z.object({
+  // The spec types it as a string ("400"); a number is taken too.
+  httpStatus: lenient(integer),
+  errorCode: textOrNull,
+  statusMessage: textOrNull,
+  exceptionName: textOrNull,
+  errorTime: textOrNull,
+})
 
 /**
  * The spec's error body, or null when `raw` is not one. It is read on the
  * failure path, where throwing would hide the failure being reported, so it
- * never throws: a field of an unusable type reads as null. A body counts as an
- * error body when it carries httpStatus, errorCode or exceptionName; a release
- * failure ({status: "1", statusMessage}) is an answer, not an error body.
+ * never throws. A body counts as an error body when it carries httpStatus,
+ * errorCode or exceptionName; a release failure ({status: "1",
+ * statusMessage}) is an answer, not an error body.
  */
 export function readErrorBody(raw: unknown): ApiErrorBody | null {
-  if (!isObject(raw)) return null
-  if (raw.httpStatus === undefined && raw.errorCode === undefined && raw.exceptionName === undefined) return null
-  const status = numberOf(raw.httpStatus)
-  return {
-    // The spec types it as a string ("400"); a number is taken too.
-    httpStatus: status !== undefined && Number.isInteger(status) ? status : null,
-    errorCode: textOrNull(raw.errorCode),
-    statusMessage: textOrNull(raw.statusMessage),
-    exceptionName: textOrNull(raw.exceptionName),
-    errorTime: textOrNull(raw.errorTime),
-  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null
+  const { httpStatus, errorCode, exceptionName } = raw as Record<string, unknown>
+  if (httpStatus === undefined && errorCode === undefined && exceptionName === undefined) return null
+  return errorBody.parse(raw)
 }

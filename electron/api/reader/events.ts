@@ -1,61 +1,93 @@
+import { z } from 'zod'
 import type { EventPage, EventShows, EventSummary, Show, ShowAvailability } from '../../contract/model'
-import { either, Reading, type JsonObject } from './reading'
-import { relativePath, unescapeHtml, unescapeNullable } from './values'
+import { reader } from './reading'
+import { either, integer, list, optFlag, optInteger, optText, text } from './scalars'
+import { escapedText, imagePath, unescapeHtml } from './values'
 
 /** Operations 1 and 2: the event list page and an event's shows. */
 
-function readEvent(r: Reading, o: JsonObject): EventSummary {
-  return {
-    code: r.str(o, 'internetContentCode'),
-    // HTML-escaped per the spec: title, promoters, synopsis, priceDescription,
-    // duration, admissionRules, salesDateText. No other field is decoded.
-    title: unescapeNullable(r.optStr(o, 'title')),
-    summaryImagePath: relativePath(r.optStr(o, 'summaryImagePath')),
-    genres: r.strings(o, 'genre'),
-    promoters: r.strings(o, 'promoters', unescapeHtml),
-    startDate: r.optStr(o, 'startDate'),
-    endDate: r.optStr(o, 'endDate'),
-    sellStart: r.optStr(o, 'sellabilityStartDate'),
-    sellEnd: r.optStr(o, 'sellabilityEndDate'),
-    venue: r.optStr(o, 'venue'),
-    language: r.optStr(o, 'language'),
-    synopsis: unescapeNullable(r.optStr(o, 'synopsis')),
-    bookingUrl: r.optStr(o, 'bookingUrl'),
-    priceDescription: unescapeNullable(r.optStr(o, 'priceDescription')),
-    duration: unescapeNullable(r.optStr(o, 'duration')),
-    admissionRules: unescapeNullable(r.optStr(o, 'admissionRules')),
-    salesDateText: unescapeNullable(r.optStr(o, 'salesDateText')),
-    languageTitle: r.optStr(o, 'languageTitle'),
-    updateDate: r.optStr(o, 'updateDate'),
-    venueDescription: r.optStr(o, 'languageVenue'),
-  }
-}
+// HTML-escaped per the spec: title, promoters, synopsis, priceDescription,
+// duration, admissionRules, salesDateText. No other field is decoded.
+const event = z
+  .object({
+    internetContentCode: text,
+    title: escapedText,
+    summaryImagePath: imagePath,
+    genre: list(text),
+    promoters: list(text.transform(unescapeHtml)),
+    startDate: optText,
+    endDate: optText,
+    sellabilityStartDate: optText,
+    sellabilityEndDate: optText,
+    venue: optText,
+    language: optText,
+    synopsis: escapedText,
+    bookingUrl: optText,
+    priceDescription: escapedText,
+    duration: escapedText,
+    admissionRules: escapedText,
+    salesDateText: escapedText,
+    languageTitle: optText,
+    updateDate: optText,
+    languageVenue: optText,
+  })
+  .transform(
+    (o): EventSummary => ({
+      code: o.internetContentCode,
+      title: o.title,
+      summaryImagePath: o.summaryImagePath,
+      genres: o.genre,
+      promoters: o.promoters,
+      startDate: o.startDate,
+      endDate: o.endDate,
+      sellStart: o.sellabilityStartDate,
+      sellEnd: o.sellabilityEndDate,
+      venue: o.venue,
+      language: o.language,
+      synopsis: o.synopsis,
+      bookingUrl: o.bookingUrl,
+      priceDescription: o.priceDescription,
+      duration: o.duration,
+      admissionRules: o.admissionRules,
+      salesDateText: o.salesDateText,
+      languageTitle: o.languageTitle,
+      updateDate: o.updateDate,
+      venueDescription: o.languageVenue,
+    }),
+  )
 
-/** The relations of the page's links, lower-cased; null when the answer has no links list. */
-function linkRels(r: Reading, o: JsonObject): Set<string> | null {
-  if (r.rawList(o, 'links') === null) return null
-  const rels = new Set<string>()
-  for (const rel of r.list(o, 'links', (r, link) => r.optStr(link, 'rel'))) if (rel !== null) rels.add(rel.toLowerCase())
-  return rels
-}
+/** The page's links, as their lower-cased relations; absent when the answer has no links list. */
+const links = z
+  .array(z.object({ rel: optText }))
+  .nullish()
+  .transform((items) => (items ? new Set(items.flatMap(({ rel }) => (rel === null ? [] : [rel.toLowerCase()]))) : null))
 
-export function readEventPage(raw: unknown): EventPage {
-  const r = new Reading('event page')
-  const o = r.object(raw)
-  const events = r.list(o, 'content', readEvent)
-  const page = r.optInt(o, 'number') ?? 0
-  const size = r.optInt(o, 'size') ?? events.length
-  const totalElements = r.optInt(o, 'totalElements') ?? page * size + events.length
-  const totalPages = r.optInt(o, 'totalPages') ?? (size > 0 ? Math.ceil(totalElements / size) : 0)
-  // The links say it when present (next when more records exist, prev when not
-  // on the first page); without them, the first/last flags; without those, the counts.
-  const rels = linkRels(r, o)
-  const last = r.optFlag(o, 'last')
-  const first = r.optFlag(o, 'first')
-  const hasNext = rels ? rels.has('next') : last !== null ? !last : page < totalPages - 1
-  const hasPrevious = rels ? rels.has('prev') || rels.has('previous') : first !== null ? !first : page > 0
-  return { events, page, size, totalElements, totalPages, hasNext, hasPrevious }
-}
+const eventPage = z
+  .object({
+    content: list(event),
+    number: optInteger,
+    size: optInteger,
+    totalElements: optInteger,
+    totalPages: optInteger,
+    links,
+    first: optFlag,
+    last: optFlag,
+  })
+  .transform((o): EventPage => {
+    const events = o.content
+    const page = o.number ?? 0
+    const size = o.size ?? events.length
+    const totalElements = o.totalElements ?? page * size + events.length
+    const totalPages = o.totalPages ?? (size > 0 ? Math.ceil(totalElements / size) : 0)
+    // The links say it when present (next when more records exist, prev when not
+    // on the first page); without them, the first/last flags; without those, the counts.
+    const rels = o.links
+    const hasNext = rels ? rels.has('next') : o.last !== null ? !o.last : page < totalPages - 1
+    const hasPrevious = rels ? rels.has('prev') || rels.has('previous') : o.first !== null ? !o.first : page > 0
+    return { events, page, size, totalElements, totalPages, hasNext, hasPrevious }
+  })
+
+export const readEventPage = reader('event page', eventPage)
 
 const showAvailability = new Map<number, ShowAvailability>([
   [20, 'coming-soon'],
@@ -68,32 +100,41 @@ const showAvailability = new Map<number, ShowAvailability>([
   [-8, 'postponed'],
 ])
 
-function readShow(r: Reading, o: JsonObject): Show {
-  const availabilityStatus = r.optInt(o, 'availabilityStatus')
-  const ticketType = r.optStr(o, 'ticketType')
-  return {
-    productId: r.int(o, 'productId'),
-    title: r.str(o, 'showTitle'),
-    date: r.str(o, 'showDate'),
-    availabilityStatus,
-    availability: (availabilityStatus !== null && showAvailability.get(availabilityStatus)) || 'unknown',
-    // GA or RS per the spec; another value is a kind of show Foyer does not know how to sell.
-    ticketType: ticketType === 'GA' || ticketType === 'RS' ? ticketType : null,
-    venue: r.optStr(o, 'venue'),
-    // isPromo (N in the spec) is "not used in this flow", so its absence is not an error;
-    // promoStatus / promotionStatus are likewise not read.
-  }
-}
+// isPromo (N in the spec) is "not used in this flow", so its absence is not an
+// error; promoStatus / promotionStatus are likewise not read.
+const show = z
+  .object({ productId: integer, showTitle: text, showDate: text, availabilityStatus: optInteger, ticketType: optText, venue: optText })
+  .transform(
+    (o): Show => ({
+      productId: o.productId,
+      title: o.showTitle,
+      date: o.showDate,
+      availabilityStatus: o.availabilityStatus,
+      availability: (o.availabilityStatus !== null && showAvailability.get(o.availabilityStatus)) || 'unknown',
+      // GA or RS per the spec; another value is a kind of show Foyer does not know how to sell.
+      ticketType: o.ticketType === 'GA' || o.ticketType === 'RS' ? o.ticketType : null,
+      venue: o.venue,
+    }),
+  )
 
-export function readEventShows(raw: unknown): EventShows {
-  const r = new Reading('event shows')
-  const o = r.object(raw)
-  return {
-    summaryImagePath: relativePath(r.optStr(o, 'summaryImagePath')),
+const eventShows = z
+  .object({
+    summaryImagePath: imagePath,
     // sponsoredImagePath in responses, sponsoredImage in the field list.
-    sponsoredImagePath: relativePath(r.optStr(o, either(o, 'sponsoredImagePath', 'sponsoredImage'))),
-    attributes: r.strings(o, 'icAttributesList'),
-    advisory: r.optStr(o, 'advisory'),
-    shows: r.list(o, 'showTimingList', readShow),
-  }
-}
+    sponsoredImagePath: imagePath,
+    sponsoredImage: imagePath,
+    icAttributesList: list(text),
+    advisory: optText,
+    showTimingList: list(show),
+  })
+  .transform(
+    (o): EventShows => ({
+      summaryImagePath: o.summaryImagePath,
+      sponsoredImagePath: either(o.sponsoredImagePath, o.sponsoredImage),
+      attributes: o.icAttributesList,
+      advisory: o.advisory,
+      shows: o.showTimingList,
+    }),
+  )
+
+export const readEventShows = reader('event shows', eventShows)

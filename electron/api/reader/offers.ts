@@ -1,39 +1,33 @@
+import { z } from 'zod'
 import type { ReleaseResult, Seat, SeatGeometry, SeatOffer } from '../../contract/model'
-import { Reading, type JsonObject } from './reading'
-import { numbersIn, relativePath } from './values'
+import { reader, scalarWords } from './reading'
+import { flag, integer, list, numberList, optInteger, optNumber, optText } from './scalars'
+import { imagePath } from './values'
 
 /** Operations 5 and 6: seat offers and the seats endpoint (release). */
 
+/** topLeftCoordinates "x,y"; blank or absent in 2D mode, where the image carries the seat numbers. */
+const corner = numberList.nullish().superRefine((numbers, context) => {
+  if (numbers && numbers.length !== 0 && numbers.length !== 2) context.addIssue({ code: 'custom', message: 'is not two numbers', input: numbers })
+})
+
 /**
- * A seat's geometry, or null when it has none: in 2D mode the image carries
- * the seat numbers and no coordinates are sent. topLeftCoordinates decides;
- * seatAngle (a string in responses, a number in the field list) defaults to 0
- * and coordinates to no outline, so a seat placed on the map is never dropped
- * for a missing angle.
+ * A seat's position fields, read as its geometry or null when it has none.
+ * topLeftCoordinates decides; seatAngle (a string in responses, a number in the
+ * field list) defaults to 0 and coordinates to no outline, so a seat placed on
+ * the map is never dropped for a missing angle.
  */
-function readGeometry(r: Reading, o: JsonObject): SeatGeometry | null {
-  const topLeft = r.optStr(o, 'topLeftCoordinates')
-  if (topLeft === null || topLeft.trim() === '') return null
-  const corner = numbersIn(r, topLeft, 'topLeftCoordinates')
-  if (corner.length !== 2) r.fail('topLeftCoordinates', 'is not two numbers')
-  const outline = r.optStr(o, 'coordinates')
-  return {
-    x: corner[0]!,
-    y: corner[1]!,
-    angle: r.optNum(o, 'seatAngle') ?? 0,
-    outline: outline === null ? [] : numbersIn(r, outline, 'coordinates'),
-  }
+const geometryFields = { topLeftCoordinates: corner, coordinates: numberList.nullish(), seatAngle: optNumber }
+
+function geometryOf(o: { topLeftCoordinates?: number[] | null; coordinates?: number[] | null; seatAngle: number | null }): SeatGeometry | null {
+  const corner = o.topLeftCoordinates
+  if (!corner || corner.length === 0) return null
+  return { x: corner[0]!, y: corner[1]!, angle: o.seatAngle ?? 0, outline: o.coordinates ?? [] }
 }
 
-function readSeat(r: Reading, o: JsonObject): Seat {
-  return {
-    inventoryId: r.int(o, 'inventoryId'),
-    row: r.optStr(o, 'seatRowAlias'),
-    seat: r.optStr(o, 'seatAlias'),
-    seatType: r.optInt(o, 'seatType'),
-    geometry: readGeometry(r, o),
-  }
-}
+const seat = z
+  .object({ inventoryId: integer, seatRowAlias: optText, seatAlias: optText, seatType: optInteger, ...geometryFields })
+  .transform((o): Seat => ({ inventoryId: o.inventoryId, row: o.seatRowAlias, seat: o.seatAlias, seatType: o.seatType, geometry: geometryOf(o) }))
 
 /**
  * A seat offer. `{}` is the real service's HS answer when no seats are left
@@ -41,46 +35,46 @@ function readSeat(r: Reading, o: JsonObject): Seat {
  * absent (2D mode; the real service): null, and the client applies its
  * configured hold window to reservedTime.
  */
-export function readSeatOffer(raw: unknown): SeatOffer {
-  const r = new Reading('seat offer')
-  const o = r.object(raw)
-  const sets: Seat[][] = []
-  r.list(o, 'setsReservedList', (r, set) => {
-    const seats = r.list(set, 'setsReserved', readSeat)
-    // A set of no seats offers nothing to accept or release.
-    if (seats.length > 0) sets.push(seats)
-  })
-  const unavailable: SeatGeometry[] = []
-  r.list(o, 'seatsUnavailableList', (r, entry) => {
-    // Only drawn on the map: an entry without a position has nothing to draw.
-    const geometry = readGeometry(r, entry)
-    if (geometry !== null) unavailable.push(geometry)
-  })
-  return {
-    reservedTime: r.optStr(o, 'reservedTime'),
-    expirationTime: r.optStr(o, 'expirationTime'),
-    imageAvailable: r.flag(o, 'imageAvailable'),
-    imagePath: relativePath(r.optStr(o, 'imageURL')),
-    sectionAlias: r.optStr(o, 'sectionAlias'),
-    sets,
+const seatOffer = z
+  .object({
+    reservedTime: optText,
+    expirationTime: optText,
+    imageAvailable: flag,
+    imageURL: imagePath,
+    sectionAlias: optText,
+    setsReservedList: list(z.object({ setsReserved: list(seat) }).transform((set) => set.setsReserved)),
     // The spec does not show these elements; docs/sandbox-api.md gives them the Seat shape.
-    available: r.list(o, 'seatsAvailableList', readSeat),
-    unavailable,
-  }
-}
+    seatsAvailableList: list(seat),
+    // Only drawn on the map: an entry without a position has nothing to draw.
+    seatsUnavailableList: list(z.object(geometryFields).transform(geometryOf)),
+  })
+  .transform(
+    (o): SeatOffer => ({
+      reservedTime: o.reservedTime,
+      expirationTime: o.expirationTime,
+      imageAvailable: o.imageAvailable,
+      imagePath: o.imageURL,
+      sectionAlias: o.sectionAlias,
+      // A set of no seats offers nothing to accept or release.
+      sets: o.setsReservedList.filter((set) => set.length > 0),
+      available: o.seatsAvailableList,
+      unavailable: o.seatsUnavailableList.filter((geometry): geometry is SeatGeometry => geometry !== null),
+    }),
+  )
+
+export const readSeatOffer = reader('seat offer', seatOffer)
 
 /**
  * The seats endpoint's answer, HTTP 200 either way: status 0 success, 1
  * failure. Responses give 0 as a number and "1" as a string; the other types
  * are read too. Any other status is not an answer Foyer can act on safely.
  */
-export function readRelease(raw: unknown): ReleaseResult {
-  const r = new Reading('release result')
-  const o = r.object(raw)
-  const status = o.status
-  const ok = status === 0 || status === '0'
-  if (!ok && status !== 1 && status !== '1') {
-    r.fail('status', status === undefined || status === null ? 'is missing' : 'is not 0 or 1')
-  }
-  return { ok, message: r.optStr(o, 'statusMessage'), reservedTime: r.optStr(o, 'reservedTime') }
-}
+const release = z
+  .object({
+    status: z.union([z.literal([0, '0']).transform(() => true), z.literal([1, '1']).transform(() => false)], { error: scalarWords('is not 0 or 1') }),
+    statusMessage: optText,
+    reservedTime: optText,
+  })
+  .transform((o): ReleaseResult => ({ ok: o.status, message: o.statusMessage, reservedTime: o.reservedTime }))
+
+export const readRelease = reader('release result', release)

@@ -1,6 +1,9 @@
-import { orderStatusSchema, type Order, type OrderItem, type OrderStatus, type Ticket } from '../../contract/model'
-import { Reading, type JsonObject } from './reading'
-import { readMoney } from './values'
+import { z } from 'zod'
+import { orderStatusSchema, type Order, type OrderItem, type Ticket } from '../../contract/model'
+import { fee } from './cart'
+import { reader } from './reading'
+import { integer, list, optInteger, optText, text } from './scalars'
+import { money } from './values'
 
 /**
  * The order answer of docs/sandbox-api.md (the spec shows none), shared by
@@ -8,77 +11,107 @@ import { readMoney } from './values'
  * confirmation fields and no tickets: those read as null and [].
  */
 
-const orderStatuses: ReadonlySet<string> = new Set(orderStatusSchema.options)
-
-function readFeeLine(r: Reading, o: JsonObject) {
-  return { code: r.str(o, 'code'), charge: r.nested(o, 'charge', readMoney) }
-}
-
-function readItem(r: Reading, o: JsonObject): OrderItem {
-  return {
-    productId: r.int(o, 'productId'),
-    showTitle: r.optStr(o, 'showTitle'),
-    showDate: r.optStr(o, 'showDate'),
-    sectionId: r.int(o, 'seatSectionId'),
-    sectionAlias: r.optStr(o, 'seatSectionAlias'),
-    priceCategoryId: r.int(o, 'priceCatId'),
-    priceCategoryAlias: r.optStr(o, 'priceCatAlias'),
+const item = z
+  .object({
+    productId: integer,
+    showTitle: optText,
+    showDate: optText,
+    seatSectionId: integer,
+    seatSectionAlias: optText,
+    priceCatId: integer,
+    priceCatAlias: optText,
     // "" is a mode (the back end allocates), so only absence is an error.
-    mode: r.str(o, 'mode'),
-    quantity: r.int(o, 'quantity'),
-    seats: r.list(o, 'seatList', (r, seat) => ({
-      inventoryId: r.int(seat, 'inventoryId'),
-      row: r.optStr(seat, 'seatRowAlias'),
-      seat: r.optStr(seat, 'seatAlias'),
-    })),
-    lines: r.list(o, 'priceClassList', (r, line) => ({
-      priceClassCode: r.str(line, 'priceClassCode'),
-      priceClassAlias: r.optStr(line, 'priceClassAlias'),
-      quantity: r.int(line, 'quantity'),
-      unitPrice: r.nested(line, 'unitPrice', readMoney),
-      fees: r.list(line, 'feeList', readFeeLine),
-    })),
-    subtotal: r.nested(o, 'subtotal', readMoney),
-  }
-}
+    mode: text,
+    quantity: integer,
+    seatList: list(z.object({ inventoryId: integer, seatRowAlias: optText, seatAlias: optText })),
+    priceClassList: list(z.object({ priceClassCode: text, priceClassAlias: optText, quantity: integer, unitPrice: money, feeList: list(fee) })),
+    subtotal: money,
+  })
+  .transform(
+    (o): OrderItem => ({
+      productId: o.productId,
+      showTitle: o.showTitle,
+      showDate: o.showDate,
+      sectionId: o.seatSectionId,
+      sectionAlias: o.seatSectionAlias,
+      priceCategoryId: o.priceCatId,
+      priceCategoryAlias: o.priceCatAlias,
+      mode: o.mode,
+      quantity: o.quantity,
+      seats: o.seatList.map((seat) => ({ inventoryId: seat.inventoryId, row: seat.seatRowAlias, seat: seat.seatAlias })),
+      lines: o.priceClassList.map((line) => ({
+        priceClassCode: line.priceClassCode,
+        priceClassAlias: line.priceClassAlias,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        fees: line.feeList,
+      })),
+      subtotal: o.subtotal,
+    }),
+  )
 
-function readTicket(r: Reading, o: JsonObject): Ticket {
-  // The barcode is read as text only: as a JSON number its 16 digits could
-  // already have lost precision, and a printed barcode must be exact.
-  if (typeof o.barcode === 'number') r.fail('barcode', 'is not a string')
-  return {
-    ticketNumber: r.str(o, 'ticketNumber'),
-    barcode: r.str(o, 'barcode'),
-    productId: r.int(o, 'productId'),
-    sectionAlias: r.optStr(o, 'seatSectionAlias'),
-    row: r.optStr(o, 'seatRowAlias'),
-    seat: r.optStr(o, 'seatAlias'),
-    inventoryId: r.optInt(o, 'inventoryId'),
-    priceClassCode: r.str(o, 'priceClassCode'),
-  }
-}
+const ticket = z
+  .object({
+    ticketNumber: text,
+    // Text only: as a JSON number its 16 digits could already have lost
+    // precision, and a printed barcode must be exact.
+    barcode: z.string(),
+    productId: integer,
+    seatSectionAlias: optText,
+    seatRowAlias: optText,
+    seatAlias: optText,
+    inventoryId: optInteger,
+    priceClassCode: text,
+  })
+  .transform(
+    (o): Ticket => ({
+      ticketNumber: o.ticketNumber,
+      barcode: o.barcode,
+      productId: o.productId,
+      sectionAlias: o.seatSectionAlias,
+      row: o.seatRowAlias,
+      seat: o.seatAlias,
+      inventoryId: o.inventoryId,
+      priceClassCode: o.priceClassCode,
+    }),
+  )
 
-export function readOrder(raw: unknown): Order {
-  const r = new Reading('order')
-  const o = r.object(raw)
-  const status = r.str(o, 'orderStatus')
-  // A status Foyer does not know could be a paid order read as unpaid (or the
-  // reverse): refused rather than guessed.
-  if (!orderStatuses.has(status)) r.fail('orderStatus', 'is not a known order status')
-  return {
-    orderId: r.int(o, 'orderId'),
-    reference: r.str(o, 'transactionReferenceNumber'),
-    status: status as OrderStatus,
-    patronAccountNo: r.optInt(o, 'patronAccountNo'),
-    amountToBePaid: r.nested(o, 'amountToBePaid', readMoney),
-    reservedTime: r.optStr(o, 'reservedTime'),
-    expirationTime: r.optStr(o, 'expirationTime'),
-    deliveryMethodCode: r.optStr(o, 'deliveryMethodCode'),
-    deliveryCharge: r.optNested(o, 'deliveryCharge', readMoney),
-    paymentMethodCode: r.optStr(o, 'paymentMethodCode'),
-    items: r.list(o, 'cartItemList', readItem),
-    confirmedTime: r.optStr(o, 'confirmedTime'),
-    paymentReference: r.optStr(o, 'paymentReference'),
-    tickets: r.list(o, 'tickets', readTicket),
-  }
-}
+const order = z
+  .object({
+    orderId: integer,
+    transactionReferenceNumber: text,
+    // A status Foyer does not know could be a paid order read as unpaid (or the
+    // reverse): refused rather than guessed.
+    orderStatus: orderStatusSchema,
+    patronAccountNo: optInteger,
+    amountToBePaid: money,
+    reservedTime: optText,
+    expirationTime: optText,
+    deliveryMethodCode: optText,
+    deliveryCharge: money.nullish(),
+    paymentMethodCode: optText,
+    cartItemList: list(item),
+    confirmedTime: optText,
+    paymentReference: optText,
+    tickets: list(ticket),
+  })
+  .transform(
+    (o): Order => ({
+      orderId: o.orderId,
+      reference: o.transactionReferenceNumber,
+      status: o.orderStatus,
+      patronAccountNo: o.patronAccountNo,
+      amountToBePaid: o.amountToBePaid,
+      reservedTime: o.reservedTime,
+      expirationTime: o.expirationTime,
+      deliveryMethodCode: o.deliveryMethodCode,
+      deliveryCharge: o.deliveryCharge ?? null,
+      paymentMethodCode: o.paymentMethodCode,
+      items: o.cartItemList,
+      confirmedTime: o.confirmedTime,
+      paymentReference: o.paymentReference,
+      tickets: o.tickets,
+    }),
+  )
+
+export const readOrder = reader('order', order)

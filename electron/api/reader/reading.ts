@@ -1,194 +1,83 @@
+import type { z } from 'zod'
 import { ResponseShapeError } from './errors'
 
 /**
- * The small hand-written checker every reader is built on. Zod would parse a
- * 600-seat offer by allocating an issue path and a result object per field;
- * the reader runs on every API call, so it checks each field where it reads
- * it and keeps its position in one stack of path segments, turned into a path
- * string only when something is wrong.
+ * How every vendor answer is read: one zod schema per resource, parsed with
+ * an error map that says what is wrong in fixed words ("is missing", "is not
+ * a number") and never quotes a value, since answers carry patrons' names and
+ * e-mail addresses and a refusal ends up in logs and support reports.
  */
-export type JsonObject = Record<string, unknown>
-type Segment = string | number
 
-/** A plain decimal number as text: what "12.50" or " 3 " carry; not "0x10", "", "Infinity". */
-const DECIMAL = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/
+type Issue = z.core.$ZodIssue
+type RawIssue = z.core.$ZodRawIssue
 
-/** A JSON number, or a string holding a plain decimal; undefined when neither. */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value === 'string' && DECIMAL.test(value)) return Number(value)
-  return undefined
+const absent = (value: unknown): boolean => value === undefined || value === null
+
+const notA: Readonly<Record<string, string>> = {
+  object: 'is not an object',
+  array: 'is not a list',
+  string: 'is not a string',
+  number: 'is not a number',
+  int: 'is not an integer',
+  boolean: 'is not a yes/no value',
 }
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const absent = (value: unknown): value is null | undefined => value === undefined || value === null
 
 /**
- * The key under which `o` carries a field the spec documents under two names
- * (`SeatLevel`/`seatLevel`, …): the first that holds a value, else the first,
- * so a "missing" error names the spelling the responses use.
+ * The parse-wide error map: a schema's own words (the tolerant scalars', a
+ * refinement's) come first; an issue without any is put in these.
  */
-export function either(o: JsonObject, first: string, second: string): string {
-  return absent(o[first]) && !absent(o[second]) ? second : first
+function problemOf(issue: RawIssue): string {
+  if (absent(issue.input)) return 'is missing'
+  if (issue.code === 'invalid_type') return notA[issue.expected] ?? 'is not usable'
+  if (issue.code === 'invalid_value') return 'is not one of the documented values'
+  if (issue.code === 'invalid_union') return 'is in none of the documented shapes'
+  return 'is not usable'
 }
 
-export class Reading {
-  readonly #path: Segment[] = []
+/**
+ * Words for a tolerant scalar (a union of the forms the service sends): "is
+ * missing" for null or undefined, else `wrong`. Given as a schema's `error`.
+ */
+export const scalarWords = (wrong: string) => (issue: RawIssue): string => (absent(issue.input) ? 'is missing' : wrong)
 
-  /** `resource` names the answer in errors: "event page", "seat offer", … */
-  constructor(readonly resource: string) {}
-
-  /** Throws the ResponseShapeError of `key` at the current position (null: the value at hand). */
-  fail(key: Segment | null, problem: string): never {
-    let path = ''
-    const add = (segment: Segment) => {
-      path += typeof segment === 'number' ? `[${segment}]` : path === '' ? segment : `.${segment}`
-    }
-    for (const segment of this.#path) add(segment)
-    if (key !== null) add(key)
-    throw new ResponseShapeError(this.resource, path, problem)
+/**
+ * Where a failed union went wrong. For a value of none of a scalar's forms
+ * every branch fails at the value itself, and the union's own words say it.
+ * For a documented variant of a resource (a bare list or a wrapper, `SeatLevel`
+ * or `seatLevel`) the branch that read furthest into the answer is the
+ * variant the answer meant, and its first issue says where.
+ */
+function deepest(issue: Issue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message }
+  let best: Issue | undefined
+  for (const branch of issue.errors) {
+    const first = branch[0]
+    if (first !== undefined && first.path.length > (best?.path.length ?? 0)) best = first
   }
+  if (best === undefined) return { path: issue.path, message: issue.message }
+  const inner = deepest(best)
+  return { path: [...issue.path, ...inner.path], message: inner.message }
+}
 
-  /** Steps into a field or list element, for readers that walk a value themselves. */
-  enter(segment: Segment): void {
-    this.#path.push(segment)
+/** "content[3].internetContentCode"; "" for the answer itself. */
+function pathText(path: readonly PropertyKey[]): string {
+  let text = ''
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : text === '' ? String(segment) : `.${String(segment)}`
   }
+  return text
+}
 
-  leave(): void {
-    this.#path.pop()
-  }
-
-  /** The value at hand (the answer, or the element being read) as an object. */
-  object(value: unknown): JsonObject {
-    if (isObject(value)) return value
-    return this.fail(null, absent(value) ? 'is missing' : 'is not an object')
-  }
-
-  // ------------------------------------------------------------ scalars
-
-  /**
-   * A text field. A safe integer is taken as its digits: the spec types some
-   * codes as numbers (internetContentCode, icAttributesList), and a number
-   * past 2^53 has already lost digits in JSON.parse, so it is refused.
-   */
-  optStr(o: JsonObject, key: string): string | null {
-    const value = o[key]
-    if (typeof value === 'string') return value
-    if (absent(value)) return null
-    if (Number.isSafeInteger(value)) return String(value)
-    return this.fail(key, 'is not a string')
-  }
-
-  str(o: JsonObject, key: string): string {
-    return this.optStr(o, key) ?? this.fail(key, 'is missing')
-  }
-
-  /** A number, also when given as a decimal string (amounts, seatAngle, release status). */
-  optNum(o: JsonObject, key: string): number | null {
-    const value = o[key]
-    if (absent(value)) return null
-    return numberOf(value) ?? this.fail(key, 'is not a number')
-  }
-
-  num(o: JsonObject, key: string): number {
-    return this.optNum(o, key) ?? this.fail(key, 'is missing')
-  }
-
-  optInt(o: JsonObject, key: string): number | null {
-    const value = this.optNum(o, key)
-    if (value !== null && !Number.isInteger(value)) this.fail(key, 'is not an integer')
-    return value
-  }
-
-  int(o: JsonObject, key: string): number {
-    return this.optInt(o, key) ?? this.fail(key, 'is missing')
-  }
-
-  /**
-   * A yes/no field: the spec uses booleans (addressRequired), 0/1 numbers
-   * (interactive, imageAvailable) and an integer that is a boolean in the
-   * field list (passwordRequired). Absent reads as no.
-   */
-  optFlag(o: JsonObject, key: string): boolean | null {
-    const value = o[key]
-    if (typeof value === 'boolean') return value
-    if (absent(value)) return null
-    if (value === 1 || value === '1' || value === 'true') return true
-    if (value === 0 || value === '0' || value === 'false') return false
-    return this.fail(key, 'is not a yes/no value')
-  }
-
-  flag(o: JsonObject, key: string): boolean {
-    return this.optFlag(o, key) ?? false
-  }
-
-  requiredFlag(o: JsonObject, key: string): boolean {
-    return this.optFlag(o, key) ?? this.fail(key, 'is missing')
-  }
-
-  // ------------------------------------------------------------ structures
-
-  optNested<T>(o: JsonObject, key: string, read: (r: Reading, value: JsonObject) => T): T | null {
-    const value = o[key]
-    if (absent(value)) return null
-    if (!isObject(value)) return this.fail(key, 'is not an object')
-    this.#path.push(key)
-    const result = read(this, value)
-    this.#path.pop()
-    return result
-  }
-
-  nested<T>(o: JsonObject, key: string, read: (r: Reading, value: JsonObject) => T): T {
-    const result = this.optNested(o, key, read)
-    return result === null ? this.fail(key, 'is missing') : result
-  }
-
-  /** The raw list under `key`; null when absent (the spec's nullable lists read as empty). */
-  rawList(o: JsonObject, key: string, required = false): unknown[] | null {
-    const value = o[key]
-    if (Array.isArray(value)) return value
-    if (!absent(value)) return this.fail(key, 'is not a list')
-    return required ? this.fail(key, 'is missing') : null
-  }
-
-  /** A list of objects under `key`, each read by `read`; [] when absent unless required. */
-  list<T>(o: JsonObject, key: string, read: (r: Reading, item: JsonObject, index: number) => T, required = false): T[] {
-    const items = this.rawList(o, key, required)
-    if (items === null) return []
-    this.#path.push(key)
-    const result = this.items(items, read)
-    this.#path.pop()
-    return result
-  }
-
-  /** Every element of a list at hand (a bare-list answer, or one already fetched), read as objects. */
-  items<T>(items: readonly unknown[], read: (r: Reading, item: JsonObject, index: number) => T): T[] {
-    const result = new Array<T>(items.length)
-    for (let i = 0; i < items.length; i++) {
-      this.#path.push(i)
-      result[i] = read(this, this.object(items[i]), i)
-      this.#path.pop()
-    }
-    return result
-  }
-
-  /** A list of text values (genre, promoters, payment method codes); [] when absent. */
-  strings(o: JsonObject, key: string, map?: (text: string) => string): string[] {
-    const items = this.rawList(o, key)
-    if (items === null) return []
-    const result = new Array<string>(items.length)
-    this.#path.push(key)
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]
-      let text: string
-      if (typeof item === 'string') text = item
-      else if (Number.isSafeInteger(item)) text = String(item)
-      else this.fail(i, absent(item) ? 'is missing' : 'is not a string')
-      result[i] = map ? map(text) : text
-    }
-    this.#path.pop()
-    return result
+/**
+ * A reader for one resource: parses the answer with `schema` and throws the
+ * ResponseShapeError of its first issue. `resource` names the answer in
+ * errors: "event page", "seat offer", …
+ */
+export function reader<S extends z.ZodType>(resource: string, schema: S): (raw: unknown) => z.output<S> {
+  return (raw) => {
+    const result = schema.safeParse(raw, { error: problemOf })
+    if (result.success) return result.data
+    const { path, message } = deepest(result.error.issues[0]!)
+    throw new ResponseShapeError(resource, pathText(path), message)
   }
 }

@@ -1,39 +1,86 @@
+import { z } from 'zod'
 import type { OverviewSeatMap, PriceCategory, SeatMapSection, SectionAvailability } from '../../contract/model'
 import { priceCategoryColour } from '../../contract/palette'
-import { either, isObject, Reading, type JsonObject } from './reading'
-import { numbersIn, readMoney, relativePath } from './values'
+import { reader } from './reading'
+import { either, flag, integer, list, numberList, optInteger, optText } from './scalars'
+import { imagePath, money } from './values'
 
 /** Operations 3 and 4: the overview seat map and the availability of its sections. */
 
 /** coordinatesList: one outline per entry, "x1,y1,x2,y2,…"; empty entries (unconfigured) are skipped. */
-function readOutlines(r: Reading, o: JsonObject): number[][] {
-  const entries = r.rawList(o, 'coordinatesList')
-  if (entries === null) return []
-  const outlines: number[][] = []
-  r.enter('coordinatesList')
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]
-    if (entry === null || entry === undefined || entry === '') continue
-    if (typeof entry !== 'string') r.fail(i, 'is not a string')
-    const outline = numbersIn(r, entry, i)
-    if (outline.length > 0) outlines.push(outline)
-  }
-  r.leave()
-  return outlines
-}
+const outlines = list(numberList.nullable()).transform((entries) => entries.filter((outline): outline is number[] => outline !== null && outline.length > 0))
 
-function readSection(r: Reading, o: JsonObject): SeatMapSection {
-  return {
-    sectionId: r.int(o, 'seatSectionId'),
-    sectionAlias: r.optStr(o, 'seatSectionAlias'),
-    levelAlias: r.optStr(o, 'seatLevelAlias'),
-    sectionType: r.optStr(o, 'seatSectionType'),
-    entrance: r.optStr(o, 'seatEntrance'),
-    priceCategoryId: r.int(o, 'priceCategoryId'),
-    price: r.nested(o, 'price', readMoney),
-    outlines: readOutlines(r, o),
-  }
-}
+/** A section of the overview, with the number of its price category (which only sections carry). */
+const level = z
+  .object({
+    seatSectionId: integer,
+    seatSectionAlias: optText,
+    seatLevelAlias: optText,
+    seatSectionType: optText,
+    seatEntrance: optText,
+    priceCategoryId: integer,
+    priceCategoryNum: optInteger,
+    price: money,
+    coordinatesList: outlines,
+  })
+  .transform((o): { section: SeatMapSection; num: number | null } => ({
+    section: {
+      sectionId: o.seatSectionId,
+      sectionAlias: o.seatSectionAlias,
+      levelAlias: o.seatLevelAlias,
+      sectionType: o.seatSectionType,
+      entrance: o.seatEntrance,
+      priceCategoryId: o.priceCategoryId,
+      price: o.price,
+      outlines: o.coordinatesList,
+    },
+    num: o.priceCategoryNum,
+  }))
+
+/**
+ * One price category per entry; its key and number are on its sections (the
+ * entry itself has none), so they come from the first. The sections come as
+ * SeatLevel in responses and seatLevel in the field list.
+ */
+const category = z
+  .object({
+    priceCatAlias: optText,
+    priceCatAmount: money.nullish(),
+    SeatLevel: z.array(level).nullish(),
+    seatLevel: z.array(level).nullish(),
+  })
+  .transform((o) => {
+    const levels = either(o.SeatLevel, o.seatLevel) ?? []
+    const first = levels[0]
+    const category: PriceCategory | null = first
+      ? { priceCategoryId: first.section.priceCategoryId, alias: o.priceCatAlias, num: first.num, colour: priceCategoryColour(first.num), amount: o.priceCatAmount ?? null }
+      : null
+    return { category, sections: levels.map(({ section }) => section) }
+  })
+
+const overview = z
+  .object({
+    mode: optText,
+    interactive: flag,
+    imageAvailable: flag,
+    imageURL: imagePath,
+    hideStandardPrice: flag,
+    seatSectionList: list(category),
+  })
+  .transform(
+    (o): OverviewSeatMap => ({
+      mode: o.mode,
+      interactive: o.interactive,
+      imageAvailable: o.imageAvailable,
+      imagePath: o.imageURL,
+      hideStandardPrice: o.hideStandardPrice,
+      // A category with no section has nothing to sell and no key to sell it by: it is left out.
+      categories: o.seatSectionList.flatMap(({ category }) => (category ? [category] : [])),
+      sections: o.seatSectionList.flatMap(({ sections }) => sections),
+    }),
+  )
+
+const readOverviewAnswer = reader('overview seat map', overview)
 
 /**
  * The overview seat map, or null for a product without seat-map data, which
@@ -41,61 +88,33 @@ function readSection(r: Reading, o: JsonObject): SeatMapSection {
  */
 export function readOverview(raw: unknown): OverviewSeatMap | null {
   if (raw === null || raw === undefined || raw === '') return null
-  if (isObject(raw) && Object.keys(raw).length === 0) return null
-  const r = new Reading('overview seat map')
-  const o = r.object(raw)
-  const categories: PriceCategory[] = []
-  const sections: SeatMapSection[] = []
-  r.list(o, 'seatSectionList', (r, entry) => {
-    // One price category per entry; its key and number are on its sections (the
-    // entry itself has none), so they come from the first. A category with no
-    // section has nothing to sell and no key to sell it by: it is left out.
-    let num = null as number | null
-    const read = r.list(entry, either(entry, 'SeatLevel', 'seatLevel'), (r, level, index) => {
-      if (index === 0) num = r.optInt(level, 'priceCategoryNum')
-      return readSection(r, level)
-    })
-    if (read.length === 0) return
-    for (const section of read) sections.push(section)
-    categories.push({
-      priceCategoryId: read[0]!.priceCategoryId,
-      alias: r.optStr(entry, 'priceCatAlias'),
-      num,
-      colour: priceCategoryColour(num),
-      amount: r.optNested(entry, 'priceCatAmount', readMoney),
-    })
-  })
-  return {
-    mode: r.optStr(o, 'mode'),
-    interactive: r.flag(o, 'interactive'),
-    imageAvailable: r.flag(o, 'imageAvailable'),
-    imagePath: relativePath(r.optStr(o, 'imageURL')),
-    hideStandardPrice: r.flag(o, 'hideStandardPrice'),
-    categories,
-    sections,
-  }
+  if (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0) return null
+  return readOverviewAnswer(raw)
 }
 
 const sectionAvailability = ['sold-out', 'available', 'limited', 'single-seat'] as const
 
-function readAvailability(r: Reading, o: JsonObject): SectionAvailability {
-  const code = r.int(o, 'seatSectionAvailability')
-  return {
-    sectionId: r.int(o, 'seatSectionId'),
-    priceCategoryId: r.optInt(o, 'priceCategoryId'),
-    code,
-    availability: sectionAvailability[code] ?? 'unknown',
-  }
-}
+const availability = z
+  .object({ seatSectionId: integer, priceCategoryId: optInteger, seatSectionAvailability: integer })
+  .transform(
+    (o): SectionAvailability => ({
+      sectionId: o.seatSectionId,
+      priceCategoryId: o.priceCategoryId,
+      code: o.seatSectionAvailability,
+      availability: sectionAvailability[o.seatSectionAvailability] ?? 'unknown',
+    }),
+  )
 
 /**
  * Section availability: a bare list in responses; the field list's wrapper
  * `seatAvailibilityList` (sic) under quirks; and the wrapper spelled right, in
  * case the vendor ever corrects it.
  */
-export function readSectionAvailability(raw: unknown): SectionAvailability[] {
-  const r = new Reading('section availability')
-  if (Array.isArray(raw)) return r.items(raw, readAvailability)
-  const o = r.object(raw)
-  return r.list(o, either(o, 'seatAvailibilityList', 'seatAvailabilityList'), readAvailability, true)
-}
+export const readSectionAvailability = reader(
+  'section availability',
+  z.union([
+    z.array(availability),
+    z.object({ seatAvailibilityList: z.array(availability) }).transform((o) => o.seatAvailibilityList),
+    z.object({ seatAvailabilityList: z.array(availability) }).transform((o) => o.seatAvailabilityList),
+  ]),
+)
