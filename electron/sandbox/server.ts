@@ -241,6 +241,46 @@ function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: Sandb
   terminalRoutes(app, training.terminal, training.ledger, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 }
 
+/** What a started sandbox tells its caller, and how it stops: the sweeper first, then the servers, then the database. */
+function started(parts: {
+  ctx: SandboxContext
+  origin: string
+  imageOrigin: string
+  terminalAddress: string
+  training: ReturnType<typeof trainingTerminal>
+  clients: SandboxClientCredentials[]
+  sweeper: ReturnType<typeof holdSweeper>
+  servers: [FastifyInstance, FastifyInstance]
+  closeDb: () => void
+}): Sandbox {
+  const { ctx, origin, training, clients, sweeper, servers } = parts
+  const [app, imageApp] = servers
+  return {
+    baseUrl: ctx.baseUrl(),
+    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
+    imageBaseUrl: parts.imageOrigin,
+    terminal: {
+      address: parts.terminalAddress,
+      poiid: training.poiid,
+      ...training.key,
+      rootCertificatePem: training.chain.rootPem,
+      controlUrl: `${origin}/terminal/v0`,
+    },
+    tenant: SANDBOX_TENANT,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: clients[0]!.clientSecret,
+    clients,
+    sweep: sweeper.sweep,
+    async close() {
+      sweeper.stop()
+      await training.terminal.close()
+      await app.close()
+      if (imageApp !== app) await imageApp.close()
+      parts.closeDb()
+    },
+  }
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
@@ -282,28 +322,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const imageOrigin = imageApp === app ? origin : await listen(imageApp, 0)
 
-  return {
-    baseUrl: ctx.baseUrl(),
-    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
-    imageBaseUrl: imageOrigin,
-    terminal: {
-      address: terminalAddress,
-      poiid: training.poiid,
-      ...training.key,
-      rootCertificatePem: training.chain.rootPem,
-      controlUrl: `${origin}/terminal/v0`,
-    },
-    tenant: SANDBOX_TENANT,
-    clientId: SANDBOX_CLIENT_ID,
-    clientSecret: clients[0]!.clientSecret,
-    clients,
-    sweep: sweeper.sweep,
-    async close() {
-      sweeper.stop()
-      await training.terminal.close()
-      await app.close()
-      if (imageApp !== app) await imageApp.close()
-      closeDb()
-    },
-  }
+  return started({ ctx, origin, imageOrigin, terminalAddress, training, clients, sweeper, servers: [app, imageApp], closeDb })
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@adyen/api-library'
 import type ClientInterface from '@adyen/api-library/lib/src/httpClient/clientInterface'
+import type { ClientRequest, IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { PeerCertificate, TLSSocket } from 'node:tls'
 
@@ -125,25 +126,31 @@ export class TerminalTransport implements ClientInterface {
         reject(new TerminalNotReached('offline', `the terminal at ${host}:${port} cannot be reached (${error.code ?? error.message})`))
       })
       request.on('response', (response) => {
-        const chunks: Buffer[] = []
-        let size = 0
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size > RESPONSE_LIMIT) return void request.destroy(new Error('the answer is too long'))
-          chunks.push(chunk)
-        })
-        response.on('end', () => {
+        readAnswer(request, response, (status, body) => {
           clearTimeout(deadline)
-          const body = Buffer.concat(chunks).toString('utf8')
-          const status = response.statusCode ?? 0
           if (status >= 200 && status < 300) resolve(body)
           else reject(new TerminalRefused(status, body))
-        })
-        response.on('error', () => {
-          // Reported through the request's error event, as an answer lost after sending.
         })
       })
       request.end(json)
     })
   }
+}
+
+/**
+ * Collects the terminal's answer, up to RESPONSE_LIMIT: a longer one destroys
+ * the request, which its error event reports as an answer lost after sending.
+ */
+function readAnswer(request: ClientRequest, response: IncomingMessage, answered: (status: number, body: string) => void): void {
+  const chunks: Buffer[] = []
+  let size = 0
+  response.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    if (size > RESPONSE_LIMIT) return void request.destroy(new Error('the answer is too long'))
+    chunks.push(chunk)
+  })
+  response.on('end', () => answered(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')))
+  response.on('error', () => {
+    // Reported through the request's error event, as an answer lost after sending.
+  })
 }

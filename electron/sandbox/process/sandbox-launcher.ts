@@ -68,6 +68,27 @@ function fromChild(message: unknown): FromChild | null {
 }
 
 /**
+ * Asks a running child to stop and waits for it to exit. A child deaf to the
+ * request is killed; one that outlives even that is left, said in the log, not
+ * waited on forever.
+ */
+function stopChild(child: SandboxChildPort, exit: Promise<void>, closeMs: number, log: (line: string) => void): Promise<void> {
+  child.send({ type: 'close' })
+  return new Promise<void>((done) => {
+    const kill = setTimeout(() => child.kill(), closeMs)
+    const giveUp = setTimeout(() => {
+      log('sandbox: the training sandbox process did not stop when told to; left behind')
+      done()
+    }, 2 * closeMs)
+    void exit.then(() => {
+      clearTimeout(kill)
+      clearTimeout(giveUp)
+      done()
+    })
+  })
+}
+
+/**
  * Asks the child to start the sandbox and resolves with its addresses once it
  * says it is ready. Rejects, rather than waiting forever, when the child fails,
  * exits or stays silent past `startMs`. A child that stops later is logged: sales
@@ -120,20 +141,7 @@ export function superviseSandboxChild(
         async close() {
           if (state === 'exited') return
           state = 'closing'
-          child.send({ type: 'close' })
-          // A child deaf to the request is killed; one that outlives even that is left, said in the log, not waited on forever.
-          await new Promise<void>((done) => {
-            const kill = setTimeout(() => child.kill(), closeMs)
-            const giveUp = setTimeout(() => {
-              log('sandbox: the training sandbox process did not stop when told to; left behind')
-              done()
-            }, 2 * closeMs)
-            void exit.then(() => {
-              clearTimeout(kill)
-              clearTimeout(giveUp)
-              done()
-            })
-          })
+          await stopChild(child, exit, closeMs, log)
         },
       })
     })
