@@ -3,7 +3,7 @@ import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { ShiftBook } from '../journal/shift-book'
 import { isPlaceholderEmail, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
-import type { CounterDesk } from '../services/counter-desk'
+import type { CounterDesk, StaffMember } from '../services/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
 
@@ -46,23 +46,25 @@ function paymentOf(r: PayRequest, openShift: () => string): PaymentInput {
   }
 }
 
-export function checkoutHandlers(
-  checkout: () => CheckoutService,
-  shifts: () => ShiftBook,
-  mode: () => AppMode,
-  shows: {
-    /** Throws unless the show's event is on sale now (./sale-windows.ts). */
-    onSale: (productId: number) => void
-    /** The venue of a show listed here, for its tickets. */
-    venueOf: (productId: number) => string | null
-  },
-  /** The box office's own address (settings), used as the patron of an anonymous walk-up sale. */
-  boxOfficeEmail: () => string = () => TRAINING_BOX_OFFICE_EMAIL,
-  /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
-  desk: CounterDesk | null = null,
-): CheckoutHandlers {
-  const who = () => desk?.who() ?? null
-  const { onSale, venueOf } = shows
+/** The shows a sale is for, as the catalogue knows them. */
+interface ShowsOnSale {
+  /** Throws unless the show's event is on sale now (./sale-windows.ts). */
+  onSale: (productId: number) => void
+  /** The venue of a show listed here, for its tickets. */
+  venueOf: (productId: number) => string | null
+}
+
+/** What every checkout channel reads at each call: staff may switch backends, and cashiers sign in and out, while Foyer runs. */
+interface CheckoutScope {
+  checkout: () => CheckoutService
+  shifts: () => ShiftBook
+  mode: () => AppMode
+  /** Who is signed in at the counter, if anyone. */
+  who: () => StaffMember | null
+}
+
+/** What a sale is refused for before the backend sees it, and the open shift it is counted in. */
+function saleChecks({ shifts, mode }: CheckoutScope, boxOfficeEmail: () => string) {
   const refuseAwayFromCounter = (tender: TenderName) => {
     if (tender === 'cash' && mode() !== 'counter') {
       throw new FoyerError({ code: 'checkout.cash-not-here', messageKey: 'checkout.errors.cashAtCounter', retryable: false, detail: 'cash is taken at the counter only' })
@@ -99,6 +101,16 @@ export function checkoutHandlers(
     const messageKey = tender === 'cash' ? 'checkout.errors.noShift' : 'checkout.errors.noShiftStandalone'
     throw new FoyerError({ code: 'shift.none-open', messageKey, retryable: false, detail: `${tender} needs an open shift` })
   }
+  return { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor }
+}
+
+type SaleChecks = ReturnType<typeof saleChecks>
+
+/** The sale itself: whether cards are taken here, the order submitted once every check passes, and its payment. */
+function saleHandlers(scope: CheckoutScope, checks: SaleChecks, shows: ShowsOnSale): Pick<CheckoutHandlers, 'checkout.terminal' | 'checkout.submit' | 'checkout.pay'> {
+  const { checkout, shifts, mode, who } = scope
+  const { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor } = checks
+  const { onSale, venueOf } = shows
   return {
     'checkout.terminal': async () => {
       const terminal = checkout().terminal
@@ -125,6 +137,13 @@ export function checkoutHandlers(
       const outcome = await checkout().pay(r.saleId, paymentOf(r, () => shiftFor('standalone').shiftId))
       return { saleId: outcome.saleId, state: outcome.state, order: outcome.order, changeCents: outcome.changeCents, printed: outcome.printed }
     },
+  }
+}
+
+/** What only a counter does with a sale once it is made: reprint its documents, and refund it. */
+function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<CheckoutHandlers, 'checkout.reprint' | 'checkout.refund'> {
+  const { checkout, shifts, mode, who } = scope
+  return {
     // Reprints at the counter (a jammed roll, a lost ticket): the same documents, from the journal.
     'checkout.reprint': async (r) => {
       if (mode() !== 'counter') {
@@ -144,6 +163,12 @@ export function checkoutHandlers(
       const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)
       return { ...outcome, approvedBy }
     },
+  }
+}
+
+/** The screen's own sale, once submitted: its card payment stopped, the sale cancelled, or where it stands. */
+function ownSaleHandlers(checkout: () => CheckoutService): Pick<CheckoutHandlers, 'checkout.abortPayment' | 'checkout.cancel' | 'checkout.outcome'> {
+  return {
     // The customer stops a card payment waiting at the terminal (their own sale, from the payment screen).
     'checkout.abortPayment': (r) => ({ aborting: checkout().abortPayment(r.saleId) }),
     'checkout.cancel': async (r) => {
@@ -153,5 +178,23 @@ export function checkoutHandlers(
     // A screen that lost track of its sale (a crash, a restart, a reload) asks where it stands: by its own
     // sale's id only, recent sales only, and nothing about the card (./sale-outcome.ts).
     'checkout.outcome': (r) => checkout().outcomeOf(r.saleId),
+  }
+}
+
+export function checkoutHandlers(
+  checkout: () => CheckoutService,
+  shifts: () => ShiftBook,
+  mode: () => AppMode,
+  shows: ShowsOnSale,
+  /** The box office's own address (settings), used as the patron of an anonymous walk-up sale. */
+  boxOfficeEmail: () => string = () => TRAINING_BOX_OFFICE_EMAIL,
+  /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
+  desk: CounterDesk | null = null,
+): CheckoutHandlers {
+  const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null }
+  return {
+    ...saleHandlers(scope, saleChecks(scope, boxOfficeEmail), shows),
+    ...counterHandlers(scope, desk),
+    ...ownSaleHandlers(checkout),
   }
 }

@@ -4,7 +4,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import { ShiftError, type ShiftBook, type ShiftReport } from '../journal/shift-book'
 import { shiftReportDocument } from '../printing/shift-report-document'
 import type { DocumentPrinter } from '../printing/printer-port'
-import type { CounterDesk } from '../services/counter-desk'
+import type { CounterDesk, StaffMember } from '../services/counter-desk'
 
 /** The shift channels over the connected backend's shift book; counter mode only. */
 export interface ShiftHandlers {
@@ -26,25 +26,30 @@ export interface ShiftStaff {
   printer: () => DocumentPrinter | null
 }
 
-export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staff: ShiftStaff): ShiftHandlers {
-  const book = (): ShiftBook => {
+/** The shift book, at the counter only: shifts are kept where there is a drawer. */
+function counterBook(shifts: () => ShiftBook, mode: () => AppMode): () => ShiftBook {
+  return () => {
     if (mode() !== 'counter') {
       throw new FoyerError({ code: 'shift.counter-only', messageKey: 'checkout.shift.errors.counterOnly', retryable: false, detail: 'shifts are kept at the counter only' })
     }
     return shifts()
   }
-  const typed = async <T>(work: () => T | Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      if (!(error instanceof ShiftError)) throw error
-      const messageKey = error.code === 'shift.already-open' ? 'checkout.shift.errors.alreadyOpen' : 'checkout.shift.errors.noneOpen'
-      throw new FoyerError({ code: error.code, messageKey, retryable: false, detail: error.message })
-    }
+}
+
+/** The shift book's own refusals (one already open, none open) as the errors the screens word. */
+async function typed<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof ShiftError)) throw error
+    const messageKey = error.code === 'shift.already-open' ? 'checkout.shift.errors.alreadyOpen' : 'checkout.shift.errors.noneOpen'
+    throw new FoyerError({ code: error.code, messageKey, retryable: false, detail: error.message })
   }
-  const who = () => staff.desk?.who() ?? null
-  /** Prints a report; false when there is no printer or it failed (the shift stands either way). */
-  const print = async (report: ShiftReport): Promise<boolean> => {
+}
+
+/** Prints a report; false when there is no printer or it failed (the shift stands either way). */
+function reportPrinter(shifts: () => ShiftBook, staff: ShiftStaff): (report: ShiftReport) => Promise<boolean> {
+  return async (report) => {
     const printer = staff.printer()
     if (!printer) return false
     try {
@@ -54,6 +59,17 @@ export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staf
       return false
     }
   }
+}
+
+/** What the shift channels share: the book (counter only), who is signed in, and the report printer. */
+interface ShiftScope {
+  book: () => ShiftBook
+  who: () => StaffMember | null
+  print: (report: ShiftReport) => Promise<boolean>
+}
+
+/** The drawer's shift: opened on its float, read as it stands (the X report), and closed on the count. */
+function drawerHandlers({ book, who, print }: ShiftScope, staff: ShiftStaff): Pick<ShiftHandlers, 'shift.current' | 'shift.open' | 'shift.close'> {
   return {
     'shift.current': () => (book().current() ? book().xReport(who()) : null),
     'shift.open': (r) =>
@@ -72,6 +88,12 @@ export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staf
         await print(report)
         return report
       }),
+  }
+}
+
+/** The shift's reports printed again on request, and its sales as the shift screen lists them (newest first). */
+function reportHandlers({ book, who, print }: ShiftScope): Pick<ShiftHandlers, 'shift.print' | 'shift.sales'> {
+  return {
     'shift.print': async (r) => {
       const report = r.kind === 'X' ? (book().current() ? book().xReport(who()) : null) : book().lastZReport()
       if (!report) throw new FoyerError({ code: 'shift.no-report', messageKey: 'staff.errors.noReportToPrint', retryable: false, detail: `no ${r.kind} report to print` })
@@ -95,5 +117,13 @@ export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staf
           refundedBy: sale.refundedByName,
         }))
     },
+  }
+}
+
+export function shiftHandlers(shifts: () => ShiftBook, mode: () => AppMode, staff: ShiftStaff): ShiftHandlers {
+  const scope: ShiftScope = { book: counterBook(shifts, mode), who: () => staff.desk?.who() ?? null, print: reportPrinter(shifts, staff) }
+  return {
+    ...drawerHandlers(scope, staff),
+    ...reportHandlers(scope),
   }
 }

@@ -12,7 +12,7 @@ import type { BackendConnection } from './backend-connection'
 import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
 import { CounterDesk, type StaffCheck } from './counter-desk'
-import { salesHandlers } from './sales-service'
+import { salesHandlers, type SalesContext } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
@@ -61,10 +61,8 @@ export interface Runtime {
   close(): Promise<void>
 }
 
-export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const log = options.log ?? stderrLogger
-  const db = openLocalDb(options.dataDir)
-  const pushes = new PushBus()
+/** How the runtime connects to a backend (the caller's `connect`, or its one fixed connection), and the backend it starts on. */
+function startingBackend(options: RuntimeOptions): { connect: SalesRuntimeOptions['connect']; backend: BackendKind } {
   const { connection } = options
   const connect =
     options.connect ??
@@ -73,30 +71,25 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return connection
     })
   const backend = options.backend ?? connection?.endpoints.kind ?? 'sandbox'
-  const system = new SystemInfoService({ ...options.facts, backend })
-  // Who is signed in at the counter: the sale files each sale, refund and shift under them.
-  const counter = new CounterDesk(system, options.staff)
-  // Reachability is part of the system facts, pushed when it changes, so every screen can say "offline".
-  const connectivity = new ConnectivityMonitor({
+  return { connect, backend }
+}
+
+/** Reachability is part of the system facts, pushed when it changes, so every screen can say "offline". */
+function watchReachability(options: RuntimeOptions, system: SystemInfoService, pushes: PushBus, connected: () => SalesContext | null): ConnectivityMonitor {
+  return new ConnectivityMonitor({
     ...options.connectivity,
     probe: async (): Promise<boolean> => {
-      const context = sales.context
+      const context = connected()
       return context ? probeBackend(context.api.endpoints.baseUrl) : true
     },
     onChange: (reachable) => {
       if (system.setReachable(reachable)) pushes.publish('system.changed', system.info())
     },
   })
-  const sales: SalesRuntime = new SalesRuntime({
-    db,
-    pushes,
-    log,
-    connect,
-    fetch: connectivity.watch((input, init) => globalThis.fetch(input, init)),
-    checkout: options.checkout,
-    serveDuringRecovery: options.serveDuringRecovery,
-    printer: options.printer ?? null,
-  })
+}
+
+/** Sells on `backend`, if it can be connected now. */
+async function connectAtStart(sales: SalesRuntime, backend: BackendKind, log: Logger): Promise<void> {
   try {
     await sales.use(backend)
   } catch (error) {
@@ -104,20 +97,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // running without a sale, so staff can reach the settings and put it right.
     log.warn(`could not connect to the ${backend} backend`, { reason: (error as Error).message })
   }
-  connectivity.start()
-  // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
-  const retention = new PatronRetention({ db, log, days: options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS) })
-  retention.start()
-  const services = createAppServices({
-    ...options.facts,
-    backend,
-    log,
-    pushes,
-    system,
-    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
-    counter,
-    admin: options.admin?.({ sales, pushes, system }),
-  })
+}
+
+/** The runtime as main holds it: the current backend's pieces read at each use, and `close` as the caller stops it. */
+function runtimeHandle(services: AppServices, sales: SalesRuntime, close: () => Promise<void>): Runtime {
   const current = () => {
     const context = sales.context
     if (!context) throw new Error('no backend is connected')
@@ -132,11 +115,48 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     get holds() {
       return current().holds
     },
-    async close() {
-      connectivity.stop()
-      retention.stop()
-      await sales.disconnect()
-      db.close()
-    },
+    close,
   }
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? stderrLogger
+  const db = openLocalDb(options.dataDir)
+  const pushes = new PushBus()
+  const { connect, backend } = startingBackend(options)
+  const system = new SystemInfoService({ ...options.facts, backend })
+  // Who is signed in at the counter: the sale files each sale, refund and shift under them.
+  const counter = new CounterDesk(system, options.staff)
+  const connectivity = watchReachability(options, system, pushes, () => sales.context)
+  const sales: SalesRuntime = new SalesRuntime({
+    db,
+    pushes,
+    log,
+    connect,
+    fetch: connectivity.watch((input, init) => globalThis.fetch(input, init)),
+    checkout: options.checkout,
+    serveDuringRecovery: options.serveDuringRecovery,
+    printer: options.printer ?? null,
+  })
+  await connectAtStart(sales, backend, log)
+  connectivity.start()
+  // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
+  const retention = new PatronRetention({ db, log, days: options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS) })
+  retention.start()
+  const services = createAppServices({
+    ...options.facts,
+    backend,
+    log,
+    pushes,
+    system,
+    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
+    counter,
+    admin: options.admin?.({ sales, pushes, system }),
+  })
+  return runtimeHandle(services, sales, async () => {
+    connectivity.stop()
+    retention.stop()
+    await sales.disconnect()
+    db.close()
+  })
 }

@@ -49,25 +49,11 @@ export function salesContext(api: SalesApi, holds: HoldManager, checkout: Checko
   return { api, holds, picker: new SeatPicker(api, holds), checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
 }
 
-/**
- * The handlers, over whichever backend is connected when each call arrives
- * (staff may switch backends while Foyer runs); none connected → a typed error.
- */
-export function salesHandlers(
-  current: () => SalesContext | null,
-  mode: () => AppMode = () => 'self-service',
-  /** The box office's own e-mail (settings): an e-ticket at a self-service kiosk must not go there. */
-  boxOfficeEmail?: () => string,
-  /** Who is signed in at the counter: sales, refunds, reprints and shifts are filed under them. */
-  desk: CounterDesk | null = null,
-  /** How far a counted drawer may be off before a supervisor approves the close; S$5 when absent. */
-  cashToleranceCents: () => number = () => DEFAULT_CASH_TOLERANCE_CENTS,
-): SalesHandlers {
-  const ctx = (): SalesContext => {
-    const connected = current()
-    if (!connected) throw unavailable()
-    return connected
-  }
+/** The connected backend's context at each call; none connected → a typed error. */
+type Connected = () => SalesContext
+
+/** The catalogue the screens browse: events, their shows (each learnt for its sale window) and the seat map. */
+function catalogueHandlers(ctx: Connected): Pick<SalesHandlers, 'catalogue.events' | 'catalogue.shows' | 'seatmap.overview' | 'seatmap.availability'> {
   return {
     'catalogue.events': async (r) => {
       const { api, saleWindows } = ctx()
@@ -90,6 +76,14 @@ export function salesHandlers(
     },
     'seatmap.overview': (r) => ctx().api.overview(r.productId),
     'seatmap.availability': (r) => ctx().api.sectionAvailability(r.productId),
+  }
+}
+
+type HoldChannel = 'offers.request' | 'offers.pick' | 'offers.accessible' | 'offers.keep' | 'offers.release' | 'holds.status' | 'holds.releaseAll'
+
+/** Seats offered and held for the customer (only for a show on sale), the ones they pick, and the holds given back. */
+function holdHandlers(ctx: Connected): Pick<SalesHandlers, HoldChannel> {
+  return {
     'offers.request': async (r) => {
       const { api, holds, saleWindows } = ctx()
       saleWindows.check(r.productId)
@@ -115,6 +109,12 @@ export function salesHandlers(
     'offers.release': async (r) => ({ released: await ctx().holds.release(r.productId, r.inventoryIds) }),
     'holds.status': (): HoldStatus => ctx().holds.status(),
     'holds.releaseAll': async () => ({ released: await ctx().holds.releaseAll() }),
+  }
+}
+
+/** The cart's choices: the show's prices, and the delivery and payment methods offered here. */
+function cartHandlers(ctx: Connected, mode: () => AppMode): Pick<SalesHandlers, 'pricing.ticketTypes' | 'cart.deliveryMethods' | 'cart.paymentMethods'> {
+  return {
     'pricing.ticketTypes': async (r) => {
       const classes = await ctx().api.ticketTypes(r.productId, r.priceCategoryId)
       // Vendor notes: the back end answered [] on internal failures; a show on sale is never free.
@@ -126,6 +126,32 @@ export function salesHandlers(
     // A counter offers only what it hands over (printed now, or e-tickets); main refuses the rest at submit too.
     'cart.deliveryMethods': async (r) => (await ctx().api.deliveryMethods(r.items)).filter((m) => deliveryOfferedIn(mode(), m.code)),
     'cart.paymentMethods': (r) => ctx().api.paymentMethods(r.productIds),
+  }
+}
+
+/**
+ * The handlers, over whichever backend is connected when each call arrives
+ * (staff may switch backends while Foyer runs); none connected → a typed error.
+ */
+export function salesHandlers(
+  current: () => SalesContext | null,
+  mode: () => AppMode = () => 'self-service',
+  /** The box office's own e-mail (settings): an e-ticket at a self-service kiosk must not go there. */
+  boxOfficeEmail?: () => string,
+  /** Who is signed in at the counter: sales, refunds, reprints and shifts are filed under them. */
+  desk: CounterDesk | null = null,
+  /** How far a counted drawer may be off before a supervisor approves the close; S$5 when absent. */
+  cashToleranceCents: () => number = () => DEFAULT_CASH_TOLERANCE_CENTS,
+): SalesHandlers {
+  const ctx: Connected = () => {
+    const connected = current()
+    if (!connected) throw unavailable()
+    return connected
+  }
+  return {
+    ...catalogueHandlers(ctx),
+    ...holdHandlers(ctx),
+    ...cartHandlers(ctx, mode),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
     ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, {
       onSale: (productId) => ctx().saleWindows.check(productId),
