@@ -1,6 +1,6 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
-import { html, type SafeHtml } from './html'
+import { fillTemplate, html, trusted, type SafeHtml } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
@@ -186,11 +186,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
   return {
     name,
     html: printedPage(templates, { ...page, title: name, kind: 'receipt' }, templates.receipt, {
-      receiptLabel: words.receipt,
-      referenceLabel: words.bookingReference,
-      reference: order.reference,
-      dateLabel: words.date,
-      date: singaporeTime(order.confirmedTime ?? sale.updatedAt, language),
+      head: slipHead(templates, words, words.receipt, order.reference, singaporeTime(order.confirmedTime ?? sale.updatedAt, language)),
       items: order.items.map((item) => itemBlock(item, options.venues?.[item.productId] ?? null, language, words)),
       deliveryLabel: words.delivery,
       deliveryMethod: deliveryName(order.deliveryMethodCode, words),
@@ -207,6 +203,11 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
   }
 }
 
+/** The head of a receipt or refund slip: what it is, its booking reference and date (resources/print/slip-head.html). */
+function slipHead(templates: PrintTemplates, words: PaperWords, title: string, reference: string, date: string): SafeHtml {
+  return trusted(fillTemplate(templates.slipHead, { title, referenceLabel: words.bookingReference, reference, dateLabel: words.date, date }))
+}
+
 // ------------------------------------------------------------------ refund slip
 
 /** The slip of a refunded sale: how much went back, how, and why. */
@@ -219,11 +220,7 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
   return {
     name,
     html: printedPage(templates, { ...page, title: name, kind: 'refund-slip' }, templates.refundSlip, {
-      refundLabel: words.refund,
-      referenceLabel: words.bookingReference,
-      reference,
-      dateLabel: words.date,
-      date: singaporeTime(sale.updatedAt, language),
+      head: slipHead(templates, words, words.refund, reference, singaporeTime(sale.updatedAt, language)),
       amountLabel: words.amountRefunded,
       amount: moneyOfCents(sale.amountCents, currency, language),
       tenderLabel: { cash: words.refundedInCash, card: words.refundedToCard, standalone: words.reversedOnStandalone }[sale.tender],

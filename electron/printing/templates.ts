@@ -15,6 +15,8 @@ export interface PrintTemplates {
   ticket: string
   receipt: string
   refundSlip: string
+  /** The head a receipt and a refund slip share: what the slip is, its reference and date. */
+  slipHead: string
   /** A counter shift's X or Z report. */
   shiftReport: string
   /** print.css, placed inside each document (documents load nothing from outside). */
@@ -30,6 +32,7 @@ export function loadPrintTemplates(dir: string = defaultTemplatesDir): PrintTemp
     ticket: read('ticket.html'),
     receipt: read('receipt.html'),
     refundSlip: read('refund-slip.html'),
+    slipHead: read('slip-head.html'),
     shiftReport: read('shift-report.html'),
     styles: read('print.css'),
   }
