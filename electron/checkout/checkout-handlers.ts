@@ -157,7 +157,7 @@ function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<C
     // A refund is a supervisor's: the one signed in, or one whose PIN is typed for this refund only.
     'checkout.refund': async (r) => {
       if (mode() !== 'counter' || !desk) {
-        throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.reprintAtCounter', retryable: false, detail: 'refunds are made at the counter' })
+        throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.refundAtCounter', retryable: false, detail: 'refunds are made at the counter' })
       }
       const approvedBy = await desk.requireSupervisor(r.approvalPin, 'a refund')
       const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)

@@ -98,6 +98,7 @@ export const checkoutMessageKeys = [
   'checkout.errors.notPrintable',
   'checkout.errors.noPrinter',
   'checkout.errors.reprintAtCounter',
+  'checkout.errors.refundAtCounter',
   'checkout.errors.paymentInProgress',
   'checkout.errors.notOnSale',
   'checkout.errors.signInFirst',

@@ -82,6 +82,15 @@ describe('checkout', () => {
     expect(steps).toContain('confirmed')
   })
 
+  it('a kiosk refuses a refund and a reprint, each in its own words (they are made at the counter)', async () => {
+    const kiosk = await run.start('self-service')
+    const saleId = '00000000-0000-4000-8000-000000000000'
+    const refund = await call(kiosk, 'checkout.refund', { saleId, approvalPin: '4321' })
+    expect(!refund.ok && [refund.error.code, refund.error.messageKey]).toEqual(['checkout.refund-counter-only', 'checkout.errors.refundAtCounter'])
+    const reprint = await call(kiosk, 'checkout.reprint', { saleId, what: 'receipt' })
+    expect(!reprint.ok && [reprint.error.code, reprint.error.messageKey]).toEqual(['checkout.reprint-counter-only', 'checkout.errors.reprintAtCounter'])
+  })
+
   it('cash is taken at the counter only, in an open shift, with the change due', async () => {
     const kiosk = await run.start('self-service')
     const order = await heldOrderRequest(kiosk, run.rig.direct)
