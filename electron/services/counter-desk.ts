@@ -31,7 +31,12 @@ const noStaff: StaffCheck = {
   supervisor: async () => ({ ok: false, reason: 'not-set' }),
 }
 
-export const staffDeskMessageKeys = ['checkout.errors.signInFirst', 'staff.errors.supervisorNeeded', 'staff.errors.locked'] as const
+export const staffDeskMessageKeys = ['checkout.errors.signInFirst', 'staff.errors.supervisorNeeded', 'errors.staff.locked'] as const
+
+/** The refusal of a PIN while the staff lockout lasts: one wording for every place a PIN is typed. */
+export function pinLockedOut(retryAfterSeconds: number | undefined): FoyerError {
+  return new FoyerError({ code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true, detail: `retry after ${retryAfterSeconds ?? 60} s` })
+}
 
 export class CounterDesk {
   #who: StaffMember | null = null
@@ -75,9 +80,7 @@ export class CounterDesk {
     if (approvalPin) {
       const result = await this.check.supervisor(approvalPin)
       if (result.ok) return result.staff
-      if (result.reason === 'locked') {
-        throw new FoyerError({ code: 'staff.locked', messageKey: 'staff.errors.locked', retryable: true, detail: `retry after ${result.retryAfterSeconds ?? 60} s` })
-      }
+      if (result.reason === 'locked') throw pinLockedOut(result.retryAfterSeconds)
     }
     throw new FoyerError({ code: 'staff.supervisor-needed', messageKey: 'staff.errors.supervisorNeeded', retryable: false, detail: `${action} needs a supervisor` })
   }

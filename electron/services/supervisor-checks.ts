@@ -1,7 +1,7 @@
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { Enrolment } from '../settings/enrolment'
 import type { PinAttemptResult, PinGate } from '../settings/staff-pin'
-import type { StaffCheck, StaffMember } from './counter-desk'
+import { pinLockedOut, type StaffCheck, type StaffMember } from './counter-desk'
 
 /**
  * What the staff services ask before they change anything: a supervisor's
@@ -22,9 +22,7 @@ export interface SupervisorChecks {
 export function supervisorChecks(ctx: { check: StaffCheck; gate: PinGate; enrolment: Enrolment }): SupervisorChecks {
   function refuseUnlessOk(result: PinAttemptResult, wrong: FoyerError): void {
     if (result.ok) return
-    if (result.reason === 'locked') {
-      throw new FoyerError({ code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true, detail: `retry after ${result.retryAfterSeconds ?? 60} s` })
-    }
+    if (result.reason === 'locked') throw pinLockedOut(result.retryAfterSeconds)
     throw wrong
   }
 

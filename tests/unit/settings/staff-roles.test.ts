@@ -111,6 +111,21 @@ describe('staff accounts', () => {
     expect(await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: SUPERVISOR_PIN })).toMatchObject({ ok: false, error: { code: 'checkout.not-refundable' } })
   }, 180_000)
 
+  it('locks a supervisor\'s approval PIN after wrong tries, in the same words as every staff lockout', async () => {
+    const { dispatcher } = runtime.services
+    await cashierAtCounter(dispatcher)
+    const saleId = '00000000-0000-4000-8000-000000000000'
+    for (const pin of ['111111', '222222', '333333', '444444', '555555']) await call(dispatcher, 'checkout.refund', { saleId, approvalPin: pin })
+    expect(await call(dispatcher, 'checkout.refund', { saleId, approvalPin: SUPERVISOR_PIN })).toMatchObject({
+      ok: false,
+      error: { code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true },
+    })
+    expect(await call(dispatcher, 'settings.update', { pin: SUPERVISOR_PIN, patch: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true },
+    })
+  }, 180_000)
+
   it('closes within the tolerance alone; over it, only with a supervisor, who the Z report names', async () => {
     const { dispatcher } = runtime.services
     await cashierAtCounter(dispatcher)
