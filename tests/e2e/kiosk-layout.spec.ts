@@ -220,6 +220,13 @@ async function expectUncovered(page: Page, targets: Locator): Promise<void> {
   }
 }
 
+/** The customer's large-text choice, made on the attract screen. */
+async function largeText(page: Page): Promise<void> {
+  await expect(page.getByTestId('attract-screen')).toBeVisible()
+  await page.getByTestId('toggle-large-text').click()
+  await expect(page.locator('html')).toHaveClass(/large-text/)
+}
+
 for (const [orientation, size] of [
   ['portrait', PORTRAIT],
   ['landscape', LANDSCAPE],
@@ -227,8 +234,7 @@ for (const [orientation, size] of [
   test(`${orientation}, large text: the display toggles take their own space and cover no event or review total`, async ({ kiosk }) => {
     test.setTimeout(120_000)
     await kiosk.setViewportSize(size)
-    await kiosk.getByTestId('toggle-large-text').click()
-    await expect(kiosk.locator('html')).toHaveClass(/large-text/)
+    await largeText(kiosk)
     await reach('events')(kiosk)
     const toggles = (await kiosk.getByTestId('display-toggles').boundingBox())!
     const dock = (await kiosk.getByTestId('dock').boundingBox())!
@@ -243,8 +249,13 @@ for (const [orientation, size] of [
     }
     for (const card of corner) await expectUncovered(kiosk, card)
 
+    // A fresh kiosk (the same address alone changes nothing: the events screen stayed, and waited for the
+    // idle reset, which also turned large text off), large text chosen again.
+    await kiosk.goto('about:blank')
     await kiosk.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+    await largeText(kiosk)
     await reach('review')(kiosk)
+    await expect(kiosk.locator('html')).toHaveClass(/large-text/)
     await expectUncovered(kiosk, kiosk.getByTestId('review-lines').locator('article'))
     await expectUncovered(kiosk, kiosk.getByTestId('review-total'))
     await kiosk.evaluate(() => window.scrollTo(0, 0))
