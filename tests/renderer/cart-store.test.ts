@@ -4,14 +4,13 @@ import type { EventSummary, Show } from '@contract'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call } from '../../electron/ipc-core/dispatcher'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { provideFoyer, useFoyer } from '../../renderer/src/bridge/foyer'
+import type { Runtime } from '../../electron/services/runtime'
+import { useFoyer } from '../../renderer/src/bridge/foyer'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { useSaleStore } from '../../renderer/src/stores/sale'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { sandboxConnection } from '../support/checkout-fixtures'
-import { createInProcessFoyer } from '../support/in-process-foyer'
+import { provideSandboxKiosk } from '../support/in-process-foyer'
 
 /**
  * The basket against the real sandbox, through the real main-process services:
@@ -20,19 +19,12 @@ import { createInProcessFoyer } from '../support/in-process-foyer'
 let rig: ApiRig
 let runtime: Runtime
 
-const quiet = { warn: () => {}, error: () => {} }
 const BOX_OFFICE = 'boxoffice@foyer-training.invalid'
 
 beforeEach(async () => {
   setActivePinia(createPinia())
   rig = await apiRig()
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: quiet,
-  })
-  provideFoyer(createInProcessFoyer(runtime.services))
+  runtime = await provideSandboxKiosk(rig)
 })
 afterEach(async () => {
   await runtime.close()

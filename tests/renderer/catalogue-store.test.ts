@@ -2,13 +2,11 @@
 // (The API client runs in main, on Node's fetch; happy-dom's fetch would apply browser rules to it.)
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { createFoyerApi } from '../../electron/contract'
-import { provideFoyer } from '../../renderer/src/bridge/foyer'
+import type { Runtime } from '../../electron/services/runtime'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { sandboxConnection } from '../support/checkout-fixtures'
+import { provideSandboxKiosk } from '../support/in-process-foyer'
 
 /**
  * The events list against the real sandbox: a short Chinese search is made on
@@ -22,23 +20,8 @@ const asked: string[] = []
 beforeEach(async () => {
   setActivePinia(createPinia())
   rig = await apiRig()
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-  })
   asked.length = 0
-  const services = runtime.services
-  provideFoyer(
-    createFoyerApi({
-      invoke: async (channel, request) => {
-        asked.push(channel)
-        return structuredClone(await services.dispatcher.dispatch(channel, structuredClone(request), { transport: 'test' }))
-      },
-      subscribe: () => () => {},
-    }),
-  )
+  runtime = await provideSandboxKiosk(rig, (channel) => asked.push(channel))
 })
 afterEach(async () => {
   await runtime.close()
