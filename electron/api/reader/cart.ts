@@ -50,16 +50,14 @@ export const readPriceClasses = reader(
   z.union([z.array(priceClass), z.object({ priceClassList: z.array(priceClass) }).transform((o) => o.priceClassList)]),
 )
 
-const deliveryMethod = z
-  .object({
-    code: text,
-    charge: money,
-    order: number,
-    addressRequired: requiredFlag,
-    // Nullable N, but the spec states its default (false); charging the fee is the safe reading.
-    feeWaived: flag,
-  })
-  .transform((o): DeliveryMethod => o)
+const deliveryMethod = z.object({
+  code: text,
+  charge: money,
+  order: number,
+  addressRequired: requiredFlag,
+  // Nullable N, but the spec states its default (false); charging the fee is the safe reading.
+  feeWaived: flag,
+}) satisfies z.ZodType<DeliveryMethod>
 
 /** Delivery methods (a bare list), in their display order. */
 export const readDeliveryMethods = reader(

@@ -36,7 +36,7 @@ export const requiredFlag = z.union([z.boolean(), z.literal([1, '1', 'true']).tr
 })
 /** Absent reads as no. */
 export const flag = requiredFlag.nullish().transform((value) => value ?? false)
-export const optFlag = requiredFlag.nullish().transform((value) => value ?? null)
+export const optFlag = requiredFlag.nullable().default(null)
 
 /** A list of `item`s; null or absent (the spec's nullable lists) reads as empty. */
 export const list = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((items) => items ?? [])
