@@ -1,35 +1,20 @@
 // @vitest-environment node
 // (The API client runs in main, on Node's fetch; happy-dom's fetch would apply browser rules to it.)
 import type { EventSummary, Show } from '@contract'
-import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { call } from '../../electron/ipc-core/dispatcher'
-import type { Runtime } from '../../electron/services/runtime'
 import { useFoyer } from '../../renderer/src/bridge/foyer'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { useSaleStore } from '../../renderer/src/stores/sale'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { provideSandboxKiosk } from '../support/in-process-foyer'
+import { kioskStoresPerTest } from '../support/in-process-foyer'
 
 /**
  * The basket against the real sandbox, through the real main-process services:
  * what the stores build must be an order the vendor accepts, to the cent.
  */
-let rig: ApiRig
-let runtime: Runtime
-
+const run = kioskStoresPerTest()
 const BOX_OFFICE = 'boxoffice@foyer-training.invalid'
-
-beforeEach(async () => {
-  setActivePinia(createPinia())
-  rig = await apiRig()
-  runtime = await provideSandboxKiosk(rig)
-})
-afterEach(async () => {
-  await runtime.close()
-  await rig.close()
-})
 
 async function eventAndShow(search: string, pick: (show: Show) => boolean = (s) => s.availability === 'available'): Promise<[EventSummary, Show]> {
   const page = await useFoyer().catalogue.events({ lang: 'EN_SG', search })
@@ -63,9 +48,9 @@ async function submit() {
   const request = cart.orderRequest(BOX_OFFICE)
   expect(request).not.toBeNull()
   // Orders are placed only through checkout (the contract has no bare order channel).
-  const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order: request!, tender: 'card' })
+  const invoice = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: request!, tender: 'card' })
   if (!invoice.ok) throw new Error(`${invoice.error.code}: ${invoice.error.detail ?? ''}`)
-  const order = runtime.sales.context!.checkout.journal.get(invoice.value.saleId)!.order!
+  const order = run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!.order!
   expect(invoice.value.amountCents).toBe(shown)
   return { order, shown }
 }
@@ -81,7 +66,7 @@ describe('the basket', () => {
     expect(cart.draftProblem).toBeNull()
     expect(cart.addDraft()).toBe(true)
     expect(useSaleStore().held).toBeNull()
-    expect(runtime.holds.status().count).toBe(2)
+    expect(run.runtime!.holds.status().count).toBe(2)
 
     await cart.loadOptions()
     // Printed here and now to start with: nothing goes to an e-mail the customer did not type.
@@ -107,7 +92,7 @@ describe('the basket', () => {
     await cart.priceChosenSeats()
     expect(cart.draft?.line.tickets).toEqual({ A: 3 })
     expect(cart.addDraft()).toBe(true)
-    expect(runtime.holds.status().count).toBe(0)
+    expect(run.runtime!.holds.status().count).toBe(0)
 
     // A second show a week away offers registered mail on its own; the festival, days away, does not.
     const weekAway = (s: Show) => s.availability !== 'sold-out' && Date.parse(s.date) - Date.now() > 8 * 86_400_000 && ['available', 'limited'].includes(s.availability)
@@ -165,7 +150,7 @@ describe('the basket', () => {
 
     // A renderer that sent the box office's address anyway is refused in main.
     const sneaky = { ...cart.orderRequest(BOX_OFFICE)!, patron: { email: BOX_OFFICE } }
-    const refused = await call(runtime.services.dispatcher, 'checkout.submit', { order: sneaky, tender: 'card' })
+    const refused = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: sneaky, tender: 'card' })
     expect(refused.ok ? 'ordered' : refused.error.code).toBe('checkout.eticket-needs-email')
     const { order } = await submit()
     expect(order.deliveryMethodCode).toBe('ETICKET')
@@ -181,17 +166,17 @@ describe('the basket', () => {
     cart.addDraft()
     await addReservedLine('Swan Lake', 'Stalls Centre')
     cart.addDraft()
-    expect(runtime.holds.status().count).toBe(4)
+    expect(run.runtime!.holds.status().count).toBe(4)
     const [first, second] = cart.lines
     await cart.removeLine(first!.id)
-    expect(runtime.holds.status().count).toBe(2)
+    expect(run.runtime!.holds.status().count).toBe(2)
     const freed = first!.seats.map((s) => s.inventoryId)
     // Free again at the vendor: another client can reserve them.
-    const reserve = await rig.direct.post(`/products/${first!.show.productId}/seats`, { reservedSeatList: freed })
+    const reserve = await run.rig.direct.post(`/products/${first!.show.productId}/seats`, { reservedSeatList: freed })
     expect(reserve.body.status).toBe(0)
 
     // The other line's seats go back behind the basket's back (staff released them): the line goes, and the screens are told.
-    await call(runtime.services.dispatcher, 'offers.release', { productId: second!.show.productId, inventoryIds: second!.seats.map((s) => s.inventoryId) })
+    await call(run.runtime!.services.dispatcher, 'offers.release', { productId: second!.show.productId, inventoryIds: second!.seats.map((s) => s.inventoryId) })
     await expect.poll(() => cart.lines.length).toBe(0)
     expect(cart.lapsed).toBe(1)
   })
@@ -212,7 +197,7 @@ describe('the basket', () => {
     await cart.clear()
     expect(cart.lines).toEqual([])
     expect(cart.email).toBe('')
-    expect(runtime.holds.status().count).toBe(0)
+    expect(run.runtime!.holds.status().count).toBe(0)
   })
 
   it('orders seats the customer picked as mode SP, and the vendor sells exactly those', async () => {

@@ -1,32 +1,17 @@
 // @vitest-environment node
 // (The API client runs in main, on Node's fetch; happy-dom's fetch would apply browser rules to it.)
-import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Runtime } from '../../electron/services/runtime'
+import { describe, expect, it } from 'vitest'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { provideSandboxKiosk } from '../support/in-process-foyer'
+import { kioskStoresPerTest } from '../support/in-process-foyer'
 
 /**
  * The events list against the real sandbox: a short Chinese search is made on
  * the kiosk, in the list already loaded, so typing it asks main nothing new
  * and keeps the pages already fetched.
  */
-let rig: ApiRig
-let runtime: Runtime
 const asked: string[] = []
-
-beforeEach(async () => {
-  setActivePinia(createPinia())
-  rig = await apiRig()
-  asked.length = 0
-  runtime = await provideSandboxKiosk(rig, (channel) => asked.push(channel))
-})
-afterEach(async () => {
-  await runtime.close()
-  await rig.close()
-})
+kioskStoresPerTest((channel) => asked.push(channel))
 
 describe('a short Chinese search', () => {
   it('asks for no list again while it is typed, and keeps the pages already loaded', async () => {

@@ -1,9 +1,9 @@
 import { createFoyerApi, type ChannelName, type FoyerApi } from '../../electron/contract'
 import type { AppServices } from '../../electron/services/app-services'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach } from 'vitest'
 import { provideFoyer } from '../../renderer/src/bridge/foyer'
-import type { ApiRig } from './api-fixtures'
-import { sandboxConnection } from './checkout-fixtures'
+import { sandboxRuntimePerTest } from './sandbox-runtime'
 
 /**
  * `window.foyer` wired straight to real main-process services in the same
@@ -24,14 +24,17 @@ export function createInProcessFoyer(services: AppServices, heard?: (channel: Ch
   })
 }
 
-/** A self-service kiosk's main process on the rig's sandbox (nothing on disk), provided to the renderer's stores as `window.foyer`. */
-export async function provideSandboxKiosk(rig: ApiRig, heard?: (channel: ChannelName) => void): Promise<Runtime> {
-  const runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
+/**
+ * A self-service kiosk's main process on a fresh sandbox for each test
+ * (sandboxRuntimePerTest), provided to a fresh Pinia's stores as `window.foyer`.
+ */
+export function kioskStoresPerTest(heard?: (channel: ChannelName) => void) {
+  const run = sandboxRuntimePerTest()
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    await run.start('self-service')
+    provideFoyer(createInProcessFoyer(run.runtime!.services, heard))
   })
-  provideFoyer(createInProcessFoyer(runtime.services, heard))
-  return runtime
+  afterEach(() => provideFoyer(null))
+  return run
 }
