@@ -36,4 +36,19 @@ describe('a short Chinese search', () => {
     await catalogue.reload()
     expect(asked.filter((c) => c === 'catalogue.events')).toHaveLength(1)
   })
+
+  it('drops the answer of a longer search still on its way once the customer has deleted back to a short one', async () => {
+    useLocaleStore().setLocale('zh-CN')
+    const catalogue = useCatalogueStore()
+    await catalogue.reload()
+    const browsed = catalogue.events.map((e) => e.code)
+
+    catalogue.search = '摇滚乐'
+    const longer = catalogue.reload()
+    catalogue.search = '摇滚'
+    await catalogue.reload()
+    await longer
+    // The short search filters the list as browsed, not the longer search's answer.
+    expect(catalogue.events.map((e) => e.code)).toEqual(browsed)
+  })
 })

@@ -60,7 +60,11 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       ...(sort.value ? { sort: sort.value } : {}),
     }
   }
-  /** The question the list on screen answers: another key in a short Chinese search asks nothing new. */
+  /**
+   * The question the list answers, or will once its first page is back: another key in a short
+   * Chinese search asks nothing new. Set when asked, so a longer search still on its way is asked
+   * over (and its answer dropped) when the customer deletes back to the list's own question.
+   */
   let listedFor = ''
 
   async function fetchPage(pageNumber: number): Promise<void> {
@@ -69,6 +73,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     loadingPage.value = pageNumber
     error.value = null
     const q = question()
+    if (pageNumber === 0) listedFor = JSON.stringify(q)
     const reply = await useFoyer().catalogue.events({ ...q, page: pageNumber, size: PAGE_SIZE })
     // A newer question was asked meanwhile (typing, language): this answer is stale.
     if (asked !== generation) return
@@ -79,7 +84,6 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       return
     }
     if (pageNumber === 0) {
-      listedFor = JSON.stringify(q)
       listed = new Set(reply.value.events.map((e) => e.code))
       events.value = reply.value.events
     } else {
