@@ -12,7 +12,7 @@ import { buildOverview, setSectionAvailability as applySectionAvailability, type
 import { SeatLabels } from './seat-labels'
 import { COLOURS, installFont, makeSeatTextures } from './seat-map-style'
 import { buildSeats, setSeatStates as applySeatStates, type SeatsScene } from './seats-scene'
-import { placeSectionLabels } from './section-labels'
+import { placeSectionLabels, type ShownLabel } from './section-labels'
 import { selectionAt } from './selection'
 import { watchTaps } from './tap-gesture'
 import { previewTransform, WheelActivity } from './zoom-preview'
@@ -120,7 +120,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
    */
   let renders = 0
   /** Section names laid out since they were last written on the element (data-labels). */
-  let shownLabels: string | null = null
+  let shownLabels: ShownLabel[] | null = null
   let pictureChanged = true
   const drawn = { x: NaN, y: NaN, scale: NaN }
   /** Something other than the viewport's transform changed the picture. */
@@ -192,7 +192,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     const moving = stillMoving()
     // The section names shown, for tests: written once the view is still, not at every frame of a move.
     if (!moving && shownLabels !== null) {
-      host.dataset.labels = shownLabels
+      host.dataset.labels = JSON.stringify(shownLabels)
       shownLabels = null
     }
     return moving
@@ -297,7 +297,7 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       toScreen: (x, y) => viewport.toScreen(x + camera.offset.x, y + camera.offset.y),
       toContent: (x, y) => camera.contentAt(x, y),
     })
-    shownLabels = JSON.stringify(shown)
+    shownLabels = shown
   }
 
   function layoutLabels(inView: Bounds): void {

@@ -1,4 +1,4 @@
-import { boundsOf, isEmptyBounds, pointInPolygon, unionBounds, type Bounds } from './geometry'
+import { boundsCentre, boundsOf, isEmptyBounds, pointInPolygon, unionBounds, type Bounds } from './geometry'
 import type { MapSection } from './model'
 
 /**
@@ -24,8 +24,7 @@ export function stageOf(sections: readonly MapSection[]): StageMarker | null {
   const boxes = outlines.map((o) => boundsOf(o))
   const all = unionBounds(boxes)
   if (isEmptyBounds(all)) return null
-  const cx = (all.minX + all.maxX) / 2
-  const cy = (all.minY + all.maxY) / 2
+  const { x: cx, y: cy } = boundsCentre(all)
   const width = all.maxX - all.minX
   const height = all.maxY - all.minY
 
@@ -90,7 +89,7 @@ export function stageOf(sections: readonly MapSection[]): StageMarker | null {
  * the middle of the marker, in degrees on screen (0 right, 90 down).
  */
 export function bearingToStage(seats: Bounds, stage: StageMarker): number {
-  const from = { x: (seats.minX + seats.maxX) / 2, y: (seats.minY + seats.maxY) / 2 }
-  const to = { x: (stage.bounds.minX + stage.bounds.maxX) / 2, y: (stage.bounds.minY + stage.bounds.maxY) / 2 }
+  const from = boundsCentre(seats)
+  const to = boundsCentre(stage.bounds)
   return (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI
 }
