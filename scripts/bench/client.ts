@@ -50,19 +50,19 @@ const viaContract = async (channel: ChannelName, request: unknown) => {
   return structuredClone(reply)
 }
 
-// Pick a theatre show on sale and one of its price categories, through the raw API.
-const events = (await raw('/icc?size=100&venue=Grand%20Theatre')) as any
-let productId = 0
-let code = ''
-for (const event of events.content) {
-  const show = ((await raw(`/icc/${event.internetContentCode}`)) as any).showTimingList.find((s: any) => s.availabilityStatus >= 18)
-  if (show) {
-    productId = show.productId
-    code = event.internetContentCode
-    break
+/** The first show on sale at `venue`, its event's code and its overview seat map, through the raw API. */
+async function firstShowOnSale(venue: string): Promise<{ code: string; productId: number; overview: any }> {
+  const events = (await raw(`/icc?size=100&venue=${encodeURIComponent(venue)}`)) as any
+  for (const event of events.content) {
+    const show = ((await raw(`/icc/${event.internetContentCode}`)) as any).showTimingList.find((s: any) => s.availabilityStatus >= 18)
+    if (show) return { code: event.internetContentCode, productId: show.productId, overview: await raw(`/products/${show.productId}/seatmap/overview`) }
   }
+  throw new Error(`no show on sale at ${venue}`)
 }
-const priceCatId = ((await raw(`/products/${productId}/seatmap/overview`)) as any).seatSectionList[0].SeatLevel[0].priceCategoryId
+
+// A theatre show on sale and one of its price categories.
+const { code, productId, overview } = await firstShowOnSale('Grand Theatre')
+const priceCatId = overview.seatSectionList[0].SeatLevel[0].priceCategoryId
 
 const operations: { name: string; raw: string; channel: ChannelName; request: unknown }[] = [
   { name: 'events page (20)', raw: '/icc?size=20&lang=ZH_HK', channel: 'catalogue.events', request: { lang: 'ZH_HK', size: 20 } },
@@ -126,30 +126,16 @@ child.kill('SIGTERM')
  * seatsAvailableList carries every seat's geometry (3D mode).
  */
 async function readerCosts(): Promise<Record<string, { items: number; readP50Ms: number; readP99Ms: number }>> {
-  const stadium = (await raw('/icc?size=100&venue=Harbour%20Stadium')) as any
-  let big: { productId: number; section: any } | null = null
-  for (const event of stadium.content) {
-    const show = ((await raw(`/icc/${event.internetContentCode}`)) as any).showTimingList.find((s: any) => s.availabilityStatus >= 18)
-    if (!show) continue
-    const map = (await raw(`/products/${show.productId}/seatmap/overview`)) as any
-    const sections = map.seatSectionList.flatMap((entry: any) => entry.SeatLevel ?? [])
-    big = { productId: show.productId, section: sections[0] }
-    break
-  }
-  if (big === null) throw new Error('no stadium show on sale')
-  const offerPath = `/products/${big.productId}/seatmap/availability?mode=HS&quantity=2&priceCatId=${big.section.priceCategoryId}&seatSectionId=${big.section.seatSectionId}`
+  const stadium = await firstShowOnSale('Harbour Stadium')
+  const section = stadium.overview.seatSectionList[0].SeatLevel[0]
+  const offerPath = `/products/${stadium.productId}/seatmap/availability?mode=HS&quantity=2&priceCatId=${section.priceCategoryId}&seatSectionId=${section.seatSectionId}`
   const offer = await raw(offerPath)
   const samples: { name: string; body: unknown; read: (body: unknown) => unknown; items: (value: any) => number }[] = [
     { name: 'events page (100)', body: await raw('/icc?size=100'), read: readers.readEventPage, items: (page) => page.events.length },
-    { name: 'overview seat map', body: await raw(`/products/${big.productId}/seatmap/overview`), read: readers.readOverview, items: (map) => map.sections.length },
+    { name: 'overview seat map', body: stadium.overview, read: readers.readOverview, items: (map) => map.sections.length },
     { name: 'Hot Show offer', body: offer, read: readers.readSeatOffer, items: (o) => o.available.length + o.sets.flat().length },
   ]
-  const ids = readers.readSeatOffer(offer).sets.flat().map((seat) => seat.inventoryId)
-  await fetch(`${info.baseUrl}/products/${big.productId}/seats`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ releasedSeatList: ids }),
-  })
+  await api.releaseSeats(stadium.productId, readers.readSeatOffer(offer).sets.flat().map((seat) => seat.inventoryId))
   const costs: Record<string, { items: number; readP50Ms: number; readP99Ms: number }> = {}
   for (const sample of samples) {
     for (let i = 0; i < 50; i++) sample.read(sample.body)

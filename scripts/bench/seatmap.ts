@@ -27,7 +27,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { spawn, spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
-import { COUNT_FRAME_CALLBACKS } from '../../tests/seatmap-harness/frame-counter'
+import { COUNT_FRAME_CALLBACKS, rafCalls } from '../../tests/seatmap-harness/frame-counter'
 import { chromiumArgs, chromiumPath } from '../chromium.mjs'
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'tests/seatmap-harness/vite.config.ts'], { stdio: 'inherit' })
@@ -101,9 +101,9 @@ async function measure(browser: Browser, browserCdp: CDPSession, url: string): P
 
     // Idle: nothing touched for 3 s (after a moment for the first frames to settle).
     await page.waitForTimeout(500)
-    const idle = { raf: await page.evaluate(() => window.rafCalls!()), cpu: await mainThreadMs(cdp) }
+    const idle = { raf: await rafCalls(page), cpu: await mainThreadMs(cdp) }
     await page.waitForTimeout(3000)
-    const idleRafCallbacks = (await page.evaluate(() => window.rafCalls!())) - idle.raf
+    const idleRafCallbacks = (await rafCalls(page)) - idle.raf
     const idleCpuMs = (await mainThreadMs(cdp)) - idle.cpu
 
     // Clicks on seats, at the fitted view.

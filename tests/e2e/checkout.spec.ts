@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { expect, holdCount, test, type Page } from './fixtures'
+import { mapReady } from './screens'
 
 /**
  * Paying in the real renderer through the browser host, against the sandbox
@@ -14,7 +15,7 @@ async function basketOnReview(kiosk: Page, search: string, title: RegExp): Promi
   await kiosk.getByTestId('event-search').fill(search)
   await kiosk.getByTestId('event-list').getByRole('button', { name: title }).click()
   await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
   await kiosk.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ }).click()
   await kiosk.getByTestId('find-seats').click()
   await kiosk.getByTestId('keep-set-0').click()

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { mapReady } from './screens'
 
 /**
  * A cashier's two seats at the first show of an event, kept and priced: the
@@ -8,7 +9,7 @@ export async function counterToDelivery(page: Page, search: string, title: RegEx
   await page.getByTestId('event-search').fill(search)
   await page.getByTestId('event-list').getByRole('button', { name: title }).click()
   await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(page)
   await page.getByTestId('section-list').locator('button:enabled').first().click()
   await page.getByTestId('find-seats').click()
   await page.getByTestId('keep-set-0').click()

@@ -1,5 +1,6 @@
 import { COUNTER_PIN, COUNTER_SUPERVISOR, expect, openCounter, test } from './fixtures'
 import { counterToDelivery } from './counter-basket'
+import { mapReady } from './screens'
 
 /**
  * The counter at the box office window (landscape 1920x1080), on a
@@ -53,7 +54,7 @@ test('Enter is the main action even after a click: the PIN pad signs in, "+" the
   await page.getByTestId('event-search').fill('Hamlet')
   await page.getByTestId('event-list').getByRole('button', { name: /Hamlet in the Straits/ }).click()
   await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(page)
   await page.getByTestId('section-list').locator('button:enabled').first().click()
   await page.getByTestId('quantity-more').click()
   await expect(page.getByTestId('quantity')).toHaveText('3')

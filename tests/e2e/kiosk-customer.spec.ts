@@ -1,4 +1,5 @@
 import { expect, holdCount, ipc, test, type Page } from './fixtures'
+import { mapReady } from './screens'
 
 /**
  * A customer at a portrait self-service kiosk (1080×1920), by what is on the
@@ -19,7 +20,7 @@ async function openEvent(kiosk: Page, search: string, code: string): Promise<voi
   await kiosk.getByTestId('event-search').fill(search)
   await kiosk.getByTestId(`event-${code}`).click()
   await kiosk.getByTestId('show-list').locator('button:enabled').first().click()
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
 }
 
 /** `area`: a big venue lists its sections by area (and price band) first. */
@@ -41,7 +42,7 @@ async function theatreToDelivery(kiosk: Page, search: string, title: RegExp): Pr
   await kiosk.getByTestId('event-search').fill(search)
   await kiosk.getByTestId('event-list').getByRole('button', { name: title }).click()
   await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
   await keepBestPair(kiosk, /Stalls Centre/)
 }
 
@@ -131,7 +132,7 @@ test('a button that cannot be pressed yet looks it, and says why beside it: seat
   await kiosk.getByTestId('event-search').fill('Swan')
   await kiosk.getByTestId('event-list').getByRole('button', { name: /Swan Lake/ }).click()
   await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
 
   const findSeats = kiosk.getByTestId('find-seats')
   await expect(findSeats).toBeDisabled()

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
 import { expect, test, type Page } from './fixtures'
-import { mapSettled, RESERVED_EVENT, screens } from './screens'
+import { mapReady, mapSettled, RESERVED_EVENT, screens } from './screens'
 
 /**
  * The kiosk's layout at a portrait self-service kiosk (1080×1920), and a
@@ -41,7 +41,17 @@ async function pressInView(page: Page, target: Locator): Promise<void> {
   await target.click()
 }
 
-const mapReady = (page: Page) => expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+/** The customer's large-text choice, made where they are. */
+async function chooseLargeText(page: Page): Promise<void> {
+  await page.getByTestId('toggle-large-text').click()
+  await expect(page.locator('html')).toHaveClass(/large-text/)
+}
+
+/** Large text chosen on the attract screen, before the customer starts. */
+async function largeText(page: Page): Promise<void> {
+  await expect(page.getByTestId('attract-screen')).toBeVisible()
+  await chooseLargeText(page)
+}
 
 /** The map's share of the window's height. */
 async function mapShare(page: Page): Promise<number> {
@@ -129,8 +139,7 @@ test('portrait: the map uses the screen, also with large text, and has its pitch
   await expect(kiosk.getByTestId('seat-map-legend').locator('[data-testid^="legend-band-"]')).toHaveCount(bands)
   await expect(kiosk.getByTestId('legend-sold-out')).toBeVisible()
 
-  await kiosk.getByTestId('toggle-large-text').click()
-  await expect(kiosk.locator('html')).toHaveClass(/large-text/)
+  await chooseLargeText(kiosk)
   await kiosk.screenshot({ path: testInfo.outputPath('stadium-portrait-large-text.png') })
   await expect.poll(() => mapShare(kiosk)).toBeGreaterThan(0.45)
   await expectInView(kiosk, kiosk.getByTestId('find-seats'))
@@ -220,12 +229,6 @@ async function expectUncovered(page: Page, targets: Locator): Promise<void> {
   }
 }
 
-/** The customer's large-text choice, made on the attract screen. */
-async function largeText(page: Page): Promise<void> {
-  await expect(page.getByTestId('attract-screen')).toBeVisible()
-  await page.getByTestId('toggle-large-text').click()
-  await expect(page.locator('html')).toHaveClass(/large-text/)
-}
 
 for (const [orientation, size] of [
   ['portrait', PORTRAIT],

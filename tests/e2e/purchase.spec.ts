@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { expect, holdCount, test, type Page } from './fixtures'
+import { mapReady } from './screens'
 
 /**
  * The walk-up sale through the real renderer against the sandbox, from the
@@ -17,7 +18,7 @@ async function openFirstShow(kiosk: Page, search: string, title: RegExp): Promis
 }
 
 async function keepBestPair(kiosk: Page, section: RegExp, setIndex: number): Promise<void> {
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
   await kiosk.getByTestId('section-list').getByRole('button', { name: section }).click()
   await kiosk.getByTestId('find-seats').click()
   await kiosk.getByTestId(`keep-set-${setIndex}`).click()

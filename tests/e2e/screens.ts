@@ -29,6 +29,11 @@ export interface KioskScreen {
 export const RESERVED_EVENT = { code: 'FY26KOPIKAYA', promoter: 'Five Foot Way' }
 export const GA_EVENT = { code: 'FY26SATAYRIVER', promoter: 'Hawker Heritage' }
 
+/** The seat map has drawn its first picture (a large venue's may take a while on a busy machine). */
+export async function mapReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+}
+
 /** The seat map has drawn its last frame (a zoom has ended): its frame count stays put. */
 export async function mapSettled(page: Page): Promise<void> {
   const renders = async () => Number(await page.getByTestId('seat-map').getAttribute('data-renders'))
@@ -74,7 +79,7 @@ async function toSeatsOf(page: Page, event: { code: string; promoter: string }):
 /** Two seats kept from a Best Available offer at the reserved show, on the tickets step. */
 async function toTickets(page: Page): Promise<void> {
   await toSeatsOf(page, RESERVED_EVENT)
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(page)
   await page.getByTestId('section-list').locator('button:enabled').first().click()
   await page.getByTestId('find-seats').click()
   await page.getByTestId('keep-set-0').click()
@@ -122,7 +127,7 @@ export const screens: KioskScreen[] = [
     name: 'seats-reserved',
     reach: async (page) => {
       await toSeatsOf(page, RESERVED_EVENT)
-      await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+      await mapReady(page)
       await expect(page.getByTestId('section-list').getByRole('button').first()).toBeVisible()
     },
   },

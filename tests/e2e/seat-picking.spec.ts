@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { expect, holdCount, test, type Page } from './fixtures'
-import { mapSettled, RESERVED_EVENT } from './screens'
+import { mapReady, mapSettled, RESERVED_EVENT } from './screens'
 
 /**
  * Issue #15: customers choose their own seats. After an offer the section's
@@ -19,7 +19,7 @@ async function toSeats(page: Page): Promise<void> {
   await page.getByTestId('event-search').fill(RESERVED_EVENT.promoter)
   await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
   await page.getByTestId('show-list').locator('button:enabled').first().tap()
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(page)
 }
 
 /**
@@ -151,7 +151,7 @@ test('accessible seating by keyboard alone: a wheelchair space with its companio
   await kiosk.keyboard.press('Enter')
   await kiosk.getByTestId('show-list').locator('button:enabled').first().focus()
   await kiosk.keyboard.press('Enter')
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
 
   // Said once: no section to choose, the next step looks for wheelchair spaces.
   const accessible = kiosk.getByTestId('accessible-seating')

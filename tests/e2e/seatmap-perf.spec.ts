@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { harnessPort } from '../../playwright.config'
 import type { HarnessApi } from '../seatmap-harness/bench-page'
-import { COUNT_FRAME_CALLBACKS } from '../seatmap-harness/frame-counter'
+import { COUNT_FRAME_CALLBACKS, rafCalls } from '../seatmap-harness/frame-counter'
 import { expect, test } from './fixtures'
 
 /**
@@ -21,7 +21,6 @@ async function startView(page: Page, seats: number): Promise<void> {
 }
 
 const stats = (page: Page) => page.evaluate(() => window.harness!.stats()!)
-const rafCalls = (page: Page) => page.evaluate(() => window.rafCalls!())
 
 /** Waits until the map has drawn a frame since `renders`, and then nothing more for a moment. */
 async function settled(page: Page, after: number): Promise<number> {

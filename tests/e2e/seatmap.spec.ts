@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { harnessPort } from '../../playwright.config'
 import { expect, test } from './fixtures'
+import { mapReady } from './screens'
 
 /**
  * The seat map (pixi.js) in Chromium, through the harness that hosts the real
@@ -39,7 +40,7 @@ async function pointFor(page: Page, want: RegExp): Promise<{ x: number; y: numbe
 }
 
 async function ready(page: Page): Promise<void> {
-  await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(page)
 }
 
 test('taps a section, then a seat, and reads the selection back', async ({ page }, testInfo) => {

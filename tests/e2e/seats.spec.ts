@@ -1,4 +1,5 @@
 import { expect, holdCount, nextCustomersBestSeats, test } from './fixtures'
+import { mapReady } from './screens'
 
 /**
  * Choosing seats through the real renderer, against the sandbox: a section and
@@ -13,7 +14,7 @@ test('Best Available: two sets side by side, keep one and the other goes back; t
   await kiosk.getByText('Kopi & Kaya: The Musical').click()
   await kiosk.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
   await expect(kiosk.getByTestId('seats-screen')).toBeVisible()
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
 
   const stalls = kiosk.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ })
   await stalls.click()
@@ -29,7 +30,7 @@ test('Best Available: two sets side by side, keep one and the other goes back; t
   await expect(kiosk.getByTestId('hold-countdown')).toContainText('Seats held for 1')
   expect(await holdCount(request)).toBe(4)
   // The map now shows the section's seats with both offered sets.
-  await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+  await mapReady(kiosk)
   await kiosk.waitForTimeout(300)
   await kiosk.screenshot({ path: testInfo.outputPath('seats-offer-en-SG.png'), fullPage: true })
 

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { startHostProcess, type HostProcess } from './host-process'
 import { XSS_ELEMENT_SELECTORS } from '../../electron/sandbox/seed/xss/corpus'
 import { XSS_PROMOTER, xssEventCode, xssPayload } from '../../electron/sandbox/seed/xss/xss-events'
+import { mapReady } from './screens'
 
 /**
  * The XSS corpus (FOYER_SANDBOX_XSS=1) in every escaped field the kiosk shows,
@@ -85,7 +86,7 @@ test.describe('XSS corpus in the vendor’s texts', () => {
     await page.getByTestId('show-list').locator('button:enabled').first().click()
     await expect(page.getByTestId('seats-screen')).toBeVisible()
     await expect(page.getByTestId('seats-screen').getByRole('heading', { level: 1 })).toHaveText(titleOf(0))
-    await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
+    await mapReady(page)
     await expectInert(page, 'seats')
 
     await page.getByTestId('section-list').locator('button:enabled').first().click()

@@ -11,6 +11,9 @@ export const COUNT_FRAME_CALLBACKS = `{
   window.rafCalls = () => calls
 }`
 
+/** The callbacks run so far in `page` (one with COUNT_FRAME_CALLBACKS installed). */
+export const rafCalls = (page: { evaluate<R>(fn: () => R): Promise<R> }): Promise<number> => page.evaluate(() => window.rafCalls!())
+
 declare global {
   interface Window {
     /** Installed by COUNT_FRAME_CALLBACKS. */
