@@ -2,7 +2,7 @@ import { deliveryOfferedIn, ETICKET_DELIVERY, sameEmail, type AppMode, type Orde
 import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { ShiftBook } from '../journal/shift-book'
-import { isPlaceholderEmail, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
+import { isPlaceholderEmail } from '../settings/settings-schema'
 import type { CounterDesk, StaffMember } from '../services/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
@@ -104,12 +104,10 @@ function saleChecks({ shifts, mode }: CheckoutScope, boxOfficeEmail: () => strin
   return { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor }
 }
 
-type SaleChecks = ReturnType<typeof saleChecks>
-
 /** The sale itself: whether cards are taken here, the order submitted once every check passes, and its payment. */
-function saleHandlers(scope: CheckoutScope, checks: SaleChecks, shows: ShowsOnSale): Pick<CheckoutHandlers, 'checkout.terminal' | 'checkout.submit' | 'checkout.pay'> {
+function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows: ShowsOnSale): Pick<CheckoutHandlers, 'checkout.terminal' | 'checkout.submit' | 'checkout.pay'> {
   const { checkout, shifts, mode, who } = scope
-  const { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor } = checks
+  const { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor } = saleChecks(scope, boxOfficeEmail)
   const { onSale, venueOf } = shows
   return {
     'checkout.terminal': async () => {
@@ -187,13 +185,13 @@ export function checkoutHandlers(
   mode: () => AppMode,
   shows: ShowsOnSale,
   /** The box office's own address (settings), used as the patron of an anonymous walk-up sale. */
-  boxOfficeEmail: () => string = () => TRAINING_BOX_OFFICE_EMAIL,
+  boxOfficeEmail: () => string,
   /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
-  desk: CounterDesk | null = null,
+  desk: CounterDesk | null,
 ): CheckoutHandlers {
   const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null }
   return {
-    ...saleHandlers(scope, saleChecks(scope, boxOfficeEmail), shows),
+    ...saleHandlers(scope, boxOfficeEmail, shows),
     ...counterHandlers(scope, desk),
     ...ownSaleHandlers(checkout),
   }

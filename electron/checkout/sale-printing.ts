@@ -1,3 +1,4 @@
+import { MAIL_DELIVERY } from '../contract/delivery'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments, type PrintDocument } from '../printing/documents'
 import { cardFromSteps, venuesFromSteps } from '../printing/format'
@@ -31,7 +32,7 @@ export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: Print
     case 'tickets':
       return ticketDocuments(sale, options)
     case 'sale': {
-      const byMail = sale.order?.deliveryMethodCode === 'REGISTERED_MAIL'
+      const byMail = sale.order?.deliveryMethodCode === MAIL_DELIVERY
       return [...(byMail ? [] : ticketDocuments(sale, options)), receiptDocument(sale, options)]
     }
   }

@@ -11,17 +11,19 @@ export const SeatKind = { Standard: 1, Wheelchair: 2, Companion: 3, Couple: 6 } 
 const numberOf = (seat: Seat): number | null => (seat.seat !== null && /^\d+$/.test(seat.seat) ? Number(seat.seat) : null)
 
 /**
- * The seat type and numbers of the seat sold with this one, or null for a seat
+ * The seat number and type of the seat sold with this one, or null for a seat
  * sold on its own. A wheelchair space goes with the companion seat numbered
  * beside it (either side) and the other way round. Couple seats are double
  * seats in twos from the start of the row, 1–2, 3–4, … (the vendor notes say
  * nothing of how a venue pairs them; this is how the training venues do, and
  * a double seat is numbered as two seats, odd first, at the venues we know).
  */
-export function partnerWanted(seatType: number | null, number: number): { type: number; numbers: number[] } | null {
-  if (seatType === SeatKind.Wheelchair) return { type: SeatKind.Companion, numbers: [number - 1, number + 1] }
-  if (seatType === SeatKind.Companion) return { type: SeatKind.Wheelchair, numbers: [number - 1, number + 1] }
-  if (seatType === SeatKind.Couple) return { type: SeatKind.Couple, numbers: [number % 2 === 1 ? number + 1 : number - 1] }
+function partnerWanted(seat: Seat): { type: number; numbers: number[] } | null {
+  const number = numberOf(seat)
+  if (number === null) return null
+  if (seat.seatType === SeatKind.Wheelchair) return { type: SeatKind.Companion, numbers: [number - 1, number + 1] }
+  if (seat.seatType === SeatKind.Companion) return { type: SeatKind.Wheelchair, numbers: [number - 1, number + 1] }
+  if (seat.seatType === SeatKind.Couple) return { type: SeatKind.Couple, numbers: [number % 2 === 1 ? number + 1 : number - 1] }
   return null
 }
 
@@ -35,8 +37,7 @@ export const soldAsPair = (seat: Seat): boolean => seat.seatType === SeatKind.Co
  * seat, or when the partner is not among them (taken, or no partner).
  */
 export function partnerOf(seat: Seat, among: readonly Seat[]): Seat | null {
-  const number = numberOf(seat)
-  const wanted = number === null ? null : partnerWanted(seat.seatType, number)
+  const wanted = partnerWanted(seat)
   if (!wanted) return null
   return (
     among.find((other) => {

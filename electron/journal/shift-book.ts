@@ -142,14 +142,8 @@ export class ShiftBook {
   varianceOf(count: CashCount): number {
     const shift = this.current()
     if (!shift) throw new ShiftError('shift.none-open', 'no shift is open')
-    return countedTotal(count) - this.#expectedCashCents(shift)
-  }
-
-  /** The float and the cash sales (what #report says as expectedCashCents), without the rest of a report. */
-  #expectedCashCents(shift: Shift): number {
-    let cents = shift.floatCents
-    for (const sale of this.journal.ofShift(shift.shiftId)) if (sale.tender === 'cash' && isSold(sale)) cents += sale.amountCents
-    return cents
+    // The sales tallied only: a report would also read every sale's steps for its venues.
+    return countedTotal(count) - expectedCash(shift, tally(this.journal.ofShift(shift.shiftId)).byTender.cash)
   }
 
   /**
@@ -192,26 +186,12 @@ export class ShiftBook {
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
-    const byTender: Record<Tender, TenderTotals> = { card: emptyTotals(), cash: emptyTotals(), standalone: emptyTotals() }
+    const sales = this.journal.ofShift(shift.shiftId)
+    const { byTender, tickets, unresolved } = tally(sales)
     const { card, cash, standalone } = byTender
-    let tickets = 0
-    let unresolved = 0
     const venues = new Set<string>()
-    for (const sale of this.journal.ofShift(shift.shiftId)) {
-      for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
-      const totals = byTender[sale.tender]
-      if (isSold(sale)) {
-        totals.sales++
-        totals.soldCents += sale.amountCents
-        tickets += sale.order?.tickets.length ?? 0
-      } else if (sale.state === 'refunded') {
-        totals.refunds++
-        totals.refundedCents += sale.amountCents
-      } else if (sale.state === 'needs-staff') {
-        unresolved++
-      }
-    }
-    const expectedCashCents = shift.floatCents + cash.soldCents
+    for (const sale of sales) for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
+    const expectedCashCents = expectedCash(shift, cash)
     return {
       kind,
       shiftId: shift.shiftId,
@@ -238,3 +218,27 @@ export class ShiftBook {
 }
 
 const isSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed'
+
+/** A shift's sales counted by tender (sold, refunded), with the tickets sold and the sales left to staff. */
+function tally(sales: readonly SaleRecord[]): { byTender: Record<Tender, TenderTotals>; tickets: number; unresolved: number } {
+  const byTender: Record<Tender, TenderTotals> = { card: emptyTotals(), cash: emptyTotals(), standalone: emptyTotals() }
+  let tickets = 0
+  let unresolved = 0
+  for (const sale of sales) {
+    const totals = byTender[sale.tender]
+    if (isSold(sale)) {
+      totals.sales++
+      totals.soldCents += sale.amountCents
+      tickets += sale.order?.tickets.length ?? 0
+    } else if (sale.state === 'refunded') {
+      totals.refunds++
+      totals.refundedCents += sale.amountCents
+    } else if (sale.state === 'needs-staff') {
+      unresolved++
+    }
+  }
+  return { byTender, tickets, unresolved }
+}
+
+/** What the drawer should hold: the float and the cash taken (refunded cash went back out). */
+const expectedCash = (shift: Shift, cash: TenderTotals): number => shift.floatCents + cash.soldCents

@@ -218,8 +218,14 @@ function holdSweeper(orders: OrderBook, book: InventoryBook, now: () => number, 
   return { sweep, stop: () => clearInterval(timer) }
 }
 
-/** The training service's state over its database: the catalogue, seats, offers, orders and tokens. */
-function openModel(db: SandboxDb, options: SandboxOptions, now: () => number, quirks: boolean, holdMs: number) {
+/**
+ * The training service's state over its database (the catalogue, seats, offers, orders and tokens),
+ * as the routes' context, and the clients' credentials. `baseUrl` is known once the server listens.
+ */
+function openModel(db: SandboxDb, options: SandboxOptions, baseUrl: () => string): { ctx: SandboxContext; clients: SandboxClientCredentials[] } {
+  const now = options.now ?? Date.now
+  const quirks = options.quirks ?? false
+  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
   const { anchor, clients, tokenKey } = storedSecrets(db, now)
   const seeds = options.seeds ?? trainingSeeds(options.extraEvents ?? 0, options.xss ?? false)
   const catalogue = new Catalogue(seeds.events, seeds.venues, anchor)
@@ -227,7 +233,8 @@ function openModel(db: SandboxDb, options: SandboxOptions, now: () => number, qu
   const offers = new SeatOffers(catalogue, book, holdMs)
   const orders = new OrderBook(db, catalogue, book, offers, holdMs)
   const tokens = new TokenIssuer({ key: tokenKey, tenant: SANDBOX_TENANT, clients, ttlSeconds: options.tokenTtlSeconds ?? 3600, quirks, now })
-  return { catalogue, book, offers, orders, tokens, clients }
+  const ctx = { tenant: SANDBOX_TENANT, catalogue, book, offers, orders, tokens, shapes: new Shapes(quirks), quirks, holdMs, now, baseUrl }
+  return { ctx, clients }
 }
 
 /** Every route of the API, the images (on their own host under quirks) and the training terminal's controls. */
@@ -241,74 +248,17 @@ function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: Sandb
   terminalRoutes(app, training.terminal, training.ledger, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 }
 
-/** What a started sandbox tells its caller, and how it stops: the sweeper first, then the servers, then the database. */
-function started(parts: {
-  ctx: SandboxContext
-  origin: string
-  imageOrigin: string
-  terminalAddress: string
-  training: ReturnType<typeof trainingTerminal>
-  clients: SandboxClientCredentials[]
-  sweeper: ReturnType<typeof holdSweeper>
-  servers: [FastifyInstance, FastifyInstance]
-  closeDb: () => void
-}): Sandbox {
-  const { ctx, origin, training, clients, sweeper, servers } = parts
-  const [app, imageApp] = servers
-  return {
-    baseUrl: ctx.baseUrl(),
-    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
-    imageBaseUrl: parts.imageOrigin,
-    terminal: {
-      address: parts.terminalAddress,
-      poiid: training.poiid,
-      ...training.key,
-      rootCertificatePem: training.chain.rootPem,
-      controlUrl: `${origin}/terminal/v0`,
-    },
-    tenant: SANDBOX_TENANT,
-    clientId: SANDBOX_CLIENT_ID,
-    clientSecret: clients[0]!.clientSecret,
-    clients,
-    sweep: sweeper.sweep,
-    async close() {
-      sweeper.stop()
-      await training.terminal.close()
-      await app.close()
-      if (imageApp !== app) await imageApp.close()
-      parts.closeDb()
-    },
-  }
-}
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
-  const quirks = options.quirks ?? false
-  const holdMs = (options.holdTtlSeconds ?? 900) * 1000
   const { db, close: closeDb } = openDatabase(options.dataDir)
-  const { catalogue, book, offers, orders, tokens, clients } = openModel(db, options, now, quirks, holdMs)
-
-  const app = newServer(log, now)
-  // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
-  const imageApp = quirks ? newServer(log, now) : app
   let origin = ''
-  const ctx: SandboxContext = {
-    tenant: SANDBOX_TENANT,
-    catalogue,
-    book,
-    offers,
-    orders,
-    tokens,
-    shapes: new Shapes(quirks),
-    quirks,
-    holdMs,
-    now,
-    baseUrl: () => `${origin}/api/v0/${SANDBOX_TENANT}`,
-  }
-  const training = trainingTerminal(db, now, log)
+  const { ctx, clients } = openModel(db, options, () => `${origin}/api/v0/${SANDBOX_TENANT}`)
+  const app = newServer(log, ctx.now)
+  // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
+  const imageApp = ctx.quirks ? newServer(log, ctx.now) : app
+  const training = trainingTerminal(db, ctx.now, log)
   mountRoutes(app, imageApp, ctx, training)
-  const sweeper = holdSweeper(orders, book, now, log)
+  const sweeper = holdSweeper(ctx.orders, ctx.book, ctx.now, log)
 
   let terminalAddress: string
   try {
@@ -322,5 +272,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const imageOrigin = imageApp === app ? origin : await listen(imageApp, 0)
 
-  return started({ ctx, origin, imageOrigin, terminalAddress, training, clients, sweeper, servers: [app, imageApp], closeDb })
+  return {
+    baseUrl: ctx.baseUrl(),
+    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
+    imageBaseUrl: imageOrigin,
+    terminal: {
+      address: terminalAddress,
+      poiid: training.poiid,
+      ...training.key,
+      rootCertificatePem: training.chain.rootPem,
+      controlUrl: `${origin}/terminal/v0`,
+    },
+    tenant: SANDBOX_TENANT,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: clients[0]!.clientSecret,
+    clients,
+    sweep: sweeper.sweep,
+    // The sweeper first, then the servers, then the database.
+    async close() {
+      sweeper.stop()
+      await training.terminal.close()
+      await app.close()
+      if (imageApp !== app) await imageApp.close()
+      closeDb()
+    },
+  }
 }

@@ -10,7 +10,7 @@ import type { CheckoutService } from '../checkout/checkout-service'
 import { shiftHandlers } from '../checkout/shift-handlers'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
-import { DEFAULT_CASH_TOLERANCE_CENTS } from '../settings/settings-schema'
+import { DEFAULT_CASH_TOLERANCE_CENTS, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
 import type { CounterDesk } from './counter-desk'
 import { ImageCache } from './image-cache'
 
@@ -137,7 +137,7 @@ export function salesHandlers(
   current: () => SalesContext | null,
   mode: () => AppMode = () => 'self-service',
   /** The box office's own e-mail (settings): an e-ticket at a self-service kiosk must not go there. */
-  boxOfficeEmail?: () => string,
+  boxOfficeEmail: () => string = () => TRAINING_BOX_OFFICE_EMAIL,
   /** Who is signed in at the counter: sales, refunds, reprints and shifts are filed under them. */
   desk: CounterDesk | null = null,
   /** How far a counted drawer may be off before a supervisor approves the close; S$5 when absent. */

@@ -21,11 +21,8 @@ import { PIN_HASH_PATTERN, hashPin, verifyPin } from './staff-pin'
  */
 export const STAFF_FILE = 'staff-accounts.json'
 
-/** Who did something: what the journal and the reports carry (never the hash). The contract's shape. */
-export type StaffMember = StaffMemberView
-export type { StaffRole }
-
-export interface StaffAccount extends StaffMember {
+/** An account: who did something (the contract's StaffMemberView, what the journal and reports carry), and its PIN's hash. */
+export interface StaffAccount extends StaffMemberView {
   pinHash: string
   createdAt: string
   disabledAt: string | null
@@ -58,7 +55,7 @@ export class StaffAccountError extends Error {
   }
 }
 
-export const memberOf = (account: StaffAccount): StaffMember => ({ staffId: account.staffId, name: account.name, role: account.role })
+export const memberOf = (account: StaffAccount): StaffMemberView => ({ staffId: account.staffId, name: account.name, role: account.role })
 
 export class StaffAccounts {
   #accounts: StaffAccount[]

@@ -1,8 +1,7 @@
 import type { Statement, Transaction } from 'better-sqlite3'
 import { isBusy, type SandboxDb } from '../store/database'
 import { ApiError } from '../http/api-error'
-import { partnerWanted, SeatKind } from '../../contract/seat-pairs'
-import type { PreSold, SeedRow, SeedSeat, SeedSection } from '../seed/types'
+import { SeatType, type PreSold, type SeedRow, type SeedSeat, type SeedSection } from '../seed/types'
 import type { RowRange } from './best-available'
 import { mixInts, type Product } from './catalogue'
 
@@ -44,17 +43,15 @@ export interface SeatChange {
 
 /**
  * Seats sold together were sold together before the sandbox opened too: the
- * offset (within the row) of the seat whose draw decides this one, by the pairs
- * Foyer sells (contract/seat-pairs.ts). A companion seat follows its
- * wheelchair space, the second half of a couple seat the first. 0 for others.
- * The training rows number their seats 1, 2, 3, … (venues.ts).
+ * offset (within the row) of the seat whose draw decides this one. A companion
+ * seat goes with its wheelchair space; the second half of a couple seat (seats
+ * are paired 1–2, 3–4, … as venues.ts makes them) with the first. 0 for others.
  */
 function pairedWith(row: SeedRow, seatIndex: number): number {
-  const seat = row.seats[seatIndex]
-  const partner = seat && seat.type !== SeatKind.Wheelchair ? partnerWanted(seat.type, seatIndex + 1) : null
-  if (!partner) return 0
-  const offset = partner.numbers.map((n) => n - 1 - seatIndex).find((d) => row.seats[seatIndex + d]?.type === partner.type)
-  return offset !== undefined && (seat!.type === SeatKind.Companion || offset < 0) ? offset : 0
+  const type = row.seats[seatIndex]?.type
+  if (type === SeatType.Companion) return [-1, 1].find((d) => row.seats[seatIndex + d]?.type === SeatType.Wheelchair) ?? 0
+  if (type === SeatType.Couple && seatIndex % 2 === 1 && row.seats[seatIndex - 1]?.type === SeatType.Couple) return -1
+  return 0
 }
 
 function isBaselineSold(preSold: PreSold | undefined, productId: number, ordinal: number, seatIndex: number): boolean {
