@@ -158,8 +158,10 @@ function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<C
         throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.refundAtCounter', retryable: false, detail: 'refunds are made at the counter' })
       }
       const approvedBy = await desk.requireSupervisor(r.approvalPin, 'a refund')
-      const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)
-      return { ...outcome, approvedBy }
+      // Who asked is the one signed in (main's record, not a name the screen sends); a supervisor signed in asks and approves.
+      const askedBy = who()
+      const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, { askedBy, approvedBy })
+      return { ...outcome, askedBy, approvedBy }
     },
   }
 }

@@ -115,6 +115,7 @@ function reportHandlers({ book, who, print }: ShiftScope): Pick<ShiftHandlers, '
           createdAt: new Date(sale.createdAt).toISOString(),
           soldBy: sale.soldByName,
           refundedBy: sale.refundedByName,
+          refundAskedBy: sale.refundAskedByName,
         }))
     },
   }

@@ -140,7 +140,18 @@ export const checkoutChannels = {
    */
   'checkout.refund': {
     request: z.object({ saleId, approvalPin: approvalPinSchema }).strict(),
-    response: z.object({ state: z.enum(['refunded', 'needs-staff']), printed: z.boolean(), approvedBy: staffMemberSchema }),
+    response: z.object({
+      state: z.enum(['refunded', 'needs-staff']),
+      printed: z.boolean(),
+      /** How the money goes back and how much: the screen tells the cashier what to do with it. */
+      tender: tenderSchema,
+      amountCents: z.number().int(),
+      /** The last four digits of the card refunded, as its terminal reported them (never more of the number). */
+      cardLast4: z.string().regex(/^\d{4}$/).nullable(),
+      /** The cashier signed in who asked for the refund, and the supervisor who approved it. */
+      askedBy: staffMemberSchema.nullable(),
+      approvedBy: staffMemberSchema,
+    }),
   },
   'checkout.abortPayment': {
     request: z.object({ saleId }).strict(),

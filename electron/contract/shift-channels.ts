@@ -10,7 +10,27 @@ import { approvalPinSchema, staffMemberSchema } from './staff-channels'
  */
 const cents = z.number().int().nonnegative().max(100_000_000)
 
-const tenderTotalsSchema = z.object({ sales: z.number().int(), soldCents: z.number().int(), refunds: z.number().int(), refundedCents: z.number().int() })
+/** A tender's sales (refunded ones too), its counter refunds, the net, and payments given back unsold (electron/journal/shift-tally.ts). */
+const tenderTotalsSchema = z.object({
+  sales: z.number().int(),
+  soldCents: z.number().int(),
+  refunds: z.number().int(),
+  refundedCents: z.number().int(),
+  netCents: z.number().int(),
+  paidBack: z.number().int(),
+  paidBackCents: z.number().int(),
+})
+
+/** One counter refund on a report: the sale, how much, and who asked for it and approved it (names as kept with the sale). */
+const shiftRefundSchema = z.object({
+  saleId: z.string(),
+  reference: z.string().nullable(),
+  tender: tenderSchema,
+  amountCents: z.number().int(),
+  tickets: z.number().int(),
+  askedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+})
 
 export const shiftReportSchema = z.object({
   kind: z.enum(['X', 'Z']),
@@ -18,11 +38,15 @@ export const shiftReportSchema = z.object({
   openedAt: z.string(),
   closedAt: z.string().nullable(),
   floatCents: z.number().int(),
+  /** Tickets sold (refunded ones too), refunded at the counter, and the net. */
   tickets: z.number().int(),
+  ticketsRefunded: z.number().int(),
+  ticketsNet: z.number().int(),
   card: tenderTotalsSchema,
   cash: tenderTotalsSchema,
   /** Cards taken on the standalone terminal: reconciled against that terminal's own batch, never the drawer. */
   standalone: tenderTotalsSchema,
+  refundsMade: z.array(shiftRefundSchema),
   expectedCashCents: z.number().int(),
   countedCents: z.number().int().nullable(),
   /** The count behind countedCents, note by note (Z reports of older Foyers have none). */
@@ -51,8 +75,10 @@ export const shiftSaleSchema = z.object({
   createdAt: z.string(),
   /** The cashier who sold it (null: sold before staff had accounts). */
   soldBy: z.string().nullable(),
-  /** The supervisor who refunded it at the counter, if one did. */
+  /** The supervisor who approved its refund at the counter, if it was refunded there. */
   refundedBy: z.string().nullable(),
+  /** The cashier who asked for that refund (null: none, or a refund from before it was kept). */
+  refundAskedBy: z.string().nullable(),
 })
 export type ShiftSale = z.infer<typeof shiftSaleSchema>
 

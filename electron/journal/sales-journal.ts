@@ -59,8 +59,10 @@ export interface SaleRecord {
   /** The cashier signed in when it was sold (null: a self-service sale, or one from before staff accounts). */
   soldById: string | null
   soldByName: string | null
-  /** The supervisor who gave it back at the counter. */
+  /** The supervisor who approved giving it back at the counter (a sale so refunded had been sold). */
   refundedByName: string | null
+  /** Who asked for that refund: the cashier signed in (null: a refund from before it was kept). */
+  refundAskedByName: string | null
   createdAt: number
   updatedAt: number
 }
@@ -94,6 +96,7 @@ interface SaleRow {
   sold_by_id: string | null
   sold_by_name: string | null
   refunded_by_name: string | null
+  refund_asked_by_name: string | null
   created_at: number
   updated_at: number
 }
@@ -114,6 +117,7 @@ export interface SaleChanges {
   tender?: Tender
   shiftId?: string | null
   refundedByName?: string | null
+  refundAskedByName?: string | null
 }
 
 const columns: Record<keyof SaleChanges, string> = {
@@ -130,6 +134,7 @@ const columns: Record<keyof SaleChanges, string> = {
   tender: 'tender',
   shiftId: 'shift_id',
   refundedByName: 'refunded_by_name',
+  refundAskedByName: 'refund_asked_by_name',
 }
 
 function fromRow(row: SaleRow): SaleRecord {
@@ -155,6 +160,7 @@ function fromRow(row: SaleRow): SaleRecord {
     soldById: row.sold_by_id,
     soldByName: row.sold_by_name,
     refundedByName: row.refunded_by_name,
+    refundAskedByName: row.refund_asked_by_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

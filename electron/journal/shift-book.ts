@@ -4,38 +4,37 @@ import { hostname } from 'node:os'
 import { venuesFromSteps } from '../printing/format'
 import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
-import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
+import type { SaleRecord, SalesJournal } from './sales-journal'
+import { emptyTotals, olderTotals, tally, type ShiftRefund, type TenderTotals } from './shift-tally'
 import type { StaffMemberView } from '../contract/staff-channels'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
  * filed under it, and closing it with the cash counted gives the Z report
- * (what was sold by tender, the cash the drawer should hold, the difference).
+ * (what was sold, refunded and the net by tender, the cash the drawer should
+ * hold, the difference).
  * Cards taken on the standalone terminal are a tender of their own: staff
  * match them against that terminal's batch, not the integrated one's.
  * An X report is the same reading taken mid-shift, changing nothing. One
  * shift is open at a time per backend (a unique index says so).
  */
-export interface TenderTotals {
-  sales: number
-  soldCents: number
-  /** Sales paid and then given back (the vendor would not confirm): no money stays. */
-  refunds: number
-  refundedCents: number
-}
-
 export interface ShiftReport {
   kind: 'X' | 'Z'
   shiftId: string
   openedAt: string
   closedAt: string | null
   floatCents: number
+  /** Tickets sold (including those refunded since), refunded at the counter, and the net. */
   tickets: number
+  ticketsRefunded: number
+  ticketsNet: number
   card: TenderTotals
   cash: TenderTotals
   /** Cards taken on the standalone terminal (approval codes keyed in): never in the drawer. */
   standalone: TenderTotals
-  /** The float plus cash sales: what the drawer should hold. */
+  /** Each counter refund on its own line: which sale, how much, who asked and who approved. */
+  refundsMade: ShiftRefund[]
+  /** The float plus cash sold minus cash refunded: what the drawer should hold. */
   expectedCashCents: number
   countedCents: number | null
   /** The count behind countedCents, note by note. */
@@ -95,8 +94,6 @@ export class ShiftError extends Error {
     super(message)
   }
 }
-
-const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 })
 
 export class ShiftBook {
   readonly #current: Statement<[string], ShiftRow>
@@ -182,12 +179,21 @@ export class ShiftBook {
     // Nor a count by denomination: those were closed on a total.
     // Nor staff, a terminal or venues: closed before staff were people.
     const people = { terminal: '', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null }
-    return { standalone: emptyTotals(), count: null, ...people, ...(JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count' | keyof typeof people>) }
+    // Nor refunds kept apart: a refunded sale had left its sales, so what they say is the net, in tickets too.
+    const kept = JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count' | keyof typeof people | 'ticketsRefunded' | 'ticketsNet' | 'refundsMade'> & Partial<ShiftReport>
+    const refunds = { ticketsRefunded: 0, ticketsNet: kept.tickets, refundsMade: [] }
+    return {
+      ...{ standalone: emptyTotals(), count: null, ...people, ...refunds },
+      ...kept,
+      card: olderTotals(kept.card),
+      cash: olderTotals(kept.cash),
+      standalone: olderTotals(kept.standalone ?? emptyTotals()),
+    }
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {
     const sales = this.journal.ofShift(shift.shiftId)
-    const { byTender, tickets, unresolved } = tally(sales)
+    const { byTender, tickets, ticketsRefunded, ticketsNet, refundsMade, unresolved } = tally(sales)
     const { card, cash, standalone } = byTender
     const venues = new Set<string>()
     for (const sale of sales) for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
@@ -199,9 +205,12 @@ export class ShiftBook {
       closedAt: shift.closedAt === null ? null : new Date(shift.closedAt).toISOString(),
       floatCents: shift.floatCents,
       tickets,
+      ticketsRefunded,
+      ticketsNet,
       card,
       cash,
       standalone,
+      refundsMade,
       expectedCashCents,
       countedCents,
       count: null,
@@ -217,28 +226,7 @@ export class ShiftBook {
   }
 }
 
-const isSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed'
+/** What the drawer should hold: the float and the cash taken, less the cash refunded (it went back out of the drawer). */
+const expectedCash = (shift: Shift, cash: TenderTotals): number => shift.floatCents + cash.soldCents - cash.refundedCents
 
-/** A shift's sales counted by tender (sold, refunded), with the tickets sold and the sales left to staff. */
-function tally(sales: readonly SaleRecord[]): { byTender: Record<Tender, TenderTotals>; tickets: number; unresolved: number } {
-  const byTender: Record<Tender, TenderTotals> = { card: emptyTotals(), cash: emptyTotals(), standalone: emptyTotals() }
-  let tickets = 0
-  let unresolved = 0
-  for (const sale of sales) {
-    const totals = byTender[sale.tender]
-    if (isSold(sale)) {
-      totals.sales++
-      totals.soldCents += sale.amountCents
-      tickets += sale.order?.tickets.length ?? 0
-    } else if (sale.state === 'refunded') {
-      totals.refunds++
-      totals.refundedCents += sale.amountCents
-    } else if (sale.state === 'needs-staff') {
-      unresolved++
-    }
-  }
-  return { byTender, tickets, unresolved }
-}
-
-/** What the drawer should hold: the float and the cash taken (refunded cash went back out). */
-const expectedCash = (shift: Shift, cash: TenderTotals): number => shift.floatCents + cash.soldCents
+export type { ShiftRefund, TenderTotals }

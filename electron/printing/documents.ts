@@ -6,6 +6,7 @@ import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
 import { qrSvg } from './qr'
+import { refundPeopleRows } from './refund-words'
 import { printTemplates, type PrintTemplates } from './templates'
 
 /**
@@ -227,6 +228,7 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency, language),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: sale.paymentRef ?? words.notGiven,
+      people: refundPeopleRows(language, { askedBy: sale.refundAskedByName, approvedBy: sale.refundedByName }),
       whyLabel: words.why,
       why: sale.staffNote ?? words.notGiven,
       keepSlip: words.keepSlip,

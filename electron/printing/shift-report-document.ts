@@ -10,7 +10,8 @@ import { printTemplates, type PrintTemplates } from './templates'
  * A counter shift's X report (a reading, nothing changes) or Z report (the
  * close) as a document for the printer, which also keeps its PDF: the venue,
  * this terminal, who opened the shift and who is reading or closed it, the
- * sales and refunds by tender, the cash the drawer should hold, what was
+ * sales, refunds and net by tender and in tickets, each refund on its own line
+ * with who asked and who approved, the cash the drawer should hold, what was
  * counted, the difference, and the supervisor who approved a difference over
  * the tolerance.
  */
@@ -20,9 +21,30 @@ const tenderNames: Record<'card' | 'cash' | 'standalone', string> = { card: word
 
 const person = (who: ShiftPerson | null): string => (who ? `${who.name} (${who.role})` : words.notGiven)
 
+/** A tender's lines: sold (refunded sales too), refunded, the net, and payments given back unsold when there were any. */
 function tenderRows(name: string, totals: TenderTotals) {
-  return html`<tr><td>${name}: ${totals.sales} sold</td><td class="amount">${moneyOfCents(totals.soldCents, 'SGD')}</td></tr>
-    <tr><td>${name}: ${totals.refunds} refunded</td><td class="amount">${moneyOfCents(totals.refundedCents, 'SGD')}</td></tr>`
+  const line = (label: string, cents: number) => html`<tr><td>${label}</td><td class="amount">${moneyOfCents(cents, 'SGD')}</td></tr>`
+  return html`${line(`${name}: ${totals.sales} sold`, totals.soldCents)}${line(`${name}: ${totals.refunds} refunded`, totals.refundedCents)}
+    <tr class="subtotal"><td>${name}: net</td><td class="amount">${moneyOfCents(totals.netCents, 'SGD')}</td></tr>
+    ${totals.paidBack > 0 ? line(`${name}: ${totals.paidBack} paid back, never sold`, totals.paidBackCents) : null}`
+}
+
+/** The tickets sold (refunded ones too), refunded, and the net. */
+function ticketRows(report: ShiftReport) {
+  const line = (label: string, count: number) => html`<tr><td>${label}</td><td class="amount">${count}</td></tr>`
+  return html`${line('Tickets sold', report.tickets)}${line('Tickets refunded', report.ticketsRefunded)}
+    <tr class="subtotal"><td>Tickets net</td><td class="amount">${report.ticketsNet}</td></tr>`
+}
+
+/** Each counter refund on its own line, with who asked for it and who approved it. */
+function refundRows(report: ShiftReport) {
+  if (report.refundsMade.length === 0) return null
+  const rows = report.refundsMade.map((refund) => {
+    const who = [refund.askedBy ? `asked by ${refund.askedBy}` : null, `approved by ${refund.approvedBy ?? words.notGiven}`].filter(Boolean).join(', ')
+    return html`<tr><td>Refund ${refund.reference ?? refund.saleId} (${tenderNames[refund.tender]})</td><td class="amount">${moneyOfCents(refund.amountCents, 'SGD')}</td></tr>
+      <tr class="detail"><td colspan="2" class="refund-people">${refund.tickets} tickets; ${who}</td></tr>`
+  })
+  return html`<hr class="rule" /><table class="lines refunds">${rows}</table>`
 }
 
 export function shiftReportDocument(report: ShiftReport, options: { training: boolean; brand?: string; templates?: PrintTemplates }): PrintDocument {
@@ -60,7 +82,8 @@ export function shiftReportDocument(report: ShiftReport, options: { training: bo
       openedAt: singaporeTime(Date.parse(report.openedAt)),
       closedAt: report.closedAt ? singaporeTime(Date.parse(report.closedAt)) : words.notGiven,
       tenders: (['card', 'cash', 'standalone'] as const).map((tender) => tenderRows(tenderNames[tender], report[tender])),
-      tickets: report.tickets,
+      tickets: ticketRows(report),
+      refunds: refundRows(report),
       cash,
       approval,
       shiftId: report.shiftId,

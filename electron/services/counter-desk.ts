@@ -31,7 +31,16 @@ const noStaff: StaffCheck = {
   supervisor: async () => ({ ok: false, reason: 'not-set' }),
 }
 
-export const staffDeskMessageKeys = ['checkout.errors.signInFirst', 'staff.errors.supervisorNeeded', 'errors.staff.locked'] as const
+export const staffDeskMessageKeys = ['checkout.errors.signInFirst', 'staff.errors.supervisorNeeded', 'staff.errors.cashierPin', 'errors.staff.locked'] as const
+
+/**
+ * A cashier's own PIN typed where a supervisor's is asked: still "a supervisor is needed" (the screen keeps
+ * asking), in words that say the PIN is a cashier's. This tells no more than staff.verify already does (a
+ * cashier's PIN is a right PIN, and it counts as one under the lockout); a wrong PIN keeps the generic words.
+ */
+export function cashierPinRefused(action: string): FoyerError {
+  return new FoyerError({ code: 'staff.supervisor-needed', messageKey: 'staff.errors.cashierPin', retryable: false, detail: `${action} needs a supervisor; that PIN is a cashier's` })
+}
 
 /** The refusal of a PIN while the staff lockout lasts: one wording for every place a PIN is typed. */
 export function pinLockedOut(retryAfterSeconds: number | undefined): FoyerError {
@@ -81,6 +90,7 @@ export class CounterDesk {
       const result = await this.check.supervisor(approvalPin)
       if (result.ok) return result.staff
       if (result.reason === 'locked') throw pinLockedOut(result.retryAfterSeconds)
+      if (result.reason === 'not-supervisor') throw cashierPinRefused(action)
     }
     throw new FoyerError({ code: 'staff.supervisor-needed', messageKey: 'staff.errors.supervisorNeeded', retryable: false, detail: `${action} needs a supervisor` })
   }

@@ -1,7 +1,7 @@
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { Enrolment } from '../settings/enrolment'
 import type { PinAttemptResult, PinGate } from '../settings/staff-pin'
-import { pinLockedOut, type StaffCheck, type StaffMember } from './counter-desk'
+import { cashierPinRefused, pinLockedOut, type StaffCheck, type StaffMember } from './counter-desk'
 
 /**
  * What the staff services ask before they change anything: a supervisor's
@@ -31,7 +31,7 @@ export function supervisorChecks(ctx: { check: StaffCheck; gate: PinGate; enrolm
     const result = await ctx.check.supervisor(pin)
     if (result.ok) return result.staff
     if (result.reason === 'not-set') throw staffError('staff.pin-not-set', 'errors.staff.pinNotSet')
-    if (result.reason === 'not-supervisor') throw staffError('staff.supervisor-needed', 'staff.errors.supervisorNeeded', 'a cashier PIN cannot change settings')
+    if (result.reason === 'not-supervisor') throw cashierPinRefused('the staff settings')
     refuseUnlessOk({ ok: false, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds }, staffError('staff.pin-wrong', 'errors.staff.pinWrong'))
     throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
   }

@@ -88,6 +88,9 @@ export const migrations: readonly string[] = [
    ALTER TABLE shifts ADD COLUMN opened_by TEXT;
    ALTER TABLE shifts ADD COLUMN closed_by TEXT;
    ALTER TABLE shifts ADD COLUMN approved_by TEXT`,
+  // A counter refund names who asked for it (the cashier signed in) beside the supervisor who approved it
+  // (refunded_by_name). Refunds from before are left NULL: the asker was not kept.
+  `ALTER TABLE sales ADD COLUMN refund_asked_by_name TEXT`,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -137,8 +137,8 @@ describe('checkout', () => {
     const x = await call(counter, 'shift.current', {})
     if (!x.ok || !x.value) throw new Error('no X report')
     expect(x.value).toMatchObject({ kind: 'X', floatCents: 20_000, tickets: 4, expectedCashCents: 20_000 + cash, countedCents: null })
-    expect(x.value.cash).toEqual({ sales: 1, soldCents: cash, refunds: 0, refundedCents: 0 })
-    expect(x.value.card).toEqual({ sales: 1, soldCents: card, refunds: 0, refundedCents: 0 })
+    expect(x.value.cash).toEqual({ sales: 1, soldCents: cash, refunds: 0, refundedCents: 0, netCents: cash, paidBack: 0, paidBackCents: 0 })
+    expect(x.value.card).toEqual({ sales: 1, soldCents: card, refunds: 0, refundedCents: 0, netCents: card, paidBack: 0, paidBackCents: 0 })
 
     // No shift closes on a count nobody made: a bare total, a count missing a denomination or one counted twice are refused.
     const full = countOf(20_000 + cash - 500)

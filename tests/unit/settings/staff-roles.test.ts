@@ -100,13 +100,13 @@ describe('staff accounts', () => {
     expect(await call(dispatcher, 'shift.sales', {})).toMatchObject({ ok: true, value: [{ saleId: sale.saleId, soldBy: 'Aisha Rahman', refundedBy: null }] })
 
     expect(await call(dispatcher, 'checkout.refund', { saleId: sale.saleId })).toMatchObject({ ok: false, error: { code: 'staff.supervisor-needed' } })
-    expect(await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: CASHIER_PIN })).toMatchObject({ ok: false, error: { code: 'staff.supervisor-needed' } })
+    expect(await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: CASHIER_PIN })).toMatchObject({ ok: false, error: { code: 'staff.supervisor-needed', messageKey: 'staff.errors.cashierPin' } })
     const refunded = await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: SUPERVISOR_PIN })
-    expect(refunded).toMatchObject({ ok: true, value: { state: 'refunded', approvedBy: { name: 'Mei Ling', role: 'supervisor' } } })
-    expect(await call(dispatcher, 'shift.sales', {})).toMatchObject({ ok: true, value: [{ state: 'refunded', soldBy: 'Aisha Rahman', refundedBy: 'Mei Ling' }] })
-    // The cash went back out of the drawer: it is expected no more, and counted as a refund.
+    expect(refunded).toMatchObject({ ok: true, value: { state: 'refunded', askedBy: { name: 'Aisha Rahman' }, approvedBy: { name: 'Mei Ling', role: 'supervisor' } } })
+    expect(await call(dispatcher, 'shift.sales', {})).toMatchObject({ ok: true, value: [{ state: 'refunded', soldBy: 'Aisha Rahman', refundedBy: 'Mei Ling', refundAskedBy: 'Aisha Rahman' }] })
+    // The cash went back out of the drawer: it is expected no more; the sale stays sold and the refund is its own line.
     const x = await call(dispatcher, 'shift.current', {})
-    expect(x).toMatchObject({ ok: true, value: { expectedCashCents: 10_000, cash: { sales: 0, refunds: 1, refundedCents: sale.amountCents }, cashier: { name: 'Aisha Rahman' } } })
+    expect(x).toMatchObject({ ok: true, value: { expectedCashCents: 10_000, cash: { sales: 1, refunds: 1, refundedCents: sale.amountCents, netCents: 0 }, cashier: { name: 'Aisha Rahman' } } })
     // Refunded once: a second refund of the same sale is refused.
     expect(await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: SUPERVISOR_PIN })).toMatchObject({ ok: false, error: { code: 'checkout.not-refundable' } })
   }, 180_000)
