@@ -66,14 +66,14 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   await expect(page.getByTestId('supervisor-approval')).toContainText('A refund needs a supervisor.')
   await page.getByTestId('approval-pin').fill(CASHIER_PIN)
   await page.getByTestId('approval-approve').click()
-  await expect(page.getByTestId('error-notice')).toContainText('This needs a supervisor')
+  await expect(page.getByTestId('error-notice')).toContainText("That PIN is a cashier's.")
   await page.getByTestId('approval-pin').fill(COUNTER_PIN)
   await page.getByTestId('approval-approve').click()
-  await expect(page.getByTestId(`refunded-by-${reference}`)).toHaveText(`Refunded by ${COUNTER_SUPERVISOR}`)
+  await expect(page.getByTestId(`refunded-by-${reference}`)).toHaveText(`Refund asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`)
   await expect(page.getByTestId('supervisor-approval')).toHaveCount(0)
-  // The refund slip printed, saying who gave the cash back.
+  // The refund slip printed, saying who asked for the refund and who approved it.
   const slip = (await pdfText(join(counterPrintSpool, `${reference}-refund.pdf`))).text.replace(/\s+/g, ' ')
-  expect(slip).toContain(`given back in cash for ${reference} by ${COUNTER_SUPERVISOR}`)
+  expect(slip).toContain(`given back in cash from the drawer for ${reference}, asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`)
   // The cash went back out: the drawer should hold the float only.
   await expect(page.getByTestId('report-expected')).toContainText('S$200.00')
 

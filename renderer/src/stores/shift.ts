@@ -1,4 +1,4 @@
-import type { CashCount, ErrorReply, ShiftReportView, ShiftSale, StaffMemberView } from '@contract'
+import type { CashCount, ChannelResponse, ErrorReply, ShiftReportView, ShiftSale } from '@contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -11,6 +11,9 @@ import { replyRunner } from './reply'
  * a close whose count is off by more than the tolerance, need a supervisor:
  * main says so, and the screen asks for a supervisor's PIN for that one action.
  */
+/** What main answers a counter refund: its state, the tender, amount and card's last four digits, who asked and who approved. */
+export type CounterRefundDone = ChannelResponse<'checkout.refund'>
+
 export type PendingApproval = { kind: 'refund'; saleId: string } | { kind: 'close'; count: CashCount }
 
 export const useShiftStore = defineStore('shift', () => {
@@ -20,8 +23,8 @@ export const useShiftStore = defineStore('shift', () => {
   const sales = ref<ShiftSale[]>([])
   /** The sale last reprinted, and whether it printed, for the screen to say. */
   const reprinted = ref<{ saleId: string; printed: boolean } | null>(null)
-  /** The sale last refunded, and who approved it. */
-  const refunded = ref<{ saleId: string; state: 'refunded' | 'needs-staff'; approvedBy: StaffMemberView } | null>(null)
+  /** The sale last refunded: how the money goes back (for the instruction the cashier reads), who asked and who approved. */
+  const refunded = ref<({ saleId: string } & CounterRefundDone) | null>(null)
   /** Whether the last report sent to the printer printed. */
   const reportPrinted = ref<boolean | null>(null)
   /** An action waiting for a supervisor's PIN. */
@@ -52,6 +55,7 @@ export const useShiftStore = defineStore('shift', () => {
   }
 
   /** Main refuses a supervisor's action without one: the screen then asks for a supervisor's PIN. */
+  // A cashier's own PIN is refused in words of its own, under the same code: the screen still asks for a supervisor's.
   const needsSupervisor = () => error.value?.code === 'staff.supervisor-needed'
 
   async function close(count: CashCount, approvalPin?: string): Promise<void> {
@@ -67,7 +71,7 @@ export const useShiftStore = defineStore('shift', () => {
     const done = await call(() => useFoyer().checkout.refund({ saleId, approvalPin }))
     if (done) {
       pendingApproval.value = null
-      refunded.value = { saleId, state: done.state, approvedBy: done.approvedBy }
+      refunded.value = { saleId, ...done }
       await load()
     } else if (needsSupervisor()) pendingApproval.value = { kind: 'refund', saleId }
   }
