@@ -8,19 +8,33 @@ import { useLocaleStore } from '../stores/locale'
  * drawer", "S$264.00 refunded to the card ending 1234"), and who asked for the
  * refund and who approved it.
  */
+type Say = (key: string, values: Record<string, unknown>) => string
+
+export interface RefundMoney {
+  tender: TenderName
+  amountCents: number
+  /** The last four digits the terminal reported with the payment; null when it told none. */
+  cardLast4: string | null
+}
+
+export function refundInstruction(refund: RefundMoney, say: Say, locale: string): string {
+  const amount = formatMoney(refund.amountCents, locale)
+  if (refund.tender === 'cash') return say('staff.refund.giveCash', { amount })
+  if (refund.tender === 'standalone') return say('staff.refund.onStandalone', { amount })
+  return refund.cardLast4 ? say('staff.refund.toCard', { amount, last4: refund.cardLast4 }) : say('staff.refund.toCardNoDigits', { amount })
+}
+
+/** "Asked by …, approved by …" (a refund from before the asker was kept names the approver alone). */
+export function refundPeople(askedBy: string | null, approvedBy: string | null, keys: { both: string; approved: string }, say: Say): string {
+  return askedBy ? say(keys.both, { asked: askedBy, approved: approvedBy ?? '—' }) : say(keys.approved, { approved: approvedBy ?? '—' })
+}
+
 export function useRefundWords() {
   const { t } = useI18n()
   const localeStore = useLocaleStore()
+  const say: Say = (key, values) => t(key, values)
   return {
-    instruction(refund: { tender: TenderName; amountCents: number; cardLast4: string | null }): string {
-      const amount = formatMoney(refund.amountCents, localeStore.locale)
-      if (refund.tender === 'cash') return t('staff.refund.giveCash', { amount })
-      if (refund.tender === 'standalone') return t('staff.refund.onStandalone', { amount })
-      return refund.cardLast4 ? t('staff.refund.toCard', { amount, last4: refund.cardLast4 }) : t('staff.refund.toCardNoDigits', { amount })
-    },
-    /** "Asked by …, approved by …" (a refund from before the asker was kept names the approver alone). */
-    people(askedBy: string | null, approvedBy: string | null, keys: { both: string; approved: string }): string {
-      return askedBy ? t(keys.both, { asked: askedBy, approved: approvedBy ?? '—' }) : t(keys.approved, { approved: approvedBy ?? '—' })
-    },
+    instruction: (refund: RefundMoney) => refundInstruction(refund, say, localeStore.locale),
+    people: (askedBy: string | null, approvedBy: string | null, keys: { both: string; approved: string }) => refundPeople(askedBy, approvedBy, keys, say),
   }
 }
