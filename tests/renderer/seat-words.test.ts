@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { describeSeats } from '../../renderer/src/cart/seat-words'
+import { createFoyerI18n, locales } from '../../renderer/src/i18n'
+
+/**
+ * Issue #22: a seat is named with its kind (a wheelchair space, its companion
+ * seat, a couple seat) in words and with its symbol, and a count of seats or
+ * tickets reads right for one ("seat 11", "1 ticket"), in all four languages.
+ */
+const sayIn = (locale: (typeof locales)[number]) => {
+  const { t } = createFoyerI18n(locale).global
+  return (key: string, values: Record<string, unknown>) => t(key, values)
+}
+const say = sayIn('en-SG')
+const seat = (row: string, number: string, seatType: number | null = 1) => ({ inventoryId: Number(number), row, seat: number, seatType, geometry: null })
+
+describe('describeSeats', () => {
+  it('says one seat as "seat", more as "seats"', () => {
+    expect(describeSeats([seat('12', '11')], say).rows).toEqual(['Row 12: seat 11'])
+    expect(describeSeats([seat('C', '14'), seat('C', '15')], say).rows).toEqual(['Row C: seats 14, 15'])
+  })
+
+  it('names a wheelchair space and its companion seat, in words and with their symbols', () => {
+    const rows = describeSeats([seat('22', '22', 2), seat('22', '21', 3)], say).rows
+    expect(rows).toEqual(['Row 22: seat 22 (♿ wheelchair space); seat 21 (Ⓒ companion seat)'])
+  })
+
+  it('names a couple seat, and leaves plain seats plain beside it', () => {
+    const rows = describeSeats([seat('F', '3', 6), seat('F', '4', 6), seat('F', '7')], say).rows
+    expect(rows).toEqual(['Row F: seats 3, 4 (♥ couple seat); seat 7'])
+  })
+
+  it.each(locales)('%s names the kinds in its own words, with the symbols', (locale) => {
+    const [row] = describeSeats([seat('22', '22', 2), seat('22', '21', 3)], sayIn(locale), locale).rows
+    expect(row).toContain('♿')
+    expect(row).toContain('Ⓒ')
+    const { t } = createFoyerI18n(locale).global
+    expect(row).toContain(t('seatWords.kind.wheelchair', { count: 1 }))
+    expect(row).toContain(t('seatWords.kind.companion', { count: 1 }))
+    expect(row).not.toContain('seatWords')
+  })
+})
+
+describe('counts', () => {
+  const { t } = createFoyerI18n('en-SG').global
+  it.each([
+    ['cart.ticketCount', {}, '1 ticket', '3 tickets'],
+    ['cart.basket', { amount: 'S$10.00' }, 'Basket: 1 ticket, S$10.00', 'Basket: 3 tickets, S$10.00'],
+    ['cart.places', {}, '1 place (general admission)', '3 places (general admission)'],
+    ['cart.countOf', { name: 'Standard' }, '1 Standard ticket', '3 Standard tickets'],
+    ['staff.digitsEntered', {}, '1 digit entered', '3 digits entered'],
+  ])('%s reads right for one and for more', (key, values, one, three) => {
+    expect(t(key, { ...values, count: 1 })).toBe(one)
+    expect(t(key, { ...values, count: 3 })).toBe(three)
+  })
+
+  it('asks for one ticket in the singular', () => {
+    expect(t('cart.chooseTickets', { count: 1, chosen: 0 })).toBe('Choose 1 ticket for your seat. Chosen so far: 0.')
+    expect(t('cart.ticketsMatch', { count: 1 })).toBe('1 ticket chosen for your seat.')
+    expect(t('cart.ga.chooseTickets', { count: 1, chosen: 0 })).toBe('Choose 1 ticket for one person. Chosen so far: 0.')
+    expect(t('cart.ga.ticketsMatch', { count: 1 })).toBe('1 ticket chosen for one person.')
+  })
+})
