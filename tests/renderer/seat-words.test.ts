@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeSeats } from '../../renderer/src/cart/seat-words'
+import { stepTexts } from '../../renderer/src/composables/speech'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 
 /**
@@ -59,5 +60,19 @@ describe('counts', () => {
     expect(t('cart.ticketsMatch', { count: 1 })).toBe('1 ticket chosen for your seat.')
     expect(t('cart.ga.chooseTickets', { count: 1, chosen: 0 })).toBe('Choose 1 ticket for one person. Chosen so far: 0.')
     expect(t('cart.ga.ticketsMatch', { count: 1 })).toBe('1 ticket chosen for one person.')
+  })
+})
+
+describe('speech', () => {
+  it('reads the seats the review marks, each with its kind in words (the symbol is for the eye)', () => {
+    const { t, te } = createFoyerI18n('en-SG').global
+    const [row] = describeSeats([seat('22', '22', 2), seat('22', '21', 3)], say).rows
+    const root = document.createElement('div')
+    root.innerHTML = `<main><h1>Check your order</h1><p data-speak>${row}</p></main>`
+    expect(stepTexts(root, 'review', (k) => t(k), (k) => te(k))).toEqual([
+      'Check your order',
+      t('access.speech.review'),
+      'Row 22: seat 22 (wheelchair space); seat 21 (companion seat)',
+    ])
   })
 })
