@@ -1,4 +1,5 @@
 import type { Order } from '../contract/model'
+import { seatKindOf, type SeatKindName } from '../contract/seat-names'
 
 /**
  * A seat's vendor seat type where Foyer saw it offered as a seat of a kind (a
@@ -46,4 +47,16 @@ export function withSeatKinds(order: Order, kept: Order | null, offered: SeatTyp
       return seatType === null ? ticket : { ...ticket, seatType }
     }),
   }
+}
+
+/** How many tickets of each kind of seat the sales sold (a shift report's lines); plain seats are not counted here. */
+export function seatKindsSold(sales: readonly { order: Order | null }[]): Partial<Record<SeatKindName, number>> {
+  const counts: Partial<Record<SeatKindName, number>> = {}
+  for (const sale of sales) {
+    for (const ticket of sale.order?.tickets ?? []) {
+      const kind = seatKindOf(ticket.seatType)
+      if (kind) counts[kind] = (counts[kind] ?? 0) + 1
+    }
+  }
+  return counts
 }

@@ -6,6 +6,8 @@ import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal, Tender } from './sales-journal'
 import type { StaffMemberView } from '../contract/staff-channels'
+import type { SeatKindName } from '../contract/seat-names'
+import { seatKindsSold } from './seat-kinds'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
@@ -31,6 +33,8 @@ export interface ShiftReport {
   closedAt: string | null
   floatCents: number
   tickets: number
+  /** Of those, the wheelchair spaces, companion and couple seats (absent in reports of older Foyers). */
+  seatKinds?: Partial<Record<SeatKindName, number>>
   card: TenderTotals
   cash: TenderTotals
   /** Cards taken on the standalone terminal (approval codes keyed in): never in the drawer. */
@@ -199,6 +203,7 @@ export class ShiftBook {
       closedAt: shift.closedAt === null ? null : new Date(shift.closedAt).toISOString(),
       floatCents: shift.floatCents,
       tickets,
+      seatKinds: seatKindsSold(sales.filter(isSold)),
       card,
       cash,
       standalone,

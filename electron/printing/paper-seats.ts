@@ -43,10 +43,14 @@ export function seatsOnPaper(seats: readonly NamedSeat[], language: PaperLanguag
   return `${seatsLabel(seats.length, language, words)}: ${seatsInRows(seats, paperPhrases(language, words)).join('; ')}`
 }
 
+/** A kind of seat said on its own, with its symbol, for a count of them: "♿ Wheelchair space", "♿ Wheelchair spaces". */
+export function seatKindCount(kind: SeatKindName, count: number, language: PaperLanguage, words: PaperWords = paperWords(language)): string {
+  const name = seatKindWords(kind, count, language, words)
+  return `${SEAT_KIND_SYMBOL[kind]} ${name.charAt(0).toUpperCase()}${name.slice(1)}`
+}
+
 /** A ticket's seat kind, said on its own for the door ("♿ Wheelchair space"); null for a plain seat. */
 export function seatKindLine(seatType: number | null | undefined, language: PaperLanguage, words: PaperWords = paperWords(language)): string | null {
   const kind = seatKindOf(seatType)
-  if (!kind) return null
-  const name = seatKindWords(kind, 1, language, words)
-  return `${SEAT_KIND_SYMBOL[kind]} ${name.charAt(0).toUpperCase()}${name.slice(1)}`
+  return kind ? seatKindCount(kind, 1, language, words) : null
 }

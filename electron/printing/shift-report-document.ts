@@ -3,6 +3,7 @@ import { html } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import type { PrintDocument } from './documents'
 import { moneyOfCents, singaporeTime } from './format'
+import { seatKindCount } from './paper-seats'
 import { paperWords } from './paper-words'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -24,6 +25,12 @@ function tenderRows(name: string, totals: TenderTotals) {
   return html`<tr><td>${name}: ${totals.sales} sold</td><td class="amount">${moneyOfCents(totals.soldCents, 'SGD')}</td></tr>
     <tr><td>${name}: ${totals.refunds} refunded</td><td class="amount">${moneyOfCents(totals.refundedCents, 'SGD')}</td></tr>`
 }
+
+/** The wheelchair spaces, companion and couple seats among the tickets, each named as on the tickets: "♿ Wheelchair spaces  2". */
+const seatKindRows = (report: ShiftReport) =>
+  (['wheelchair', 'companion', 'couple'] as const)
+    .filter((kind) => (report.seatKinds?.[kind] ?? 0) > 0)
+    .map((kind) => html`<tr class="seat-kind-count"><td>${seatKindCount(kind, report.seatKinds![kind]!, 'en-SG')}</td><td class="amount">${report.seatKinds![kind]!}</td></tr>`)
 
 export function shiftReportDocument(report: ShiftReport, options: { training: boolean; brand?: string; templates?: PrintTemplates }): PrintDocument {
   const templates = options.templates ?? printTemplates()
@@ -61,6 +68,7 @@ export function shiftReportDocument(report: ShiftReport, options: { training: bo
       closedAt: report.closedAt ? singaporeTime(Date.parse(report.closedAt)) : words.notGiven,
       tenders: (['card', 'cash', 'standalone'] as const).map((tender) => tenderRows(tenderNames[tender], report[tender])),
       tickets: report.tickets,
+      seatKinds: seatKindRows(report),
       cash,
       approval,
       shiftId: report.shiftId,

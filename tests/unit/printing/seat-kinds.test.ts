@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import { withSeatKinds } from '../../../electron/journal/seat-kinds'
+import { seatKindsSold, withSeatKinds } from '../../../electron/journal/seat-kinds'
+import type { ShiftReport } from '../../../electron/journal/shift-book'
 import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, ticketDocuments } from '../../../electron/printing/documents'
 import { seatsOnPaper } from '../../../electron/printing/paper-seats'
+import { shiftReportDocument } from '../../../electron/printing/shift-report-document'
 import type { Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { listShows } from '../../support/checkout-fixtures'
@@ -109,5 +111,27 @@ describe('seat counts on paper', () => {
     expect(seatsOnPaper([{ row: 'C', seat: '14' }, { row: 'C', seat: '15' }], 'en-SG')).toBe('Seats: Row C: 14, 15')
     expect(seatsOnPaper([{ row: '12', seat: '11' }], 'ms-MY')).toBe('Tempat duduk: Baris 12: 11')
     expect(seatsOnPaper([{ row: '12', seat: '11' }], 'zh-CN')).toBe('座位: 排 12: 11')
+  })
+})
+
+describe('the shift report', () => {
+  const totals = { sales: 1, soldCents: 0, refunds: 0, refundedCents: 0 }
+  const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 }
+  const report = (seatKinds: ShiftReport['seatKinds']): ShiftReport => ({
+    kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 2, seatKinds,
+    card: totals, cash: none, standalone: none, expectedCashCents: 0, countedCents: null, count: null, varianceCents: null, unresolved: 0,
+    terminal: 'kiosk-1', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null,
+  })
+
+  it('counts the wheelchair spaces and companion seats sold, each named as on the tickets', () => {
+    const kinds = seatKindsSold([sale])
+    expect(kinds).toEqual({ wheelchair: 1, companion: 1 })
+    const page = shiftReportDocument(report(kinds), { training: true }).html
+    expect(page).toMatch(/♿ Wheelchair space<\/td>\s*<td class="amount">1</)
+    expect(page).toMatch(/Ⓒ Companion seat<\/td>\s*<td class="amount">1</)
+  })
+
+  it('a report of an older Foyer (no kinds) still prints, without those lines', () => {
+    expect(shiftReportDocument(report(undefined), { training: true }).html).not.toContain('seat-kind-count')
   })
 })
