@@ -1,4 +1,8 @@
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
+import type { ShiftReportView } from '../../electron/contract'
+import ShiftReportCard from '../../renderer/src/components/ShiftReportCard.vue'
 import { describeSeats } from '../../renderer/src/cart/seat-words'
 import { stepTexts } from '../../renderer/src/composables/speech'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
@@ -74,5 +78,21 @@ describe('speech', () => {
       t('access.speech.review'),
       'Row 22: seat 22 (wheelchair space); seat 21 (companion seat)',
     ])
+  })
+})
+
+describe('the shift report on screen', () => {
+  it('counts the wheelchair spaces and companion seats among the tickets, named with their symbols', () => {
+    setActivePinia(createPinia())
+    const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 }
+    const report: ShiftReportView = {
+      kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 3,
+      seatKinds: { wheelchair: 2, companion: 1 }, card: { ...none, sales: 1 }, cash: none, standalone: none, expectedCashCents: 0,
+      countedCents: null, count: null, varianceCents: null, unresolved: 0, terminal: 'kiosk-1', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null,
+    }
+    const card = mount(ShiftReportCard, { props: { report }, global: { plugins: [createFoyerI18n('en-SG')] } })
+    expect(card.get('[data-testid="report-seat-kind-wheelchair"]').text()).toBe('♿ Wheelchair spaces2')
+    expect(card.get('[data-testid="report-seat-kind-companion"]').text()).toBe('Ⓒ Companion seat1')
+    expect(card.find('[data-testid="report-seat-kind-couple"]').exists()).toBe(false)
   })
 })
