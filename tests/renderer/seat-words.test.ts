@@ -1,11 +1,14 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import type { ShiftReportView } from '../../electron/contract'
+import IdleWarning from '../../renderer/src/components/IdleWarning.vue'
 import ShiftReportCard from '../../renderer/src/components/ShiftReportCard.vue'
 import { describeSeats } from '../../renderer/src/cart/seat-words'
 import { stepTexts } from '../../renderer/src/composables/speech'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
+import { useIdleStore } from '../../renderer/src/stores/idle'
 
 /**
  * Issue #22: a seat is named with its kind (a wheelchair space, its companion
@@ -57,6 +60,26 @@ describe('counts', () => {
   ])('%s reads right for one and for more', (key, values, one, three) => {
     expect(t(key, { ...values, count: 1 })).toBe(one)
     expect(t(key, { ...values, count: 3 })).toBe(three)
+  })
+
+  it.each([
+    ['idle.countdown', { seconds: 1 }, 1, 'Your session ends in 1 second.'],
+    ['staff.locked', { seconds: 1 }, 1, 'Too many wrong PINs. Try again in 1 second.'],
+    ['counter.signIn.locked', { seconds: 1 }, 1, 'Too many wrong PINs. Please try again in 1 second.'],
+    ['staff.autoLock.notice', { minutes: 1 }, 1, 'Signed out after 1 minute without use. Sign in again to go on.'],
+    ['staff.autoLock.notice', { minutes: 5 }, 5, 'Signed out after 5 minutes without use. Sign in again to go on.'],
+  ] as const)('%s counts its seconds or minutes', (key, values, count, said) => {
+    expect(t(key, values, count)).toBe(said)
+  })
+
+  it('the "are you still there?" countdown says its last second as one', async () => {
+    setActivePinia(createPinia())
+    useIdleStore().warningLeft = 1
+    const warning = mount(IdleWarning, { global: { plugins: [createFoyerI18n('en-SG')] } })
+    expect(warning.get('[data-testid="idle-seconds"]').text()).toBe('Your session ends in 1 second.')
+    useIdleStore().warningLeft = 20
+    await nextTick()
+    expect(warning.get('[data-testid="idle-seconds"]').text()).toBe('Your session ends in 20 seconds.')
   })
 
   it('asks for one ticket in the singular', () => {
