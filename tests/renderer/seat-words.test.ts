@@ -72,6 +72,12 @@ describe('counts', () => {
     expect(t(key, values, count)).toBe(said)
   })
 
+  it('takes the language’s plural rules: none for 0, and the general form where no count was given', () => {
+    expect(t('cart.ticketCount', { count: 0 })).toBe('0 tickets')
+    // Without a count vue-i18n's own rule would pick the first (singular) form: "in 5 second".
+    expect(t('idle.countdown', { seconds: 5 })).toBe('Your session ends in 5 seconds.')
+  })
+
   it('the "are you still there?" countdown says its last second as one', async () => {
     setActivePinia(createPinia())
     useIdleStore().warningLeft = 1
