@@ -213,6 +213,9 @@ export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>
 export const orderStatusSchema = z.enum(['PENDING_PAYMENT', 'CONFIRMED', 'CANCELLED', 'EXPIRED'])
 export type OrderStatus = z.infer<typeof orderStatusSchema>
 
+/** A sold seat's vendor seat type (2 wheelchair space, 3 companion seat, 6 couple seat), where Foyer knows it; absent in orders kept before it was. */
+const seatTypeSchema = z.number().int().nullable().optional()
+
 export const orderItemSchema = z.object({
   productId: z.number().int(),
   showTitle: z.string().nullable(),
@@ -223,7 +226,8 @@ export const orderItemSchema = z.object({
   priceCategoryAlias: z.string().nullable(),
   mode: z.string(),
   quantity: z.number().int(),
-  seats: z.array(z.object({ inventoryId: z.number().int(), row: z.string().nullable(), seat: z.string().nullable() })),
+  /** seatType: the seat's kind as the offer gave it (the vendor's order does not say it; Foyer's journal keeps it, ../journal/seat-kinds.ts). */
+  seats: z.array(z.object({ inventoryId: z.number().int(), row: z.string().nullable(), seat: z.string().nullable(), seatType: seatTypeSchema })),
   lines: z.array(
     z.object({
       priceClassCode: z.string(),
@@ -246,6 +250,8 @@ export const ticketSchema = z.object({
   seat: z.string().nullable(),
   inventoryId: z.number().int().nullable(),
   priceClassCode: z.string(),
+  /** Its seat's kind, as for the order's seats. */
+  seatType: seatTypeSchema,
 })
 export type Ticket = z.infer<typeof ticketSchema>
 

@@ -42,6 +42,8 @@ export const shiftReportSchema = z.object({
   tickets: z.number().int(),
   ticketsRefunded: z.number().int(),
   ticketsNet: z.number().int(),
+  /** Of those, the wheelchair spaces, companion and couple seats (absent in reports of older Foyers). */
+  seatKinds: z.object({ wheelchair: z.number().int().optional(), companion: z.number().int().optional(), couple: z.number().int().optional() }).optional(),
   card: tenderTotalsSchema,
   cash: tenderTotalsSchema,
   /** Cards taken on the standalone terminal: reconciled against that terminal's own batch, never the drawer. */

@@ -1,5 +1,6 @@
 import type { OfferRequest } from '../api/sales-api'
 import type { Seat, SeatOffer } from '../contract/model'
+import { seatKindOf } from '../contract/seat-names'
 import { partnerOf, SeatKind, soldAsPair } from '../contract/seat-pairs'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { HoldManager } from './hold-manager'
@@ -48,9 +49,13 @@ const SKIPPED_SECTION = new Set(['errors.api.notEnoughSeats', 'errors.api.seatMa
 
 /** Offers remembered for picking; older ones are forgotten (they were given back long since). */
 const REMEMBERED_OFFERS = 20
+/** Seats of a kind (wheelchair, companion, couple) remembered for naming them on paper; the oldest are forgotten first. */
+const REMEMBERED_KINDS = 10_000
 
 export class SeatPicker {
   readonly #offers = new Map<string, KnownOffer>()
+  /** The seat type of every seat of a kind the offers showed, by show and inventory id (plain seats are not kept). */
+  readonly #kinds = new Map<string, number>()
 
   constructor(
     private readonly api: SeatOfferer,
@@ -63,6 +68,20 @@ export class SeatPicker {
     for (const seat of [...offer.sets.flat(), ...offer.available]) if (!seats.has(seat.inventoryId)) seats.set(seat.inventoryId, seat)
     this.#offers.set(offerId, { productId, quantity, original: offer, seats, picked: false })
     while (this.#offers.size > REMEMBERED_OFFERS) this.#offers.delete(this.#offers.keys().next().value!)
+    for (const seat of seats.values()) {
+      if (seatKindOf(seat.seatType)) this.#kinds.set(`${productId}:${seat.inventoryId}`, seat.seatType!)
+    }
+    while (this.#kinds.size > REMEMBERED_KINDS) this.#kinds.delete(this.#kinds.keys().next().value!)
+  }
+
+  /**
+   * The vendor seat type of a seat an offer showed, where it is of a kind
+   * (a wheelchair space, a companion or couple seat); null for a plain seat or
+   * one not seen. The journal keeps it with the order (the vendor's order does
+   * not say it), so the tickets and receipt name the seat's kind.
+   */
+  seatTypeOf(productId: number, inventoryId: number): number | null {
+    return this.#kinds.get(`${productId}:${inventoryId}`) ?? null
   }
 
   /** Takes a seat of an offer for the customer (with its wheelchair or companion partner, or its couple seat's other half), replacing what it must. */

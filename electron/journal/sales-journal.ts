@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../store/local-db'
+import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
 
 /**
  * The sales journal: where every sale stands, written to the kiosk's own disk
@@ -182,6 +183,8 @@ export class SalesJournal {
     /** Which backend and tenant the sales are at, e.g. "sandbox/foyer-training". */
     private readonly backend: string,
     private readonly now: () => number = Date.now,
+    /** The kinds of seats the offers showed: each order kept carries its seats' kinds (./seat-kinds.ts). */
+    private readonly offeredSeatTypes: SeatTypeLookup | null = null,
   ) {
     this.#begin = db.prepare(
       `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, sold_by_id, sold_by_name, request_json, created_at, updated_at)
@@ -227,6 +230,8 @@ export class SalesJournal {
     const at = this.now()
     const sets = ['state = ?', 'updated_at = ?']
     const values: unknown[] = [state, at]
+    // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
+    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)?.order ?? null, this.offeredSeatTypes) }
     for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
       sets.push(`${columns[key]} = ?`)
       values.push(key === 'order' ? (value === null ? null : JSON.stringify(value)) : value)

@@ -5,8 +5,10 @@ import { venuesFromSteps } from '../printing/format'
 import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal } from './sales-journal'
-import { emptyTotals, olderTotals, tally, type ShiftRefund, type TenderTotals } from './shift-tally'
+import { emptyTotals, olderTotals, tally, wasSold, type ShiftRefund, type TenderTotals } from './shift-tally'
 import type { StaffMemberView } from '../contract/staff-channels'
+import type { SeatKindName } from '../contract/seat-names'
+import { seatKindsSold } from './seat-kinds'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
@@ -28,6 +30,8 @@ export interface ShiftReport {
   tickets: number
   ticketsRefunded: number
   ticketsNet: number
+  /** Of those, the wheelchair spaces, companion and couple seats (absent in reports of older Foyers). */
+  seatKinds?: Partial<Record<SeatKindName, number>>
   card: TenderTotals
   cash: TenderTotals
   /** Cards taken on the standalone terminal (approval codes keyed in): never in the drawer. */
@@ -207,6 +211,7 @@ export class ShiftBook {
       tickets,
       ticketsRefunded,
       ticketsNet,
+      seatKinds: seatKindsSold(sales.filter(wasSold)),
       card,
       cash,
       standalone,

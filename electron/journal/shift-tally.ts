@@ -52,7 +52,7 @@ export const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refund
  * would not confirm names nobody. The counter refunds only confirmed sales, so a name means it was sold.
  */
 const refundedAtCounter = (sale: SaleRecord) => sale.refundedByName !== null
-const wasSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed' || refundedAtCounter(sale)
+export const wasSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed' || refundedAtCounter(sale)
 
 const refundOf = (sale: SaleRecord, tickets: number): ShiftRefund => ({
   saleId: sale.saleId,

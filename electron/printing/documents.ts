@@ -5,6 +5,7 @@ import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
+import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
 import { refundPeopleRows } from './refund-words'
 import { printTemplates, type PrintTemplates } from './templates'
@@ -80,6 +81,13 @@ function placeOf(ticket: Ticket, item: OrderItem | null, words: PaperWords): Saf
   return html`<div class="place">${cell(words.section, section)}${cell(words.row, ticket.row ?? words.notGiven)}${cell(words.seat, ticket.seat ?? words.notGiven)}</div>`
 }
 
+/** A wheelchair space, companion or couple seat said in words under its place, for the customer and the door; nothing for a plain seat. */
+function seatKindOf(ticket: Ticket, item: OrderItem | null, language: PaperLanguage, words: PaperWords): SafeHtml | null {
+  const seatType = ticket.seatType ?? item?.seats.find((s) => ticket.inventoryId !== null && s.inventoryId === ticket.inventoryId)?.seatType
+  const line = seatKindLine(seatType, language, words)
+  return line ? html`<p class="seat-kind">${line}</p>` : null
+}
+
 /** One ticket per place of a confirmed sale, each with a QR code of its barcode. */
 export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument[] {
   const order = confirmedOrder(sale, 'tickets')
@@ -97,6 +105,7 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
         venue: options.venues?.[ticket.productId] ?? '',
         showDate: singaporeTime(item?.showDate ?? null, language),
         place: placeOf(ticket, item, words),
+        seatKind: seatKindOf(ticket, item, language, words),
         ticketTypeLabel: words.ticketType,
         priceClass: line?.priceClassAlias ?? ticket.priceClassCode,
         priceLabel: words.price,
@@ -117,18 +126,14 @@ export function ticketDocuments(sale: SaleRecord, options: DocumentOptions = {})
 // ------------------------------------------------------------------ receipt
 
 /**
- * Where an item's places are: "Seats: Row C: 14, 15"; general admission (a
- * lawn, a standing floor) has no seats, so no seat word: "General admission × 2".
+ * Where an item's places are: "Seats: Row C: 14, 15", "Seat: Row 22: 22 (♿
+ * wheelchair space)"; general admission (a lawn, a standing floor) has no
+ * seats, so no seat word: "General admission × 2".
  */
-function seatsOf(item: OrderItem, words: PaperWords): string {
+function seatsOf(item: OrderItem, language: PaperLanguage, words: PaperWords): string {
   const placed = item.seats.filter((s) => s.row !== null || s.seat !== null)
   if (placed.length === 0) return `${words.generalAdmission} × ${item.quantity}`
-  const byRow = new Map<string, string[]>()
-  for (const s of placed) {
-    const row = s.row ?? ''
-    byRow.set(row, [...(byRow.get(row) ?? []), s.seat ?? words.notGiven])
-  }
-  return `${words.seats}: ${[...byRow].map(([row, seats]) => (row ? `${words.row} ${row}: ${seats.join(', ')}` : seats.join(', '))).join('; ')}`
+  return seatsOnPaper(placed, language, words)
 }
 
 function itemBlock(item: OrderItem, venue: string | null, language: PaperLanguage, words: PaperWords): SafeHtml {
@@ -147,7 +152,7 @@ function itemBlock(item: OrderItem, venue: string | null, language: PaperLanguag
     ${venue ? html`<p class="venue">${venue}</p>` : null}
     <p class="when">${singaporeTime(item.showDate, language)}</p>
     <p>${section || words.notGiven}</p>
-    <p class="seats">${seatsOf(item, words)}</p>
+    <p class="seats">${seatsOf(item, language, words)}</p>
     <table class="lines">${lines}<tr class="subtotal"><td>${words.subtotal}</td><td class="amount">${moneyOf(item.subtotal, language)}</td></tr></table>
   </section>`
 }

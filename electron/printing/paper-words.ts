@@ -1,5 +1,6 @@
 import { saleLanguageSchema, type SaleLanguage } from '../contract/checkout-channels'
 import type { SaleStep } from '../journal/sales-journal'
+import type { SeatKindName } from '../contract/seat-names'
 
 /**
  * The words on paper, in each of the kiosk's languages. Tickets and receipts
@@ -16,6 +17,10 @@ export interface PaperWords {
   row: string
   seat: string
   seats: string
+  /** Each kind of seat in words, its singular and plural (chosen by Intl.PluralRules, ./paper-seats.ts). */
+  seatKinds: Record<SeatKindName, { one: string; other: string }>
+  /** Seat numbers of a kind, with its symbol and name: "22 (♿ wheelchair space)". */
+  ofKind: (numbers: string, symbol: string, kind: string) => string
   generalAdmission: string
   each: string
   subtotal: string
@@ -61,6 +66,12 @@ const english: PaperWords = {
   row: 'Row',
   seat: 'Seat',
   seats: 'Seats',
+  seatKinds: {
+    wheelchair: { one: 'wheelchair space', other: 'wheelchair spaces' },
+    companion: { one: 'companion seat', other: 'companion seats' },
+    couple: { one: 'couple seat', other: 'couple seats' },
+  },
+  ofKind: (numbers, symbol, kind) => `${numbers} (${symbol} ${kind})`,
   generalAdmission: 'General admission',
   each: 'each',
   subtotal: 'Subtotal',
@@ -110,6 +121,8 @@ const simplifiedChinese: PaperWords = {
   row: '排',
   seat: '座位',
   seats: '座位',
+  seatKinds: { wheelchair: { one: '轮椅位', other: '轮椅位' }, companion: { one: '陪同座位', other: '陪同座位' }, couple: { one: '情侣座', other: '情侣座' } },
+  ofKind: (numbers, symbol, kind) => `${numbers}（${symbol} ${kind}）`,
   generalAdmission: '自由入场',
   each: '每张',
   subtotal: '小计',
@@ -154,6 +167,8 @@ const traditionalChinese: PaperWords = {
   row: '行',
   seat: '座位',
   seats: '座位',
+  seatKinds: { wheelchair: { one: '輪椅位', other: '輪椅位' }, companion: { one: '陪同座位', other: '陪同座位' }, couple: { one: '情侶座', other: '情侶座' } },
+  ofKind: (numbers, symbol, kind) => `${numbers}（${symbol} ${kind}）`,
   generalAdmission: '自由入場',
   each: '每張',
   subtotal: '小計',
@@ -198,6 +213,12 @@ const malay: PaperWords = {
   row: 'Baris',
   seat: 'Tempat duduk',
   seats: 'Tempat duduk',
+  seatKinds: {
+    wheelchair: { one: 'ruang kerusi roda', other: 'ruang kerusi roda' },
+    companion: { one: 'tempat duduk peneman', other: 'tempat duduk peneman' },
+    couple: { one: 'tempat duduk pasangan', other: 'tempat duduk pasangan' },
+  },
+  ofKind: (numbers, symbol, kind) => `${numbers} (${symbol} ${kind})`,
   generalAdmission: 'Kemasukan umum',
   each: 'setiap satu',
   subtotal: 'Jumlah kecil',

@@ -3,6 +3,7 @@ import { html } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import type { PrintDocument } from './documents'
 import { moneyOfCents, singaporeTime } from './format'
+import { seatKindCount } from './paper-seats'
 import { paperWords } from './paper-words'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -47,6 +48,12 @@ function refundRows(report: ShiftReport) {
   return html`<hr class="rule" /><table class="lines refunds">${rows}</table>`
 }
 
+/** The wheelchair spaces, companion and couple seats among the tickets, each named as on the tickets: "♿ Wheelchair spaces  2". */
+const seatKindRows = (report: ShiftReport) =>
+  (['wheelchair', 'companion', 'couple'] as const)
+    .filter((kind) => (report.seatKinds?.[kind] ?? 0) > 0)
+    .map((kind) => html`<tr class="seat-kind-count"><td>${seatKindCount(kind, report.seatKinds![kind]!, 'en-SG')}</td><td class="amount">${report.seatKinds![kind]!}</td></tr>`)
+
 export function shiftReportDocument(report: ShiftReport, options: { training: boolean; brand?: string; templates?: PrintTemplates }): PrintDocument {
   const templates = options.templates ?? printTemplates()
   const name = `shift-${report.shiftId.slice(0, 8)}-${report.kind === 'Z' ? 'z' : 'x'}-report`
@@ -84,6 +91,7 @@ export function shiftReportDocument(report: ShiftReport, options: { training: bo
       tenders: (['card', 'cash', 'standalone'] as const).map((tender) => tenderRows(tenderNames[tender], report[tender])),
       tickets: ticketRows(report),
       refunds: refundRows(report),
+      seatKinds: seatKindRows(report),
       cash,
       approval,
       shiftId: report.shiftId,

@@ -3,6 +3,7 @@ import type { BackendKind } from '../contract'
 import { CheckoutService, type CheckoutOptions } from '../checkout/checkout-service'
 import { recoverSales } from '../checkout/recovery'
 import { HoldManager } from '../holds/hold-manager'
+import { SeatPicker } from '../holds/seat-picking'
 import { SalesJournal } from '../journal/sales-journal'
 import { ShiftBook } from '../journal/shift-book'
 import type { Logger } from '../ipc-core/dispatcher'
@@ -117,7 +118,9 @@ export class SalesRuntime {
       // The backend is unreachable now; the leftovers stay recorded and lapse at the vendor anyway.
     }
     const at = `${connection.endpoints.kind}/${connection.endpoints.tenant}`
-    const journal = new SalesJournal(db, at)
+    // The journal keeps each sold seat's kind as the offers showed it (the vendor's order does not say it).
+    const picker = new SeatPicker(api, holds)
+    const journal = new SalesJournal(db, at, Date.now, (productId, inventoryId) => picker.seatTypeOf(productId, inventoryId))
     const checkout = new CheckoutService({
       api,
       holds,
@@ -133,7 +136,7 @@ export class SalesRuntime {
       onSettled: (saleId) => pushes.publish('checkout.outcomeKnown', { saleId }),
       ...this.options.checkout,
     })
-    const context = salesContext(api, holds, checkout, new ShiftBook(db, journal, at))
+    const context = salesContext(api, holds, checkout, new ShiftBook(db, journal, at), picker)
     // Sales a crash left in flight are finished or undone before anything new is sold (checkout waits for it).
     const recovered = checkout.recoverFirst(
       recoverSales(checkout).then(

@@ -45,8 +45,8 @@ export function disconnectedSalesHandlers(): SalesHandlers {
 }
 
 /** A context for one backend connection. */
-export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook): SalesContext {
-  return { api, holds, picker: new SeatPicker(api, holds), checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
+export function salesContext(api: SalesApi, holds: HoldManager, checkout: CheckoutService, shifts: ShiftBook, picker = new SeatPicker(api, holds)): SalesContext {
+  return { api, holds, picker, checkout, shifts, recovery: null, images: new ImageCache((path) => api.image(path)), saleWindows: new SaleWindows(api, () => api.clock.now()) }
 }
 
 /** The connected backend's context at each call; none connected → a typed error. */

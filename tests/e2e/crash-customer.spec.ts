@@ -71,6 +71,19 @@ async function atTheTerminal(page: Page): Promise<void> {
   await expect.poll(() => kiosk.journalSale().state, { timeout: 20_000 }).toBe('paying')
 }
 
+/** The background colour an element is drawn in. */
+const backgroundOf = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor)
+
+/** The kiosk's red look for trouble (--danger-soft), as the browser resolves it. */
+const dangerColour = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('div'))
+    probe.style.background = 'var(--danger-soft)'
+    const colour = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return colour
+  })
+
 /** The countdown's seconds, read off the screen. */
 const secondsOn = async (page: Page, testId: string) => Number(/\d+/.exec((await page.getByTestId(testId).textContent()) ?? '')?.[0])
 
@@ -104,7 +117,12 @@ test('killed while the customer is at the card terminal: the screen reconnects b
   // As the journal has it: recovery stopped the payment at the terminal and voided the order.
   const sale = kiosk.journalSale()
   expect(sale.state).toBe('cancelled')
-  await expect(page.getByTestId('sale-standing-reference')).toContainText(sale.reference!)
+  // Issue #22: the order was voided, so no booking exists: no "Booking reference" (nor any number) is shown.
+  expect(sale.reference).not.toBeNull()
+  await expect(standing).not.toContainText(sale.reference!)
+  await expect(standing).not.toContainText('Booking reference')
+  // Nothing happened to the money: said as information, not in the red look kept for trouble.
+  expect(await backgroundOf(page, 'sale-standing')).not.toBe(await dangerColour(page))
   await countsDown(page, 'sale-standing-countdown')
 
   await page.getByTestId('sale-standing-start-again').click()

@@ -1,4 +1,5 @@
 import type { Seat } from '@contract'
+import { seatsInRows, type NamedSeat, type SeatPhrases } from '@contract/seat-names'
 
 type Translate = (key: string, values: Record<string, unknown>) => string
 
@@ -27,23 +28,33 @@ export function describePlace(place: Place, t: Translate): string {
   return parts.join(' · ')
 }
 
+/** Chinese writes its own comma between a row's groups of seats. */
+const groupSeparator = (locale: string) => (locale.startsWith('zh') ? '；' : '; ')
+
 /**
- * Seats in the customer's words, by row: "Row C: 14, 15". Split when they are
- * not one run of seats in one row (Best Available may fall back to split
+ * The customer's language's words for seats (locales/seats): "seat 11" or
+ * "seats 11, 12" by the message's plural forms, and a seat's kind named with
+ * its symbol, as the paper names it too (@contract/seat-names).
+ */
+export function seatPhrases(t: Translate, locale = 'en-SG'): SeatPhrases {
+  return {
+    numbers: (seats, count) => t('seatWords.numbers', { seats: seats.join(', '), count }),
+    ofKind: (numbers, symbol, kind, count) => t('seatWords.ofKind', { seats: numbers, symbol, kind: t(`seatWords.kind.${kind}`, { count }) }),
+    row: (row, groups) => t('seatWords.row', { row, seats: groups }),
+    separator: groupSeparator(locale),
+    unknown: '?',
+  }
+}
+
+/**
+ * Seats in the customer's words, by row: "Row C: seats 14, 15", "Row 22:
+ * seat 22 (♿ wheelchair space); seat 21 (Ⓒ companion seat)". Split when they
+ * are not one run of seats in one row (Best Available may fall back to split
  * seats; the customer must see that before keeping them).
  */
-export function describeSeats(seats: readonly Seat[], t: Translate): { rows: string[]; split: boolean } {
-  const byRow = new Map<string, string[]>()
-  for (const s of seats) {
-    const row = s.row ?? '?'
-    const list = byRow.get(row)
-    if (list) list.push(s.seat ?? '?')
-    else byRow.set(row, [s.seat ?? '?'])
-  }
+export function describeSeats(seats: readonly (Seat | NamedSeat)[], t: Translate, locale = 'en-SG'): { rows: string[]; split: boolean } {
+  const rows = new Set(seats.map((s) => s.row ?? '?'))
   const numbers = seats.map((s) => Number(s.seat)).sort((a, b) => a - b)
   const consecutive = numbers.every((n, i) => Number.isFinite(n) && (i === 0 || n === numbers[i - 1]! + 1))
-  return {
-    rows: [...byRow].map(([row, list]) => t('seats.rowSeats', { row, seats: list.join(', ') })),
-    split: byRow.size > 1 || !consecutive,
-  }
+  return { rows: seatsInRows(seats, seatPhrases(t, locale)), split: rows.size > 1 || !consecutive }
 }

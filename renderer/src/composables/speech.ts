@@ -1,5 +1,6 @@
 import { nextTick, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
+import { SEAT_KIND_SYMBOL } from '@contract/seat-names'
 import { useRoute } from 'vue-router'
 import { useDisplayStore } from '../stores/display'
 import { useLocaleStore } from '../stores/locale'
@@ -42,11 +43,22 @@ export function stopSpeaking(win: SpeechWindow = window): void {
   if (speechSupported(win)) win.speechSynthesis.cancel()
 }
 
-/** What a screen says: its main heading, then the step's sentence (access.speech.<route>) if it has one. */
+/** The seat kinds' symbols (♿ …) are for the eye: the words beside them are what is said. */
+const symbols = new RegExp(`[${Object.values(SEAT_KIND_SYMBOL).join('')}]\\s*`, 'gu')
+const spoken = (text: string) => text.replace(symbols, '').replace(/\s+/g, ' ').trim()
+
+/**
+ * What a screen says: its main heading, then the step's sentence
+ * (access.speech.<route>) if it has one, then what the screen marks to be
+ * read (data-speak: the seats on the review and done screens, each with its
+ * kind, so a customer who cannot read the screen hears they have a wheelchair
+ * space before paying).
+ */
 export function stepTexts(root: ParentNode, step: string | null, t: (key: string) => string, te: (key: string) => boolean): string[] {
   const heading = root.querySelector('main h1')?.textContent?.trim() ?? ''
   const key = `access.speech.${step}`
-  return [heading, step && te(key) ? t(key) : ''].filter((text) => text !== '')
+  const marked = [...root.querySelectorAll('main [data-speak]')].map((el) => spoken(el.textContent ?? ''))
+  return [heading, step && te(key) ? t(key) : '', ...marked].filter((text) => text !== '')
 }
 
 /** Wires the announcements to the route and the language; App.vue calls it once. */

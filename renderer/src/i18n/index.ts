@@ -28,12 +28,27 @@ export function isLocale(value: string): value is Locale {
   return (locales as readonly string[]).includes(value)
 }
 
+/**
+ * Which form of a message with plural forms ("seat {seats} | seats {seats}")
+ * a count takes, by the language's own rules (Intl.PluralRules): the first
+ * form for "one", the last for any other count, and the last (the general
+ * form) when no count was given. Chinese and Malay messages have one form.
+ */
+function pluralRule(language: Locale) {
+  const rules = new Intl.PluralRules(language)
+  return (choice: number, choicesLength: number): number => {
+    if (choicesLength < 2) return 0
+    return choice >= 0 && rules.select(choice) === 'one' ? 0 : choicesLength - 1
+  }
+}
+
 export function createFoyerI18n(locale: Locale = defaultLocale) {
   return createI18n<[MessageSchema], Locale>({
     legacy: false,
     locale,
     fallbackLocale: defaultLocale,
     messages,
+    pluralRules: Object.fromEntries(locales.map((language) => [language, pluralRule(language)])),
     // Missing keys are a bug caught by the locale tests, not something to log at a customer.
     missingWarn: false,
     fallbackWarn: false,

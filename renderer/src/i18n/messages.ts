@@ -27,19 +27,23 @@ import terminalMsMY from './locales/terminal/ms-MY.json'
 import terminalZhCN from './locales/terminal/zh-CN.json'
 import terminalZhHK from './locales/terminal/zh-HK.json'
 import staffEnSG from './locales/staff/en-SG.json'
+import seatsEnSG from './locales/seats/en-SG.json'
 import staffMsMY from './locales/staff/ms-MY.json'
+import seatsMsMY from './locales/seats/ms-MY.json'
 import staffZhCN from './locales/staff/zh-CN.json'
+import seatsZhCN from './locales/seats/zh-CN.json'
 import staffZhHK from './locales/staff/zh-HK.json'
+import seatsZhHK from './locales/seats/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter, kiosk, terminal, staff) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk, terminal, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another. The staff area (accounts, roles, approvals) adds
  * to the core file's `staff` texts (the PIN pad), under the same `staff.` keys.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, terminal: terminalEnSG, staff: { ...enSG.staff, ...staffEnSG } },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, terminal: terminalZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, terminal: terminalZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, terminal: terminalMsMY, staff: { ...msMY.staff, ...staffMsMY } },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, terminal: terminalEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, terminal: terminalZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, terminal: terminalZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, terminal: terminalMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
 }
