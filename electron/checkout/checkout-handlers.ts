@@ -6,6 +6,7 @@ import { isPlaceholderEmail } from '../settings/settings-schema'
 import type { CounterDesk, StaffMember } from '../services/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
+import { tenderOf } from './tender'
 
 /**
  * The checkout channels over the connected backend's checkout service. Cash
@@ -119,15 +120,16 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
       }
     },
     'checkout.submit': async (r) => {
-      refuseAwayFromCounter(r.tender)
+      // Main's to decide, from the payment method and the mode (./tender.ts): the renderer names no tender.
+      const tender = tenderOf(r.order.paymentMethodCode, mode(), checkout().terminal !== null)
       for (const item of r.order.items) onSale(item.productId)
       refuseDeliveryNotHere(r.order)
       refuseEticketToBoxOffice(r.order)
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it), and so
       // does the standalone terminal (its batch is reconciled against the shift's report).
-      const shift = r.tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(r.tender)
+      const shift = tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(tender)
       const venues = Object.fromEntries(r.order.items.map((item) => [item.productId, venueOf(item.productId)]))
-      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null, venues, r.language, who())
+      const invoice = await checkout().submit(r.order, tender, shift?.shiftId ?? null, venues, r.language, who())
       return { saleId: invoice.saleId, reference: invoice.reference, amountCents: invoice.amountCents, expiresAt: iso(invoice.expiresAt) }
     },
     'checkout.pay': async (r) => {

@@ -42,7 +42,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'cart.paymentMethods': { productIds: [productId] },
     'images.get': { path: `images/events/${show.eventCode}.svg` },
     'checkout.terminal': {},
-    'checkout.submit': { order, tender: 'card' },
+    'checkout.submit': { order },
     'checkout.pay': { saleId: randomUUID(), tender: 'card', testCard: 'approve' },
     'checkout.reprint': { saleId: randomUUID(), what: 'receipt' },
     'checkout.cancel': { saleId: randomUUID() },
