@@ -9,6 +9,11 @@ import { staffMemberSchema, staffNameSchema } from './staff-channels'
  * refund, reprint and shift is then filed under who is signed in. Signing out
  * needs nothing.
  */
+/** Main signed the counter out by itself: nobody made a call for the staff's auto sign-out `minutes`. The screen goes to the sign-in. */
+export const counterPushes = {
+  'counter.signedOut': z.object({ why: z.literal('idle'), minutes: z.number().int().positive() }).strict(),
+} as const
+
 export const counterChannels = {
   'counter.signIn': {
     request: z.object({ name: staffNameSchema, pin: z.string().max(16) }).strict(),

@@ -10,7 +10,9 @@ import { useSystemStore } from '../stores/system'
  * (holds given back, main forgets who was there) and shows the sign-in with
  * a note saying why, so the next person cannot sell under the last one's name.
  * Never during a payment: the checkout screen waits on the customer and the
- * terminal, not on the cashier's hands.
+ * terminal, not on the cashier's hands. Main keeps its own count of the
+ * cashier's calls (electron/services/counter-idle.ts) and says when it signed
+ * the counter out (counter.signedOut): the screen follows it to the sign-in.
  */
 const DEFAULT_MINUTES = 5
 const events = ['pointerdown', 'keydown', 'wheel'] as const
@@ -28,10 +30,19 @@ export function useCounterLock(router: Router): void {
 
   async function lockNow(): Promise<void> {
     if (!watching()) return
+    await signedOutAfter(minutes)
+  }
+
+  async function signedOutAfter(idleMinutes: number): Promise<void> {
     await counter.signOut()
-    autoLockedAfter.value = minutes
+    autoLockedAfter.value = idleMinutes
     await router.push({ name: 'counter-sign-in' })
   }
+
+  // Main signed the counter out by itself: whatever this screen counted, it is signed out now.
+  const stopListening = useFoyer().counter.onSignedOut(({ minutes: idleMinutes }) => {
+    if (counter.signedIn) void signedOutAfter(idleMinutes)
+  })
 
   function arm(): void {
     clearTimeout(timer)
@@ -54,6 +65,7 @@ export function useCounterLock(router: Router): void {
     for (const name of events) document.addEventListener(name, arm, { capture: true, passive: true })
   })
   onUnmounted(() => {
+    stopListening()
     clearTimeout(timer)
     for (const name of events) document.removeEventListener(name, arm, { capture: true })
   })
