@@ -10,8 +10,9 @@ import type { CounterDesk, StaffMember } from './counter-desk'
  * the staff's counter auto sign-out, counted from the last call the
  * signed-in person made; main looks at every call and every few seconds, so
  * the sign-out happens whether or not anything calls. Never while a call is
- * under way: a card payment waits on the customer at the terminal, not on
- * the cashier's hands.
+ * under way, nor while a sale is between its order and its tickets (`busy`):
+ * a payment waits on the customer and the terminal, not on the cashier's
+ * hands, as the renderer's own count never runs on the payment screen.
  */
 
 /** What the renderer asks by itself, not at anyone's touch: these do not count as the cashier's activity. */
@@ -30,6 +31,8 @@ export interface CounterIdleOptions {
   minutes: () => number
   /** Milliseconds from a monotonic source; tests move their own. */
   now?: () => number
+  /** Whether a sale is between its order and its tickets (it holds the sign-out off until paid, cancelled or lapsed). */
+  busy?: () => boolean
   /** How often main looks without being called. */
   checkEveryMs?: number
   /** Told when main has signed the counter out for idleness: the screen goes to the sign-in, held seats go back. */
@@ -73,7 +76,7 @@ export class CounterIdle {
     }
     if (!who || this.#underWay > 0) return
     const minutes = this.options.minutes()
-    if (this.#now() - this.#last < minutes * 60_000) return
+    if (this.#now() - this.#last < minutes * 60_000 || this.options.busy?.()) return
     this.desk.signOut()
     this.#watching = null
     this.options.onIdleSignOut(who, minutes)

@@ -16,6 +16,7 @@ import { CounterIdle, type CounterIdleOptions } from './counter-idle'
 import { salesHandlers, type SalesContext } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
+import { saleInProgress } from './update-gate'
 
 /**
  * Everything main runs, started and stopped in order: the local store, the
@@ -99,6 +100,11 @@ function idleSignOut(options: RuntimeOptions, counter: CounterDesk, pushes: Push
   return new CounterIdle(counter, {
     minutes: () => DEFAULT_COUNTER_LOCK_MINUTES,
     ...options.counterIdle,
+    // A sale between its order and its tickets (by the vendor's clock, which its invoice lapses by).
+    busy: () => {
+      const context = connected()
+      return context !== null && context.checkout.journal.unfinished().some((sale) => saleInProgress(sale, context.api.clock.now()))
+    },
     onIdleSignOut: (_member, minutes) => {
       pushes.publish('counter.signedOut', { why: 'idle', minutes })
       connected()

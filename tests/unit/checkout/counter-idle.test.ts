@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { listShows, sandboxConnection } from '../../support/checkout-fixtures'
+import { heldOrderRequest, listShows, sandboxConnection } from '../../support/checkout-fixtures'
 import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
 import { TEST_CASHIER } from '../../support/staff-runtime'
 
@@ -77,5 +77,22 @@ describe('the counter’s idle sign-out, kept by main', () => {
     await until(() => pushed.includes('counter.signedOut'))
     expect(started.services.counter.who()).toBeNull()
     await until(() => started.holds.status().count === 0)
+  })
+
+  it('waits while a sale is between its order and its tickets, and signs out once it is over', async () => {
+    const { runtime: started, pushed } = await start()
+    const dispatcher = started.services.dispatcher
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig!.direct) })
+    if (!invoice.ok) throw new Error(invoice.error.code)
+    // The customer takes their time at the terminal: well past the idle time, the till stays signed in.
+    clock += 5 * 61_000
+    // Main looks at every call (whoIsIn is not the cashier's doing, so it does not count as activity).
+    expect(await call(dispatcher, 'counter.whoIsIn', {})).toEqual({ ok: true, value: TEST_CASHIER })
+    expect(pushed).not.toContain('counter.signedOut')
+    // The sale is given up; from then on the count runs, and the cashier is gone.
+    expect(await call(dispatcher, 'checkout.cancel', { saleId: invoice.value.saleId })).toMatchObject({ ok: true })
+    clock += 61_000
+    await until(() => pushed.includes('counter.signedOut'))
+    expect(started.services.counter.who()).toBeNull()
   })
 })
