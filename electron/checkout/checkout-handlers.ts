@@ -143,6 +143,12 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
 /** What only a counter does with a sale once it is made: reprint its documents, and refund it. */
 function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<CheckoutHandlers, 'checkout.reprint' | 'checkout.refund'> {
   const { checkout, shifts, mode, who } = scope
+  /**
+   * Sales whose refund is under way. A refund checks the sale is confirmed, then awaits the card terminal
+   * before the journal says refunded: two at once would both pass the check and refund the card twice. So
+   * the sale is claimed here, in the same synchronous step as that check, and a second try is refused.
+   */
+  const refunding = new Set<string>()
   return {
     // Reprints at the counter (a jammed roll, a lost ticket): the same documents, from the journal.
     'checkout.reprint': async (r) => {
@@ -160,8 +166,16 @@ function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<C
         throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.refundAtCounter', retryable: false, detail: 'refunds are made at the counter' })
       }
       const approvedBy = await desk.requireSupervisor(r.approvalPin, 'a refund')
-      const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)
-      return { ...outcome, approvedBy }
+      if (refunding.has(r.saleId)) {
+        throw new FoyerError({ code: 'checkout.not-refundable', messageKey: 'staff.errors.notRefundable', retryable: false, detail: `sale ${r.saleId} is being refunded` })
+      }
+      refunding.add(r.saleId)
+      try {
+        const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, approvedBy)
+        return { ...outcome, approvedBy }
+      } finally {
+        refunding.delete(r.saleId)
+      }
     },
   }
 }

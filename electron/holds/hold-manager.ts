@@ -82,6 +82,8 @@ export class HoldManager {
   readonly #delete: Statement<[string, number, number]>
   readonly #load: Statement<[string], HoldRow>
   #ticker: ReturnType<typeof setInterval> | null = null
+  /** Offers whose set is being kept right now (keepSet). */
+  readonly #choosing = new Set<string>()
 
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
@@ -136,13 +138,22 @@ export class HoldManager {
     this.#changed()
   }
 
-  /** Keeps one set of an offer and releases the others at once. */
+  /**
+   * Keeps one set of an offer and releases the others at once. The choice is made once: the offer is
+   * claimed before the release is awaited, so keeping two sets at once cannot release each other's and
+   * leave the customer holding neither; the second is refused as an offer no longer to choose from.
+   */
   async keepSet(offerId: string, setIndex: number): Promise<{ kept: number[]; released: number }> {
     const ofOffer = this.#ofOffer(offerId)
-    if (!ofOffer.some((s) => s.setIndex === setIndex)) throw new Error('no such offer or set is held')
-    const others = ofOffer.filter((s) => s.setIndex !== setIndex)
-    await this.#releaseSeats(others)
-    return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
+    if (this.#choosing.has(offerId) || !ofOffer.some((s) => s.setIndex === setIndex)) throw new Error('no such offer or set is held')
+    this.#choosing.add(offerId)
+    try {
+      const others = ofOffer.filter((s) => s.setIndex !== setIndex)
+      await this.#releaseSeats(others)
+      return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
+    } finally {
+      this.#choosing.delete(offerId)
+    }
   }
 
   /**
