@@ -50,7 +50,7 @@ export interface RuntimeOptions {
   /** The box office's own e-mail (the staff setting, read at each order); the training placeholder when absent. */
   boxOfficeEmail?: () => string
   /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
-  counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut'>>
+  counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut' | 'busy'>>
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
