@@ -23,6 +23,15 @@ export const counterChannels = {
     request: z.object({}).strict(),
     response: z.object({ signedIn: z.literal(false) }),
   },
+  /**
+   * The screen saw the signed-in person touch, type or scroll (sent now and then, not at every touch): main's
+   * idle count starts again, as at any call they make (electron/services/counter-idle.ts). Answers whether
+   * main still has someone signed in here.
+   */
+  'counter.stillHere': {
+    request: z.object({}).strict(),
+    response: z.object({ signedIn: z.boolean() }),
+  },
   /** Who main has signed in at this counter (null: nobody), so a reloaded screen names the same person. */
   'counter.whoIsIn': {
     request: z.object({}).strict(),

@@ -114,6 +114,12 @@ describe('the app in counter mode', () => {
     await flushPromises()
     find('counter-sign-in')!.click()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+    // A touch is reported to main's own count (counter-idle.test.ts pins that it counts).
+    const asked = vi.spyOn(counterRuntime.services.dispatcher, 'dispatch')
+    document.dispatchEvent(new Event('pointerdown'))
+    await flushPromises()
+    expect(asked.mock.calls.map(([channel]) => channel)).toContain('counter.stillHere')
+    asked.mockRestore()
     // Main's own count ran out (counter-idle.test.ts pins when): it signs out and says so.
     counterRuntime.services.counter.signOut()
     counterRuntime.services.pushes.publish('counter.signedOut', { why: 'idle', minutes: 7 })

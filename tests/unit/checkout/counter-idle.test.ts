@@ -63,6 +63,18 @@ describe('the counter’s idle sign-out, kept by main', () => {
     expect(await call(services.dispatcher, 'shift.current', {})).toMatchObject({ ok: false, error: { code: 'counter.signed-out' } })
   })
 
+  it('the screen’s word that the cashier touched it (counter.stillHere) starts the count again too', async () => {
+    const { runtime: { services } } = await start()
+    expect(await call(services.dispatcher, 'counter.stillHere', {})).toEqual({ ok: true, value: { signedIn: true } })
+    clock += 50_000
+    expect(await call(services.dispatcher, 'counter.stillHere', {})).toEqual({ ok: true, value: { signedIn: true } })
+    clock += 50_000
+    expect(await call(services.dispatcher, 'counter.whoIsIn', {})).toEqual({ ok: true, value: TEST_CASHIER })
+    clock += 11_000
+    // Told too late: the count had run out, and the answer says so.
+    expect(await call(services.dispatcher, 'counter.stillHere', {})).toEqual({ ok: true, value: { signedIn: false } })
+  })
+
   it('signs out with no call at all (the renderer stopped counting), tells the screen, and gives the held seats back', async () => {
     const { runtime: started, pushed } = await start()
     const dispatcher = started.services.dispatcher

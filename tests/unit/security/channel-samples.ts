@@ -56,6 +56,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'shift.print': { kind: 'X' },
     'counter.signIn': { name: 'Supervisor', pin: STAFF_PIN },
     'counter.signOut': {},
+    'counter.stillHere': {},
     'counter.whoIsIn': {},
     'staff.accounts': { pin: STAFF_PIN },
     'staff.addAccount': { pin: STAFF_PIN, name: 'Aisha Rahman', role: 'cashier', newPin: '135790' },
