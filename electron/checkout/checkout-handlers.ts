@@ -6,6 +6,7 @@ import { isPlaceholderEmail } from '../settings/settings-schema'
 import type { CounterDesk, StaffMember } from '../services/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
+import { tenderOf } from './tender'
 
 /**
  * The checkout channels over the connected backend's checkout service. Cash
@@ -119,15 +120,16 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
       }
     },
     'checkout.submit': async (r) => {
-      refuseAwayFromCounter(r.tender)
+      // Main's to decide, from the payment method and the mode (./tender.ts): the renderer names no tender.
+      const tender = tenderOf(r.order.paymentMethodCode, mode(), checkout().terminal !== null)
       for (const item of r.order.items) onSale(item.productId)
       refuseDeliveryNotHere(r.order)
       refuseEticketToBoxOffice(r.order)
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it), and so
       // does the standalone terminal (its batch is reconciled against the shift's report).
-      const shift = r.tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(r.tender)
+      const shift = tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(tender)
       const venues = Object.fromEntries(r.order.items.map((item) => [item.productId, venueOf(item.productId)]))
-      const invoice = await checkout().submit(r.order, r.tender, shift?.shiftId ?? null, venues, r.language, who())
+      const invoice = await checkout().submit(r.order, tender, shift?.shiftId ?? null, venues, r.language, who())
       return { saleId: invoice.saleId, reference: invoice.reference, amountCents: invoice.amountCents, expiresAt: iso(invoice.expiresAt) }
     },
     'checkout.pay': async (r) => {
@@ -141,6 +143,12 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
 /** What only a counter does with a sale once it is made: reprint its documents, and refund it. */
 function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<CheckoutHandlers, 'checkout.reprint' | 'checkout.refund'> {
   const { checkout, shifts, mode, who } = scope
+  /**
+   * Sales whose refund is under way. A refund checks the sale is confirmed, then awaits the card terminal
+   * before the journal says refunded: two at once would both pass the check and refund the card twice. So
+   * the sale is claimed here, in the same synchronous step as that check, and a second try is refused.
+   */
+  const refunding = new Set<string>()
   return {
     // Reprints at the counter (a jammed roll, a lost ticket): the same documents, from the journal.
     'checkout.reprint': async (r) => {
@@ -158,10 +166,18 @@ function counterHandlers(scope: CheckoutScope, desk: CounterDesk | null): Pick<C
         throw new FoyerError({ code: 'checkout.refund-counter-only', messageKey: 'checkout.errors.refundAtCounter', retryable: false, detail: 'refunds are made at the counter' })
       }
       const approvedBy = await desk.requireSupervisor(r.approvalPin, 'a refund')
-      // Who asked is the one signed in (main's record, not a name the screen sends); a supervisor signed in asks and approves.
-      const askedBy = who()
-      const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, { askedBy, approvedBy })
-      return { ...outcome, askedBy, approvedBy }
+      if (refunding.has(r.saleId)) {
+        throw new FoyerError({ code: 'checkout.not-refundable', messageKey: 'staff.errors.notRefundable', retryable: false, detail: `sale ${r.saleId} is being refunded` })
+      }
+      refunding.add(r.saleId)
+      try {
+        // Who asked is the one signed in (main's record, not a name the screen sends); a supervisor signed in asks and approves.
+        const askedBy = who()
+        const outcome = await refundAtCounter(checkout(), r.saleId, shifts().current()?.shiftId ?? null, { askedBy, approvedBy })
+        return { ...outcome, askedBy, approvedBy }
+      } finally {
+        refunding.delete(r.saleId)
+      }
     },
   }
 }

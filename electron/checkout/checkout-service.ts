@@ -18,6 +18,7 @@ import { printSale, type PrintWhat } from './sale-printing'
 import { printingProgress, progressAfterStep, tellSafely, type ProgressSink } from './sale-progress'
 import { saleOutcome } from './sale-outcome'
 import { requireApprovalCode, standaloneApproved, standaloneToStaff, startStandalone } from './standalone'
+import { refuseOtherTender } from './tender'
 
 /**
  * Checkout on the spec's pre-payment order flow: submit the order (the vendor
@@ -245,9 +246,8 @@ export class CheckoutService {
     if (sale.state !== 'invoiced' && sale.state !== 'declined') {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notPayable', `sale ${saleId} is ${sale.state}`)
     }
-    // A card sale may go to the standalone terminal when the integrated one is down: nothing was taken yet (invoiced or declined).
-    const takeover = input.tender === 'standalone' && sale.tender === 'card'
-    if (input.tender !== sale.tender && !takeover) throw checkoutError('checkout.tender', 'checkout.errors.notPayable', `sale ${saleId} is paid by ${sale.tender}`)
+    // Paid only the way it was placed (or a card sale on the standalone terminal: nothing was taken yet, invoiced or declined).
+    refuseOtherTender(sale, input.tender)
     // A mistyped approval code is refused before anything moves, the invoice's renewal included.
     const approvalCode = input.tender === 'standalone' ? requireApprovalCode(input.approvalCode) : null
     const { api, holds, journal } = this.options

@@ -116,8 +116,9 @@ export const checkoutChannels = {
     }),
   },
   'checkout.submit': {
-    // Without a language (an older renderer), the paper is in English.
-    request: z.object({ order: orderRequestSchema, tender: tenderSchema, language: saleLanguageSchema.optional() }).strict(),
+    // Without a language (an older renderer), the paper is in English. No tender: main derives it from the
+    // order's payment method and the mode (electron/checkout/tender.ts), so a renderer cannot call cash a card.
+    request: z.object({ order: orderRequestSchema, language: saleLanguageSchema.optional() }).strict(),
     response: invoiceSchema,
   },
   'checkout.pay': {

@@ -9,6 +9,11 @@ import { staffMemberSchema, staffNameSchema } from './staff-channels'
  * refund, reprint and shift is then filed under who is signed in. Signing out
  * needs nothing.
  */
+/** Main signed the counter out by itself: nobody made a call for the staff's auto sign-out `minutes`. The screen goes to the sign-in. */
+export const counterPushes = {
+  'counter.signedOut': z.object({ why: z.literal('idle'), minutes: z.number().int().positive() }).strict(),
+} as const
+
 export const counterChannels = {
   'counter.signIn': {
     request: z.object({ name: staffNameSchema, pin: z.string().max(16) }).strict(),
@@ -17,6 +22,15 @@ export const counterChannels = {
   'counter.signOut': {
     request: z.object({}).strict(),
     response: z.object({ signedIn: z.literal(false) }),
+  },
+  /**
+   * The screen saw the signed-in person touch, type or scroll (sent now and then, not at every touch): main's
+   * idle count starts again, as at any call they make (electron/services/counter-idle.ts). Answers whether
+   * main still has someone signed in here.
+   */
+  'counter.stillHere': {
+    request: z.object({}).strict(),
+    response: z.object({ signedIn: z.boolean() }),
   },
   /** Who main has signed in at this counter (null: nobody), so a reloaded screen names the same person. */
   'counter.whoIsIn': {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { systemInfoSchema } from './channels'
+import { counterPushes } from './counter-channels'
 import { salesPushes } from './sales-channels'
 
 /**
@@ -11,6 +12,7 @@ export const pushes = {
   /** System facts changed (mode or backend switched by staff). */
   'system.changed': systemInfoSchema,
   ...salesPushes,
+  ...counterPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>
 
 export type Pushes = typeof pushes

@@ -5,6 +5,7 @@ import type { Clock } from '../api/vendor-clock'
 import type { OrderItem, SeatOffer } from '../contract/model'
 import type { Logger } from '../ipc-core/dispatcher'
 import type { LocalDb } from '../store/local-db'
+import { HoldExpiry } from './hold-expiry'
 
 /**
  * Every seat the kiosk holds at the vendor, with its show and expiry. Held
@@ -14,7 +15,8 @@ import type { LocalDb } from '../store/local-db'
  * customer did not choose); everything on cancel, idle reset and quit.
  *
  * A seat is known by its show and inventory id together: the vendor's ids are
- * unique only within a show. Expiry is reckoned by the vendor's clock. A hold
+ * unique only within a show. Expiry is reckoned by the vendor's clock, and by
+ * the shortest hold the vendor is known to give (hold-expiry.ts). A hold
  * that has lapsed is never released, only forgotten: the vendor gave the seat
  * back, and it may be another customer's now. A seat is forgotten only when the
  * vendor released it or said it was not ours; one whose release could not be
@@ -41,7 +43,7 @@ export interface HoldManagerOptions {
   /** Which backend and tenant the holds are at, e.g. "sandbox/foyer-training". */
   backend: string
   api: SeatReleaser
-  /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting). */
+  /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting); a shorter hold the vendor shows wins. */
   holdWindowMs: number
   onChange?: (status: HoldStatus) => void
   log?: Logger
@@ -58,6 +60,8 @@ export interface HeldSeat extends SeatKey {
   offerId: string
   setIndex: number
   expiresAt: number
+  /** When the vendor took a hold it gave no expiry for (its expiry is reckoned from it); null or absent: the vendor said. */
+  reckonedFrom?: number | null
 }
 
 interface HoldRow {
@@ -73,13 +77,17 @@ const keyOf = (seat: SeatKey) => `${seat.productId}:${seat.inventoryId}`
 export class HoldManager {
   readonly #seats = new Map<string, HeldSeat>()
   readonly #clock: Clock
+  readonly #expiry: HoldExpiry
   readonly #insert: Statement<[string, number, number, string, number, number, number]>
   readonly #delete: Statement<[string, number, number]>
   readonly #load: Statement<[string], HoldRow>
   #ticker: ReturnType<typeof setInterval> | null = null
+  /** Offers whose set is being kept right now (keepSet). */
+  readonly #choosing = new Set<string>()
 
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
+    this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs)
     const { db } = options
     this.#insert = db.prepare(
       'INSERT OR REPLACE INTO holds (backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -88,18 +96,20 @@ export class HoldManager {
     this.#load = db.prepare('SELECT product_id, inventory_id, offer_id, set_index, expires_at FROM holds WHERE backend = ?')
   }
 
-  /** When an offer's hold ends, by the vendor's clock: its expirationTime, else reservedTime (or now) plus the hold window. */
-  expiryOf(offer: SeatOffer): number {
-    const given = offer.expirationTime ? Date.parse(offer.expirationTime) : NaN
-    if (Number.isFinite(given)) return given
-    const reserved = offer.reservedTime ? Date.parse(offer.reservedTime) : NaN
-    return (Number.isFinite(reserved) ? reserved : this.#clock.now()) + this.options.holdWindowMs
+  /**
+   * Records every seat of every set of an offer, on disk first. Returns the offer's id and expiry.
+   * An offer that shows the vendor's hold shorter than known shortens every reckoned hold too.
+   */
+  recordOffer(productId: number, offer: SeatOffer): { offerId: string; expiresAt: number } {
+    if (this.#expiry.learn(offer)) this.#reckonAgain()
+    const expiry = this.#expiry.ofOffer(offer)
+    return { offerId: this.#record(productId, offer.sets.map((set) => set.map((seat) => seat.inventoryId)), expiry), expiresAt: expiry.expiresAt }
   }
 
-  /** Records every seat of every set of an offer, on disk first. Returns the offer's id and expiry. */
-  recordOffer(productId: number, offer: SeatOffer): { offerId: string; expiresAt: number } {
-    const expiresAt = this.expiryOf(offer)
-    return { offerId: this.#record(productId, offer.sets.map((set) => set.map((seat) => seat.inventoryId)), expiresAt), expiresAt }
+  /** Held seats whose expiry was reckoned, reckoned again by the shortest hold now known (on disk too). */
+  #reckonAgain(): void {
+    const changed = [...this.#seats.values()].filter((s) => this.#expiry.again(s) !== s.expiresAt)
+    if (changed.length > 0) this.#write(changed.map((s) => ({ ...s, expiresAt: this.#expiry.again(s) })))
   }
 
   /**
@@ -109,12 +119,12 @@ export class HoldManager {
    * order releases them on the next start.
    */
   recordSeats(productId: number, inventoryIds: readonly number[]): void {
-    if (inventoryIds.length > 0) this.#record(productId, [[...inventoryIds]], this.#clock.now() + this.options.holdWindowMs)
+    if (inventoryIds.length > 0) this.#record(productId, [[...inventoryIds]], this.#expiry.reckoned())
   }
 
-  #record(productId: number, sets: readonly (readonly number[])[], expiresAt: number): string {
+  #record(productId: number, sets: readonly (readonly number[])[], expiry: { expiresAt: number; reckonedFrom: number | null }): string {
     const offerId = randomUUID()
-    this.#write(sets.flatMap((set, setIndex) => set.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt }))))
+    this.#write(sets.flatMap((set, setIndex) => set.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, ...expiry }))))
     return offerId
   }
 
@@ -128,13 +138,22 @@ export class HoldManager {
     this.#changed()
   }
 
-  /** Keeps one set of an offer and releases the others at once. */
+  /**
+   * Keeps one set of an offer and releases the others at once. The choice is made once: the offer is
+   * claimed before the release is awaited, so keeping two sets at once cannot release each other's and
+   * leave the customer holding neither; the second is refused as an offer no longer to choose from.
+   */
   async keepSet(offerId: string, setIndex: number): Promise<{ kept: number[]; released: number }> {
     const ofOffer = this.#ofOffer(offerId)
-    if (!ofOffer.some((s) => s.setIndex === setIndex)) throw new Error('no such offer or set is held')
-    const others = ofOffer.filter((s) => s.setIndex !== setIndex)
-    await this.#releaseSeats(others)
-    return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
+    if (this.#choosing.has(offerId) || !ofOffer.some((s) => s.setIndex === setIndex)) throw new Error('no such offer or set is held')
+    this.#choosing.add(offerId)
+    try {
+      const others = ofOffer.filter((s) => s.setIndex !== setIndex)
+      await this.#releaseSeats(others)
+      return { kept: ofOffer.filter((s) => s.setIndex === setIndex).map((s) => s.inventoryId), released: others.length }
+    } finally {
+      this.#choosing.delete(offerId)
+    }
   }
 
   /**
@@ -165,7 +184,7 @@ export class HoldManager {
     const productId = first.productId
     const replaced = this.#held(giveBack.map((inventoryId) => ({ productId, inventoryId }))).filter((s) => s.offerId === offerId)
     if (replaced.length !== giveBack.length) throw new Error('a seat to give back is not held for this offer')
-    const picks: HeldSeat[] = pick.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, expiresAt: this.#clock.now() + this.options.holdWindowMs }))
+    const picks: HeldSeat[] = pick.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, ...this.#expiry.reckoned() }))
     this.#write(picks)
     let answer: { ok: boolean; reservedTime: string | null }
     try {
@@ -181,7 +200,7 @@ export class HoldManager {
     }
     this.#forget(replaced)
     const reserved = answer.reservedTime ? Date.parse(answer.reservedTime) : NaN
-    if (Number.isFinite(reserved)) this.#write(picks.map((p) => ({ ...p, expiresAt: reserved + this.options.holdWindowMs })))
+    if (Number.isFinite(reserved)) this.#write(picks.map((p) => ({ ...p, ...this.#expiry.reckoned(reserved) })))
     return true
   }
 

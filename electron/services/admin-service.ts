@@ -54,6 +54,7 @@ export const adminMessageKeys = [
   'errors.staff.pinWrong',
   'errors.staff.locked',
   'errors.staff.enrolmentWrong',
+  'errors.staff.enrolmentUsed',
   'errors.settings.invalid',
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
@@ -111,7 +112,7 @@ function saleAttentionHandlers(
 export function adminHandlers(ctx: AdminContext): AdminHandlers {
   const { settings, vault, accounts } = ctx
   const checks = supervisorChecks(ctx)
-  const { requirePin, requireEnrolmentCode, refuseUnlessOk } = checks
+  const { requirePin, claimEnrolmentCode, refuseUnlessOk } = checks
   return {
     ...kioskHandlers({ kiosk: ctx.kiosk ?? null, requirePin }),
     ...terminalHandlers({ settings, vault, sales: ctx.sales, backend: () => ctx.sales.kind ?? ctx.system.info().backend, requirePin }),
@@ -127,8 +128,16 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     'staff.setPin': async ({ name, currentPin, newPin, enrolmentCode }) => {
       // The first supervisor needs the machine's enrolment code; later, each person changes their own PIN with their current one.
       if (!accounts.hasSupervisor()) {
-        await requireEnrolmentCode(enrolmentCode ?? '')
-        await accounts.add({ name: name ?? 'Supervisor', role: 'supervisor', pin: newPin })
+        // Taken before anything is awaited: of many tries at once, one makes the supervisor.
+        await claimEnrolmentCode(enrolmentCode ?? '')
+        try {
+          await accounts.add({ name: name ?? 'Supervisor', role: 'supervisor', pin: newPin })
+        } catch (error) {
+          // No supervisor was made (a name refused, the file not written): the code is given back, or
+          // this machine could only be enrolled by restarting it. It was never a success to keep.
+          ctx.enrolment.giveBack()
+          throw error
+        }
         // Used up: a second "first supervisor" cannot be made with it, even after the accounts are cleared by hand.
         await ctx.enrolment.consume()
         return { ok: true }

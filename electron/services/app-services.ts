@@ -3,6 +3,7 @@ import { formatLogLine } from '../ipc-core/log-safe'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
 import { CounterDesk, counterHandlers, withCashierCheck } from './counter-desk'
+import type { CounterIdle } from './counter-idle'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
@@ -29,6 +30,8 @@ export interface AppServicesOptions extends SystemFacts {
   system?: SystemInfoService
   /** The counter's sign-in, when the sale's services already use it (runtime.ts); else one without staff accounts. */
   counter?: CounterDesk
+  /** Main's own count of the counter's idle time (runtime.ts): every call is looked at, and counted, by it. */
+  counterIdle?: CounterIdle
 }
 
 /** Main's log on stderr: one line each, errors as name and message, never a stack trace or a path (log-safe.ts). */
@@ -38,7 +41,7 @@ export const stderrLogger: Logger = {
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
@@ -52,5 +55,5 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...staff,
     ...counterHandlers(counter),
   }
-  return { dispatcher: createDispatcher(handlers, log), pushes, system, counter }
+  return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
 }

@@ -1,5 +1,5 @@
 import type { ChannelName, StaffMemberView } from '../contract'
-import type { Handler, Handlers } from '../ipc-core/dispatcher'
+import type { Handlers } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SystemInfoService } from './system-info'
 
@@ -135,7 +135,9 @@ export function withCashierCheck<H extends Partial<Handlers>>(handlers: H, desk:
 }
 
 /** The sign-in channels: staff sign in as themselves, name and own PIN, under the machine's PIN lockout. */
-export function counterHandlers(desk: CounterDesk): { 'counter.signIn': Handler<'counter.signIn'>; 'counter.signOut': Handler<'counter.signOut'>; 'counter.whoIsIn': Handler<'counter.whoIsIn'> } {
+export function counterHandlers(
+  desk: CounterDesk,
+): Pick<Handlers, 'counter.signIn' | 'counter.signOut' | 'counter.stillHere' | 'counter.whoIsIn'> {
   return {
     'counter.signIn': async ({ name, pin }) => {
       const result = await desk.check.signIn(name, pin)
@@ -147,6 +149,8 @@ export function counterHandlers(desk: CounterDesk): { 'counter.signIn': Handler<
       desk.signOut()
       return { signedIn: false as const }
     },
+    // Counted as the person's activity by main's idle count (counter-idle.ts), like every call they make.
+    'counter.stillHere': () => ({ signedIn: desk.who() !== null }),
     'counter.whoIsIn': () => desk.who(),
   }
 }

@@ -89,6 +89,7 @@ export async function startHostRuntime(
     patronDataDays: () => settings.get().patronDataDays,
     boxOfficeEmail: () => settings.get().boxOfficeEmail,
     cashToleranceCents: () => settings.get().cashToleranceCents,
+    counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
     admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk }),
   })

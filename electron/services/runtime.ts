@@ -5,16 +5,18 @@ import type { Logger } from '../ipc-core/dispatcher'
 import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
+import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
 import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
 import { CounterDesk, type StaffCheck } from './counter-desk'
+import { CounterIdle, type CounterIdleOptions } from './counter-idle'
 import { salesHandlers, type SalesContext } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
+import { saleInProgress } from './update-gate'
 
 /**
  * Everything main runs, started and stopped in order: the local store, the
@@ -47,6 +49,8 @@ export interface RuntimeOptions {
   cashToleranceCents?: () => number
   /** The box office's own e-mail (the staff setting, read at each order); the training placeholder when absent. */
   boxOfficeEmail?: () => string
+  /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
+  counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut' | 'busy'>>
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
@@ -84,6 +88,28 @@ function watchReachability(options: RuntimeOptions, system: SystemInfoService, p
     },
     onChange: (reachable) => {
       if (system.setReachable(reachable)) pushes.publish('system.changed', system.info())
+    },
+  })
+}
+
+/**
+ * Main's own count of a counter left alone (./counter-idle.ts): signed out, the screen is told so it shows
+ * the sign-in, and the seats the till held go back, as the renderer's own sign-out gives them back.
+ */
+function idleSignOut(options: RuntimeOptions, counter: CounterDesk, pushes: PushBus, connected: () => SalesContext | null, log: Logger): CounterIdle {
+  return new CounterIdle(counter, {
+    minutes: () => DEFAULT_COUNTER_LOCK_MINUTES,
+    ...options.counterIdle,
+    // A sale between its order and its tickets (by the vendor's clock, which its invoice lapses by).
+    busy: () => {
+      const context = connected()
+      return context !== null && context.checkout.journal.unfinished().some((sale) => saleInProgress(sale, context.api.clock.now()))
+    },
+    onIdleSignOut: (_member, minutes) => {
+      pushes.publish('counter.signedOut', { why: 'idle', minutes })
+      connected()
+        ?.holds.releaseAll()
+        .catch((error: unknown) => log.warn('could not give back the seats of a counter signed out for idleness', { error }))
     },
   })
 }
@@ -127,6 +153,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const system = new SystemInfoService({ ...options.facts, backend })
   // Who is signed in at the counter: the sale files each sale, refund and shift under them.
   const counter = new CounterDesk(system, options.staff)
+  const counterIdle = idleSignOut(options, counter, pushes, () => sales.context, log)
   const connectivity = watchReachability(options, system, pushes, () => sales.context)
   const sales: SalesRuntime = new SalesRuntime({
     db,
@@ -151,9 +178,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     system,
     sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
     counter,
+    counterIdle,
     admin: options.admin?.({ sales, pushes, system }),
   })
+  counterIdle.start()
   return runtimeHandle(services, sales, async () => {
+    counterIdle.stop()
     connectivity.stop()
     retention.stop()
     await sales.disconnect()

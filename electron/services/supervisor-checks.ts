@@ -14,7 +14,8 @@ export const staffError = (code: string, messageKey: string, detail?: string) =>
 export interface SupervisorChecks {
   /** The supervisor whose PIN this is, or a refusal (not set, a cashier's, wrong, locked). */
   requirePin(pin: string): Promise<StaffMember>
-  requireEnrolmentCode(code: string): Promise<void>
+  /** Takes the enrolment code for this try (settings/enrolment.ts `claim`), or refuses: wrong, locked, or already taken. */
+  claimEnrolmentCode(code: string): Promise<void>
   /** Throws the lockout, or `wrong`, unless the attempt succeeded. */
   refuseUnlessOk(result: PinAttemptResult, wrong: FoyerError): void
 }
@@ -36,15 +37,23 @@ export function supervisorChecks(ctx: { check: StaffCheck; gate: PinGate; enrolm
     throw staffError('staff.pin-wrong', 'errors.staff.pinWrong')
   }
 
-  /** The enrolment code is guessed under the same count and lockout as the PIN it stands in for. */
-  async function requireEnrolmentCode(code: string): Promise<void> {
-    const result = await ctx.gate.attemptWith(async () => ctx.enrolment.matches(code))
+  /**
+   * The enrolment code is guessed under the same count and lockout as the PIN it stands in for. It
+   * is checked and taken in one step inside the gate's turn; a try that finds it already taken is
+   * not a guess (there is nothing left to guess) and does not count towards the lockout.
+   */
+  async function claimEnrolmentCode(code: string): Promise<void> {
+    const result = await ctx.gate.attemptWith(async () => {
+      const claim = ctx.enrolment.claim(code)
+      if (claim === 'closed') throw staffError('staff.enrolment-used', 'errors.staff.enrolmentUsed', 'the enrolment code is taken by another try')
+      return claim === 'claimed'
+    })
     refuseUnlessOk(result, staffError('staff.enrolment-wrong', 'errors.staff.enrolmentWrong', 'no staff PIN is set; the first takes the enrolment code'))
   }
 
   return {
     requirePin,
-    requireEnrolmentCode,
+    claimEnrolmentCode,
     refuseUnlessOk,
   }
 }

@@ -32,24 +32,46 @@ export function newEnrolmentCode(): string {
   return chars.match(/.{5}/g)!.join('-')
 }
 
+/** What a try with a code got: the code (now taken), a wrong code, or no open enrolment (none, or another try holds it). */
+export type EnrolmentClaim = 'claimed' | 'wrong' | 'closed'
+
 export class Enrolment {
   private code: string | null
+  /** The code a try has taken and not yet settled: given back if that try makes no supervisor. */
+  private claimed: string | null = null
 
   /** `code` null: no enrolment is open (a PIN is set). `file`: where the code was kept, deleted once used. */
   constructor(code: string | null, private readonly file: string | null = null) {
     this.code = code === null ? null : normaliseEnrolmentCode(code)
   }
 
-  /** Whether `candidate` is the open enrolment's code (compared in constant time). */
-  matches(candidate: string): boolean {
-    if (this.code === null || typeof candidate !== 'string') return false
+  /**
+   * Checks `candidate` (in constant time) and, if it is the code, takes it in
+   * the same synchronous step: of any number of tries at once exactly one
+   * gets 'claimed', the rest 'closed', however long the winner then takes to
+   * hash its PIN and write the account.
+   */
+  claim(candidate: string): EnrolmentClaim {
+    if (this.code === null) return 'closed'
+    if (typeof candidate !== 'string') return 'wrong'
     const given = Buffer.from(normaliseEnrolmentCode(candidate))
     const expected = Buffer.from(this.code)
-    return given.length === expected.length && timingSafeEqual(given, expected)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'wrong'
+    this.claimed = this.code
+    this.code = null
+    return 'claimed'
   }
 
-  /** The first PIN is set: the code is forgotten and its file deleted. */
+  /** The claiming try made no supervisor (its account was refused or not written): the code is open again. */
+  giveBack(): void {
+    if (this.claimed === null) return
+    this.code = this.claimed
+    this.claimed = null
+  }
+
+  /** The claiming try made the first supervisor: the code is forgotten for good and its file deleted. */
   async consume(): Promise<void> {
+    this.claimed = null
     this.code = null
     if (this.file) await rm(this.file, { force: true })
   }

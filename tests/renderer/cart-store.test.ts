@@ -48,7 +48,7 @@ async function submit() {
   const request = cart.orderRequest(BOX_OFFICE)
   expect(request).not.toBeNull()
   // Orders are placed only through checkout (the contract has no bare order channel).
-  const invoice = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: request!, tender: 'card' })
+  const invoice = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: request! })
   if (!invoice.ok) throw new Error(`${invoice.error.code}: ${invoice.error.detail ?? ''}`)
   const order = run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!.order!
   expect(invoice.value.amountCents).toBe(shown)
@@ -150,7 +150,7 @@ describe('the basket', () => {
 
     // A renderer that sent the box office's address anyway is refused in main.
     const sneaky = { ...cart.orderRequest(BOX_OFFICE)!, patron: { email: BOX_OFFICE } }
-    const refused = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: sneaky, tender: 'card' })
+    const refused = await call(run.runtime!.services.dispatcher, 'checkout.submit', { order: sneaky })
     expect(refused.ok ? 'ordered' : refused.error.code).toBe('checkout.eticket-needs-email')
     const { order } = await submit()
     expect(order.deliveryMethodCode).toBe('ETICKET')

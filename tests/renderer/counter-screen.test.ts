@@ -105,6 +105,30 @@ describe('the app in counter mode', () => {
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
   })
 
+  it('goes to the sign-in, saying why, when main signs the counter out for idleness', async () => {
+    const { router, find } = await mountCounter(counterRuntime)
+    typeName(find)
+    const field = find('counter-pin') as HTMLInputElement
+    field.value = PIN
+    field.dispatchEvent(new Event('input'))
+    await flushPromises()
+    find('counter-sign-in')!.click()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+    // A touch is reported to main's own count (counter-idle.test.ts pins that it counts).
+    const asked = vi.spyOn(counterRuntime.services.dispatcher, 'dispatch')
+    document.dispatchEvent(new Event('pointerdown'))
+    await flushPromises()
+    expect(asked.mock.calls.map(([channel]) => channel)).toContain('counter.stillHere')
+    asked.mockRestore()
+    // Main's own count ran out (counter-idle.test.ts pins when): it signs out and says so.
+    counterRuntime.services.counter.signOut()
+    counterRuntime.services.pushes.publish('counter.signedOut', { why: 'idle', minutes: 7 })
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
+    await flushPromises()
+    expect(find('counter-auto-locked')?.textContent).toBe('Signed out after 7 minutes without use. Sign in again to go on.')
+    expect(find('counter-bar')).toBeNull()
+  })
+
   it('refuses a wrong PIN on the screen, in words', async () => {
     const { find } = await mountCounter(counterRuntime)
     typeName(find)

@@ -3,6 +3,7 @@ import { createFoyerI18n } from '../../renderer/src/i18n'
 import { messages } from '../../renderer/src/i18n/messages'
 import { apiMessageKeys } from '../../electron/api/api-error'
 import { checkoutMessageKeys } from '../../electron/checkout/checkout-service'
+import { tenderMessageKeys } from '../../electron/checkout/tender'
 import { shiftMessageKeys } from '../../electron/checkout/shift-handlers'
 import { adminMessageKeys } from '../../electron/services/admin-service'
 import { ContractErrorCode } from '../../electron/contract'
@@ -53,7 +54,7 @@ describe('translations', () => {
   })
 
   it('has a message for every API failure the main process can report', () => {
-    for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...shiftMessageKeys]) expect(english.has(key), key).toBe(true)
+    for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...tenderMessageKeys, ...shiftMessageKeys]) expect(english.has(key), key).toBe(true)
   })
 
   it.each(['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const)('%s: every message compiles and renders (no stray @, |, { in text)', (locale) => {

@@ -59,7 +59,7 @@ const runtime: Runtime = await startRuntime({
 // The runner's own view of the sandbox, to find a show and its sections as the tests do.
 const direct = new SandboxClient(JSON.parse(env('CRASH_DIRECT')) as Sandbox)
 const order = await heldOrderRequest(runtime.services.dispatcher, direct)
-const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order, tender: 'card' })
+const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order })
 if (!invoice.ok) throw new Error(invoice.error.code)
 await call(runtime.services.dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: (process.env.CRASH_CARD ?? 'approve') as TestCardName })
 process.stdout.write('DONE\n')

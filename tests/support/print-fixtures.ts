@@ -26,7 +26,7 @@ export interface SaleSamples {
 async function sell(dispatcher: Dispatcher, rig: ApiRig, tender: 'card' | 'cash', section: string, change = 0, voidFirst = false): Promise<string> {
   const held = await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', section)
   const order = { ...held, paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
-  const invoice = await call(dispatcher, 'checkout.submit', { order, tender })
+  const invoice = await call(dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   // Someone voids the order at the vendor before payment: the confirm is refused, the card refunded.
   if (voidFirst) await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})

@@ -55,7 +55,11 @@ export const useCheckoutStore = defineStore('checkout', () => {
   const standaloneChosen = ref(false)
   const atCounter = computed(() => system.info?.mode === 'counter')
 
-  /** How the sale is paid. A counter without a card terminal still sells by card: on the standalone one. */
+  /**
+   * How the sale is paid, for the payment screen to show. Main decides it from the payment method and the
+   * mode (electron/checkout/tender.ts); this follows the same rule and is not sent. A counter without a card
+   * terminal still sells by card: on the standalone one.
+   */
   const tender = computed<TenderName>(() => {
     if (cart.paymentCode === 'CASH') return 'cash'
     return atCounter.value && (standaloneChosen.value || !cardTerminal.cards) ? 'standalone' : 'card'
@@ -74,7 +78,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     // From here the order owns the seats: the basket stops watching its holds.
     cart.checkingOut = true
     // The customer's language goes with the order: their tickets and receipt are printed in it.
-    const placed = await call(() => useFoyer().checkout.submit({ order, tender: tender.value, language: locale.locale }))
+    const placed = await call(() => useFoyer().checkout.submit({ order, language: locale.locale }))
     if (!placed) {
       cart.checkingOut = false
       return false

@@ -19,7 +19,7 @@ const network = (online: boolean) => terminalControls(run.rig.sandbox, run.rig.d
 describe('card payment at the terminal', () => {
   it('stops the payment when the kiosk’s wait for the terminal runs out (the customer walked away), and takes nothing', async () => {
     const dispatcher = await run.start('self-service', { terminalWaitMs: 1_000 })
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'no-card' })
     expect(paid.ok && paid.value.state).toBe('declined')
@@ -33,7 +33,7 @@ describe('card payment at the terminal', () => {
 
   it('stops the payment when the customer presses Stop at the kiosk while the terminal waits', async () => {
     const dispatcher = await run.start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // Nothing is waiting yet: nothing to stop.
     expect(await call(dispatcher, 'checkout.abortPayment', { saleId: invoice.value.saleId })).toEqual({ ok: true, value: { aborting: false } })
@@ -54,7 +54,7 @@ describe('card payment at the terminal', () => {
 
   it('a pulled card is a cancelled payment, a busy terminal takes nothing; neither is a decline of the card', async () => {
     const dispatcher = await run.start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const removed = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'card-removed' })
     expect(removed.ok && removed.value.state).toBe('declined')

@@ -17,7 +17,7 @@ describe('checkout', () => {
   it('sells: order, card payment, confirm; the seats are sold and the journal tells every step', async () => {
     const dispatcher = await run.start()
     const order = await heldOrderRequest(dispatcher, run.rig.direct)
-    const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     expect(invoice.value.amountCents).toBe(Math.round(order.totalAmount * 100))
     // The order owns the seats now: nothing is left as a hold to give back.
@@ -52,7 +52,7 @@ describe('checkout', () => {
 
   it('a declined card takes nothing; the customer pays again with another card under a new key', async () => {
     const dispatcher = await run.start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const declined = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'decline' })
     expect(declined.ok && declined.value.state).toBe('declined')
@@ -72,7 +72,7 @@ describe('checkout', () => {
 
   it('a terminal answer that never came is settled by asking the terminal, not by charging again', async () => {
     const dispatcher = await run.start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'timeout' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
@@ -94,7 +94,7 @@ describe('checkout', () => {
   it('cash is taken at the counter only, in an open shift, with the change due', async () => {
     const kiosk = await run.start('self-service')
     const order = await heldOrderRequest(kiosk, run.rig.direct)
-    const refused = await call(kiosk, 'checkout.submit', { order: { ...order, paymentMethodCode: 'CASH' }, tender: 'cash' })
+    const refused = await call(kiosk, 'checkout.submit', { order: { ...order, paymentMethodCode: 'CASH' } })
     expect(!refused.ok && refused.error.code).toBe('checkout.cash-not-here')
     const noShifts = await call(kiosk, 'shift.open', { floatCents: 10_000 })
     expect(!noShifts.ok && noShifts.error.code).toBe('shift.counter-only')
@@ -102,10 +102,10 @@ describe('checkout', () => {
 
     const counter = await run.start('counter')
     const cashOrder = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', 'Stalls Left')), paymentMethodCode: 'CASH' }
-    const noShift = await call(counter, 'checkout.submit', { order: cashOrder, tender: 'cash' })
+    const noShift = await call(counter, 'checkout.submit', { order: cashOrder })
     expect(!noShift.ok && noShift.error.code).toBe('shift.none-open')
     expect((await call(counter, 'shift.open', { floatCents: 20_000 })).ok).toBe(true)
-    const invoice = await call(counter, 'checkout.submit', { order: cashOrder, tender: 'cash' })
+    const invoice = await call(counter, 'checkout.submit', { order: cashOrder })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const short = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'cash', tenderedCents: invoice.value.amountCents - 1 })
     expect(!short.ok && short.error.code).toBe('checkout.cash-short')
@@ -125,7 +125,7 @@ describe('checkout', () => {
 
     const sell = async (tender: 'card' | 'cash', section: string) => {
       const order = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
-      const invoice = await call(counter, 'checkout.submit', { order, tender })
+      const invoice = await call(counter, 'checkout.submit', { order })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents } : { tender, testCard: 'approve' as const }
       const paid = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, ...pay })
@@ -161,7 +161,7 @@ describe('checkout', () => {
   it('a customer who gives up before paying gets the seats released at once', async () => {
     const dispatcher = await run.start()
     const order = await heldOrderRequest(dispatcher, run.rig.direct)
-    const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const cancelled = await call(dispatcher, 'checkout.cancel', { saleId: invoice.value.saleId })
     expect(cancelled.ok).toBe(true)
@@ -175,7 +175,7 @@ describe('checkout', () => {
     // Every payment "needs" more time than the hold has: the order is placed again first.
     const dispatcher = await run.start('self-service', { paymentBudgetMs: 16 * 60_000 })
     const order = await heldOrderRequest(dispatcher, run.rig.direct)
-    const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
@@ -187,7 +187,7 @@ describe('checkout', () => {
 
   it('refunds the card and tells staff when the vendor will not confirm', async () => {
     const dispatcher = await run.start()
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // Someone voids the order at the vendor between invoice and payment.
     await run.rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})

@@ -53,7 +53,7 @@ describe('e-tickets at a self-service kiosk', () => {
   ])('refuses an e-ticket order sent to %s: nothing is ordered', async (_what, email) => {
     const dispatcher = await start('self-service')
     const order = { ...(await heldOrderRequest(dispatcher, rig.direct)), patron: { email } }
-    const submitted = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const submitted = await call(dispatcher, 'checkout.submit', { order })
     expect(submitted.ok ? 'ordered' : submitted.error.code).toBe('checkout.eticket-needs-email')
     if (!submitted.ok) expect(submitted.error.messageKey).toBe('checkout.errors.eticketEmail')
     // Refused before anything was journalled or sent to the vendor.
@@ -65,10 +65,10 @@ describe('e-tickets at a self-service kiosk', () => {
   it("takes an e-ticket order to the customer's own e-mail, and a printed-here order without one", async () => {
     const dispatcher = await start('self-service')
     const eticket = await heldOrderRequest(dispatcher, rig.direct)
-    const ordered = await call(dispatcher, 'checkout.submit', { order: eticket, tender: 'card' })
+    const ordered = await call(dispatcher, 'checkout.submit', { order: eticket })
     expect(ordered.ok).toBe(true)
     const printed = { ...(await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', 'Stalls Left')), patron: { email: BOX_OFFICE }, deliveryMethodCode: 'PRINT_ON_SITE' }
-    const placed = await call(dispatcher, 'checkout.submit', { order: printed, tender: 'card' })
+    const placed = await call(dispatcher, 'checkout.submit', { order: printed })
     expect(placed.ok).toBe(true)
   })
 
@@ -76,7 +76,7 @@ describe('e-tickets at a self-service kiosk', () => {
     const dispatcher = await start('counter')
     await call(dispatcher, 'shift.open', { floatCents: 0 })
     const order = { ...(await heldOrderRequest(dispatcher, rig.direct)), patron: { email: BOX_OFFICE } }
-    const submitted = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const submitted = await call(dispatcher, 'checkout.submit', { order })
     expect(submitted.ok ? 'ordered' : submitted.error.code).toBe('checkout.eticket-needs-email')
     expect(runtime!.sales.context!.checkout.journal.unfinished()).toEqual([])
   })
@@ -100,14 +100,14 @@ describe('delivery at a counter', () => {
     const dispatcher = await start('counter')
     await call(dispatcher, 'shift.open', { floatCents: 0 })
     const order = { ...(await heldOrderRequest(dispatcher, rig.direct)), deliveryMethodCode: 'BOX_OFFICE_COLLECTION' }
-    const submitted = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const submitted = await call(dispatcher, 'checkout.submit', { order })
     expect(submitted.ok ? 'ordered' : submitted.error.code).toBe('checkout.delivery-not-here')
     if (!submitted.ok) expect(submitted.error.messageKey).toBe('cart.deliveryAtCounter')
     expect(runtime!.sales.context!.checkout.journal.unfinished()).toEqual([])
     expect(runtime!.holds.status().count).toBe(2)
     // Printed now goes through.
     const printed = { ...order, deliveryMethodCode: 'PRINT_ON_SITE' }
-    expect((await call(dispatcher, 'checkout.submit', { order: printed, tender: 'card' })).ok).toBe(true)
+    expect((await call(dispatcher, 'checkout.submit', { order: printed })).ok).toBe(true)
   })
 })
 
@@ -116,7 +116,7 @@ describe("the paid sale's progress", () => {
     const dispatcher = await start('self-service')
     const pushed: { name: PushName; payload: unknown }[] = []
     runtime!.services.pushes.attach((name, payload) => void pushed.push({ name, payload }))
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(paid.ok && paid.value.state).toBe('confirmed')
@@ -141,7 +141,7 @@ describe("the paid sale's progress", () => {
     const dispatcher = await start('self-service')
     const pushed: PushName[] = []
     runtime!.services.pushes.attach((name) => void pushed.push(name))
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'decline' })
     expect(pushed).not.toContain('checkout.progress')

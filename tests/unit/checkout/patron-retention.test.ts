@@ -31,7 +31,7 @@ const address = { addressLine1: '1 Esplanade Drive', postalCode: '038981', count
 async function cardSale(who: string): Promise<string> {
   const held = await heldOrderRequest(runtime.services.dispatcher, rig.direct)
   const order: OrderRequest = { ...held, patron: patron(who), deliveryAddress: address }
-  const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order, tender: 'card' })
+  const invoice = await call(runtime.services.dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   const paid = await call(runtime.services.dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
   if (!paid.ok || paid.value.state !== 'confirmed') throw new Error('the sale did not complete')

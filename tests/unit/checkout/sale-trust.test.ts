@@ -23,7 +23,7 @@ afterEach(async () => {
 async function invoiced(mode: 'self-service' | 'counter' = 'self-service') {
   runtime = await startSandboxRuntime(rig, { mode, host: 'browser', checkout: { confirmAttempts: 3 } })
   const dispatcher = runtime.services.dispatcher
-  const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+  const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
   if (!invoice.ok) throw new Error(invoice.error.code)
   return { dispatcher, invoice: invoice.value, journal: runtime.sales.context!.checkout.journal }
 }
@@ -93,7 +93,7 @@ describe('the invoice by the vendor’s clock', () => {
     rig = await apiRig({ sandbox: { now: () => Date.now() + 10 * 60_000 } })
     runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser', checkout: { paymentBudgetMs: 20 * 60_000 } })
     const dispatcher = runtime.services.dispatcher
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
@@ -111,7 +111,7 @@ describe('renewing an invoice before payment', () => {
     const dispatcher = runtime.services.dispatcher
     const request = await heldOrderRequest(dispatcher, rig.direct)
     const { productId, inventoryIds } = { productId: request.items[0]!.productId, inventoryIds: request.items[0]!.inventoryIds! }
-    const invoice = await call(dispatcher, 'checkout.submit', { order: request, tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: request })
     if (!invoice.ok) throw new Error(invoice.error.code)
 
     // The new order is slow to arrive at the vendor: the moment between voiding and re-ordering is wide open.

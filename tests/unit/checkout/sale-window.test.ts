@@ -51,7 +51,7 @@ describe('the sale window in main', () => {
       paymentMethodCode: 'VISA',
       totalAmount: section.amount,
     }
-    const submitted = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const submitted = await call(dispatcher, 'checkout.submit', { order })
     expect(submitted.ok ? 'ordered' : submitted.error.code).toBe('checkout.not-on-sale')
   })
 

@@ -55,7 +55,7 @@ describe('sales needing staff', () => {
     expect((await call(dispatcher, 'staff.setPin', firstPin(PIN))).ok).toBe(true)
     expect(await call(dispatcher, 'staff.salesNeedingAttention', { pin: PIN })).toEqual({ ok: true, value: [] })
 
-    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct), tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })

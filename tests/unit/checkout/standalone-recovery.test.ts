@@ -57,7 +57,7 @@ async function interruptedAt(step: string): Promise<{ saleId: string; reference:
   const dispatcher = first.services.dispatcher
   expect((await call(dispatcher, 'shift.open', { floatCents: 10_000 })).ok).toBe(true)
   const order = { ...(await heldOrderRequest(dispatcher, rig.direct)), paymentMethodCode: 'VISA' }
-  const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'standalone' })
+  const invoice = await call(dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'standalone', approvalCode: 'K7P2Q9' })
   expect(paid.ok).toBe(false)

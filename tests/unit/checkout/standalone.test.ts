@@ -34,7 +34,7 @@ describe('the standalone terminal', () => {
   it('confirms a counter sale with the approval code keyed in, journalled, with a deterministic payment reference', async () => {
     const counter = await run.start('counter')
     await openShift(counter)
-    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'standalone' })
+    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter) })
     if (!invoice.ok) throw new Error(invoice.error.code)
 
     // Typed in lower case with spaces around it: journalled and sent in capitals.
@@ -70,7 +70,7 @@ describe('the standalone terminal', () => {
   it('takes over a counter card sale whose integrated terminal is down; the sale is counted as standalone', async () => {
     const counter = await run.start('counter')
     await openShift(counter)
-    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'card' })
+    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'standalone', approvalCode: '7Q2Z01' })
     if (!paid.ok) throw new Error(paid.error.code)
@@ -84,25 +84,22 @@ describe('the standalone terminal', () => {
   it('is refused at a self-service kiosk, at a counter nobody signed in to, and without an open shift', async () => {
     const kiosk = await run.start('self-service')
     const order = await cardOrder(kiosk)
-    const atKiosk = await call(kiosk, 'checkout.submit', { order, tender: 'standalone' })
-    expect(atKiosk).toMatchObject({ ok: false, error: { code: 'checkout.standalone-not-here', messageKey: 'checkout.errors.standaloneAtCounter' } })
-    // Nor can a kiosk's card sale be turned into one: the sale stays unpaid, the card still works.
-    const invoice = await call(kiosk, 'checkout.submit', { order, tender: 'card' })
+    // A kiosk's card sale cannot be turned into one: the sale stays unpaid, the card still works.
+    const invoice = await call(kiosk, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const turned = await call(kiosk, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
-    expect(turned).toMatchObject({ ok: false, error: { code: 'checkout.standalone-not-here' } })
+    expect(turned).toMatchObject({ ok: false, error: { code: 'checkout.standalone-not-here', messageKey: 'checkout.errors.standaloneAtCounter' } })
     expect(journal().get(invoice.value.saleId)).toMatchObject({ state: 'invoiced', tender: 'card', attempt: 0 })
     await call(kiosk, 'checkout.cancel', { saleId: invoice.value.saleId })
     await run.runtime!.close()
 
     const counter = await run.start('counter')
     const counterOrder = await cardOrder(counter, 'Stalls Left')
-    const noShift = await call(counter, 'checkout.submit', { order: counterOrder, tender: 'standalone' })
-    expect(noShift).toMatchObject({ ok: false, error: { code: 'shift.none-open', messageKey: 'checkout.errors.noShiftStandalone' } })
-    const cardSale = await call(counter, 'checkout.submit', { order: counterOrder, tender: 'card' })
+    // The counter has a card terminal: its card sale is placed without a shift, and goes to the standalone terminal only in one.
+    const cardSale = await call(counter, 'checkout.submit', { order: counterOrder })
     if (!cardSale.ok) throw new Error(cardSale.error.code)
     const payNoShift = await call(counter, 'checkout.pay', { saleId: cardSale.value.saleId, tender: 'standalone', approvalCode: 'AB12C9' })
-    expect(payNoShift).toMatchObject({ ok: false, error: { code: 'shift.none-open' } })
+    expect(payNoShift).toMatchObject({ ok: false, error: { code: 'shift.none-open', messageKey: 'checkout.errors.noShiftStandalone' } })
 
     await openShift(counter)
     run.runtime!.services.counter.signOut()
@@ -121,7 +118,7 @@ describe('the standalone terminal', () => {
   it('refuses approval codes that are not 2 to 12 letters or digits, with a translated error, and takes nothing', async () => {
     const counter = await run.start('counter')
     await openShift(counter)
-    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter), tender: 'standalone' })
+    const invoice = await call(counter, 'checkout.submit', { order: await cardOrder(counter) })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const saleId = invoice.value.saleId
     for (const approvalCode of ['', '   ', 'A', '1234567890ABC', 'AB-123', 'AB 123', 'ßßß', 'ＡＢ１２', '12345\u0000', '<b>1</b>']) {
@@ -143,7 +140,7 @@ describe('the standalone terminal', () => {
     const counter = await run.start('counter')
     await openShift(counter)
     const order = await cardOrder(counter)
-    const invoice = await call(counter, 'checkout.submit', { order, tender: 'standalone' })
+    const invoice = await call(counter, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     // Someone voids the order at the vendor between invoice and payment.
     await run.rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
@@ -167,7 +164,7 @@ describe('the standalone terminal', () => {
     await openShift(counter, 20_000)
     const sell = async (tender: 'cash' | 'standalone', section: string) => {
       const order = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', section)), paymentMethodCode: tender === 'cash' ? 'CASH' : 'MASTERCARD' }
-      const invoice = await call(counter, 'checkout.submit', { order, tender })
+      const invoice = await call(counter, 'checkout.submit', { order })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents } : { tender, approvalCode: '123456' }
       const paid = await call(counter, 'checkout.pay', { saleId: invoice.value.saleId, ...pay })

@@ -69,7 +69,7 @@ describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set 
   async function sellByCard(): Promise<{ state: string; taken: { state: string; saleId: string }[] }> {
     const { dispatcher } = runtime.services
     const order = await heldOrderRequest(dispatcher, rig.direct)
-    const invoice = await ask('checkout.submit', { order, tender: 'card' })
+    const invoice = await ask('checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const { saleId, reference } = invoice.value as { saleId: string; reference: string }
     const paid = await ask('checkout.pay', { saleId, tender: 'card' })

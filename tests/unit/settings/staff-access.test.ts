@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readStartupConfig, type StartupConfig } from '../../../electron/services/app-config'
 import { ENROLMENT_FILE } from '../../../electron/settings/enrolment'
+import { STAFF_FILE } from '../../../electron/settings/staff-accounts'
 import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { askOf, firstPin, TEST_ENROLMENT_CODE, type Ask } from '../../support/staff-runtime'
@@ -111,6 +112,30 @@ describe('the first staff PIN', () => {
     const { ask } = await start(dataDir, {})
     expect(await ask('staff.setPin', { newPin: PIN, enrolmentCode: 'BOXOFFICE-SETUP-42' })).toMatchObject({ ok: true })
   })
+
+  it('eight at once with the right code make one supervisor: the code is claimed before anything is awaited', async () => {
+    const { ask } = await start(await folder())
+    const tries = Array.from({ length: 8 }, (_, i) => ask('staff.setPin', { ...firstPin(`13572${i}`), name: `Night Manager ${i}` }))
+    const answers = await Promise.all(tries)
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1)
+    // The others found the code taken: not a wrong guess, so the winner's PIN is not locked out below.
+    for (const answer of answers.filter((a) => !a.ok)) expect(answer).toMatchObject({ ok: false, error: { code: 'staff.enrolment-used', messageKey: 'errors.staff.enrolmentUsed' } })
+    const winner = answers.findIndex((answer) => answer.ok)
+    const accounts = await ask('staff.accounts', { pin: `13572${winner}` })
+    expect(accounts).toMatchObject({ ok: true, value: [{ name: `Night Manager ${winner}`, role: 'supervisor' }] })
+    expect(accounts.ok && accounts.value).toHaveLength(1)
+  }, 60_000)
+
+  it('a try whose supervisor could not be written gives the code back: the next try with it enrols', async () => {
+    const dataDir = await folder()
+    const { ask } = await start(dataDir)
+    // A folder where the accounts file goes: the account cannot be written over it.
+    await mkdir(join(dataDir, STAFF_FILE, 'in-the-way'), { recursive: true })
+    expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: false })
+    await rm(join(dataDir, STAFF_FILE), { recursive: true })
+    expect(await ask('staff.setPin', firstPin(PIN))).toEqual({ ok: true, value: { ok: true } })
+    expect(await ask('staff.verify', { pin: PIN })).toMatchObject({ ok: true, value: { ok: true } })
+  }, 60_000)
 
   it('FOYER_ENROLMENT_CODE gives the code; one shorter than 10 letters or digits is refused at start', () => {
     expect(readStartupConfig({ FOYER_ENROLMENT_CODE: 'VENUE-2026-SETUP' })).toEqual({ enrolmentCode: 'VENUE-2026-SETUP' })

@@ -60,7 +60,7 @@ async function cashierAtCounter(dispatcher: Dispatcher): Promise<void> {
 
 async function cashSale(dispatcher: Dispatcher): Promise<{ saleId: string; amountCents: number }> {
   const order = { ...(await heldOrderRequest(dispatcher, rig.direct)), paymentMethodCode: 'CASH' }
-  const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'cash' })
+  const invoice = await call(dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'cash', tenderedCents: invoice.value.amountCents })
   expect(paid).toMatchObject({ ok: true, value: { state: 'confirmed' } })

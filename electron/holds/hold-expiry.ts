@@ -1,0 +1,66 @@
+import type { Clock } from '../api/vendor-clock'
+import type { SeatOffer } from '../contract/model'
+
+/**
+ * When a hold ends, by the vendor's clock. An offer that says its
+ * expirationTime ends then. One that gives only reservedTime (a 2D offer, and
+ * often the real service: vendor notes) is reckoned: reservedTime plus the
+ * vendor's hold, which Foyer knows only as its hold window setting until an
+ * answer shows it (an offer's expirationTime − reservedTime). The shortest
+ * hold known is used, so a vendor holding for less than the setting never
+ * leaves Foyer counting seats as its own after the vendor has given them back
+ * (and releasing them from whoever took them since).
+ *
+ * The learned hold is kept in memory, per backend (one HoldManager, one of
+ * these, per connection): a restart learns it again from the first 3D offer.
+ * Holds a previous run left are released at start only if their expiry,
+ * written down reckoned by what that run knew, is still ahead.
+ */
+export class HoldExpiry {
+  /** The shortest hold an answer has shown, in ms; null until one has. */
+  #learnedMs: number | null = null
+
+  constructor(
+    private readonly clock: Clock,
+    /** The hold window setting: the vendor's hold until an answer shows a shorter one. */
+    private readonly settingMs: number,
+  ) {}
+
+  /** How long the vendor holds, as far as Foyer knows: the shortest of the setting and every hold seen. */
+  get windowMs(): number {
+    return this.#learnedMs === null ? this.settingMs : Math.min(this.settingMs, this.#learnedMs)
+  }
+
+  /** Learns from an offer that says both times; true when this shortened the window (reckoned holds must be looked at again). */
+  learn(offer: Pick<SeatOffer, 'reservedTime' | 'expirationTime'>): boolean {
+    const reserved = parse(offer.reservedTime)
+    const expires = parse(offer.expirationTime)
+    if (reserved === null || expires === null || expires <= reserved) return false
+    const before = this.windowMs
+    this.#learnedMs = this.#learnedMs === null ? expires - reserved : Math.min(this.#learnedMs, expires - reserved)
+    return this.windowMs < before
+  }
+
+  /** An offer's expiry: its expirationTime, else reckoned from its reservedTime (or now). `reckonedFrom` is null when the vendor said it. */
+  ofOffer(offer: Pick<SeatOffer, 'reservedTime' | 'expirationTime'>): { expiresAt: number; reckonedFrom: number | null } {
+    const given = parse(offer.expirationTime)
+    if (given !== null) return { expiresAt: given, reckonedFrom: null }
+    return this.reckoned(parse(offer.reservedTime) ?? this.clock.now())
+  }
+
+  /** A hold taken at `reservedAt` (by the vendor's clock) that the vendor gave no expiry for. */
+  reckoned(reservedAt: number = this.clock.now()): { expiresAt: number; reckonedFrom: number } {
+    return { expiresAt: reservedAt + this.windowMs, reckonedFrom: reservedAt }
+  }
+
+  /** A reckoned hold's expiry by what is known now (never later than it was reckoned before). */
+  again(seat: { expiresAt: number; reckonedFrom?: number | null }): number {
+    if (seat.reckonedFrom === null || seat.reckonedFrom === undefined) return seat.expiresAt
+    return Math.min(seat.expiresAt, seat.reckonedFrom + this.windowMs)
+  }
+}
+
+function parse(time: string | null | undefined): number | null {
+  const ms = time ? Date.parse(time) : NaN
+  return Number.isFinite(ms) ? ms : null
+}
