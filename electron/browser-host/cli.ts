@@ -48,7 +48,9 @@ const dataDir =
 // Tickets and receipts go to PDFs in a spool folder (FOYER_PRINT_SPOOL; by default beside the data,
 // or a fresh temporary folder when nothing is kept): the browser host has no printer of its own.
 const spoolDir = process.env.FOYER_PRINT_SPOOL ?? (dataDir ? join(dataDir, 'print-spool') : mkdtempSync(join(tmpdir(), 'foyer-print-')))
-const printer = new SpoolPrinter({ spoolDir })
+// It keeps the newest FOYER_PRINT_SPOOL_KEEP PDFs (300 unless set), not every sale's since the first.
+const keep = Number(process.env.FOYER_PRINT_SPOOL_KEEP)
+const printer = new SpoolPrinter({ spoolDir, ...(Number.isInteger(keep) && keep > 0 ? { keep } : {}) })
 // The log in <data folder>/logs, as the app keeps it; stderr only with FOYER_DATA_DIR=memory (tests).
 const hostLog = await openHostLog(dataDir)
 printer.warmUp()
