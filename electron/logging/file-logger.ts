@@ -66,11 +66,20 @@ export async function openFileLogger(options: FileLoggerOptions): Promise<FileLo
   )
   // SonicBoom keeps the path it writes to as `file` (untyped); pino-roll moves it at each roll.
   const sweep = () => removeOldLogs(dir, days, now(), (stream as unknown as { file?: string }).file ?? null)
+  let closed = false
+  // A full or failing disk must not stop a sale (an unheard stream error would end the process): the line is lost.
+  let failed = false
+  stream.on('error', () => {
+    if (!failed) process.stderr.write('[foyer] could not write the log file; lines are lost until it can\n')
+    failed = true
+  })
+  stream.on('write', () => (failed = false))
   const write = (at: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
+    // A late line after close (a timer firing during shutdown) is dropped, not thrown at its caller.
+    if (closed) return
     if (fields && Object.keys(fields).length > 0) logger[at](redactFields(fields), redactText(message))
     else logger[at](redactText(message))
   }
-  let closed = false
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS)
   timer.unref()
   return {
