@@ -13,7 +13,9 @@
  * Prints one line of JSON: each sale's latency (first call to paid and
  * confirmed) p50/p99 over the first and the last 100 sales; the heap after a
  * full GC, RSS and open file descriptors (/proc/self/fd) once warmed up
- * (after the first 100) and at the end; and the journal's bytes per sale
+ * (after the first 100) and at the end; each channel's p50 within a sale over
+ * the first and the last 100 (which call a slower sale spent its time in);
+ * and the journal's bytes per sale
  * (foyer.db's growth, its WAL checkpointed first). Targets: the last 100's p99 within 10 % of the
  * first 100's, heap growth at most 5 MB after warm-up, no descriptor growth.
  * Needs --expose-gc (the npm script gives it). BENCH_SALES shortens a smoke run.
@@ -37,8 +39,12 @@ const hostLog = await openHostLog(data, {})
 const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 'bench', host: 'browser' }, data, hostLog.log, forkSandbox)
 const { dispatcher } = runtime.services
 
+/** Each channel's latency within the current sale, so a slower sale says which call grew. */
+let callsOfSale: Partial<Record<ChannelName, number>> = {}
 async function ask(channel: ChannelName, request: unknown = {}): Promise<any> {
+  const t0 = performance.now()
   const reply = structuredClone(await dispatcher.dispatch(channel, structuredClone(request), { transport: 'ipc' }))
+  callsOfSale[channel] = (callsOfSale[channel] ?? 0) + performance.now() - t0
   if (!reply.ok) throw Object.assign(new Error(`${channel}: ${reply.error.code}`), { code: reply.error.code })
   return reply.value
 }
@@ -119,11 +125,14 @@ const summary = (values: number[]) => ({ p50: round(percentile(values, 50)), p99
 
 const start = snapshot()
 const latencies: number[] = []
+const calls: Partial<Record<ChannelName, number>>[] = []
 let warm = start
 for (let customer = 1; customer <= sales; customer++) {
+  callsOfSale = {}
   const t0 = performance.now()
   await sell(customer)
   latencies.push(performance.now() - t0)
+  calls.push(callsOfSale)
   if (customer === window) warm = snapshot()
   if (customer % 100 === 0) process.stderr.write(`soak: ${customer}/${sales} sales\n`)
 }
@@ -135,6 +144,9 @@ rmSync(data, { recursive: true, force: true })
 const first = summary(latencies.slice(0, window))
 const last = summary(latencies.slice(-window))
 const heapGrowthMb = round(end.heapMb - warm.heapMb)
+/** Each channel's p50 per sale over the first and the last sales: which call a slower sale spent its time in. */
+const channelP50 = (sample: Partial<Record<ChannelName, number>>[]) =>
+  Object.fromEntries([...new Set(sample.flatMap((c) => Object.keys(c)))].map((channel) => [channel, round(percentile(sample.map((c) => c[channel as ChannelName] ?? 0), 50))]))
 console.log(
   JSON.stringify({
     bench: 'soak',
@@ -143,6 +155,7 @@ console.log(
     firstSalesMs: first,
     lastSalesMs: last,
     lastP99OverFirst: round(last.p99 / first.p99),
+    channelsP50Ms: { first: channelP50(calls.slice(0, window)), last: channelP50(calls.slice(-window)) },
     heapAfterGcMb: { start: start.heapMb, warm: warm.heapMb, end: end.heapMb, growthAfterWarmUp: heapGrowthMb },
     rssMb: { start: start.rssMb, warm: warm.rssMb, end: end.rssMb },
     openFiles: { start: start.openFiles, warm: warm.openFiles, end: end.openFiles },
