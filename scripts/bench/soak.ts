@@ -15,18 +15,21 @@
  * full GC, RSS and open file descriptors (/proc/self/fd) once warmed up
  * (after the first 100) and at the end; each channel's p50 within a sale over
  * the first and the last 100 (which call a slower sale spent its time in);
+ * main's and the sandbox's CPU per sale over the same (which does not grow
+ * with a busy machine, as latency does);
  * and the journal's bytes per sale
  * (foyer.db's growth, its WAL checkpointed first). Targets: the last 100's p99 within 10 % of the
  * first 100's, heap growth at most 5 MB after warm-up, no descriptor growth.
  * Needs --expose-gc (the npm script gives it). BENCH_SALES shortens a smoke run.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { ChannelName } from '../../electron/contract'
 import { openHostLog } from '../../electron/logging/host-log'
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import type { RunningSandbox, SandboxLauncher } from '../../electron/sandbox/process/sandbox-launcher'
 import { startHostRuntime } from '../../electron/services/host-runtime'
 
 const sales = Number(process.env.BENCH_SALES ?? 1000)
@@ -36,7 +39,10 @@ if (!gc || !Number.isInteger(sales) || window < 1) throw new Error('run with nod
 
 const data = mkdtempSync(join(tmpdir(), 'foyer-bench-soak-'))
 const hostLog = await openHostLog(data, {})
-const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 'bench', host: 'browser' }, data, hostLog.log, forkSandbox)
+// The host's own launcher, tapped for the sandbox's pid: its CPU per sale is counted apart from main's.
+let sandbox: RunningSandbox | undefined
+const launch: SandboxLauncher = async (options, log) => (sandbox = await forkSandbox(options, log))
+const runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 'bench', host: 'browser' }, data, hostLog.log, launch)
 const { dispatcher } = runtime.services
 
 /** Each channel's latency within the current sale, so a slower sale says which call grew. */
@@ -119,6 +125,19 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 const round = (n: number) => Math.round(n * 100) / 100
+/** CPU milliseconds (user + system) used so far: this process, and the sandbox's from /proc. */
+const mainCpuMs = () => {
+  const used = process.cpuUsage()
+  return (used.user + used.system) / 1000
+}
+function sandboxCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/${sandbox?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1000
+  } catch {
+    return NaN
+  }
+}
 const summary = (values: number[]) => ({ p50: round(percentile(values, 50)), p99: round(percentile(values, 99)) })
 
 // ---------------------------------------------------------------- run
@@ -127,12 +146,16 @@ const start = snapshot()
 const latencies: number[] = []
 const calls: Partial<Record<ChannelName, number>>[] = []
 let warm = start
+/** CPU per sale over the first and the last sales: unlike latency, it does not grow with a busy machine. */
+const cpu = { main: [] as number[], sandbox: [] as number[] }
 for (let customer = 1; customer <= sales; customer++) {
   callsOfSale = {}
-  const t0 = performance.now()
+  const [t0, main0, sandbox0] = [performance.now(), mainCpuMs(), sandboxCpuMs()]
   await sell(customer)
   latencies.push(performance.now() - t0)
   calls.push(callsOfSale)
+  cpu.main.push(mainCpuMs() - main0)
+  cpu.sandbox.push(sandboxCpuMs() - sandbox0)
   if (customer === window) warm = snapshot()
   if (customer % 100 === 0) process.stderr.write(`soak: ${customer}/${sales} sales\n`)
 }
@@ -144,6 +167,7 @@ rmSync(data, { recursive: true, force: true })
 const first = summary(latencies.slice(0, window))
 const last = summary(latencies.slice(-window))
 const heapGrowthMb = round(end.heapMb - warm.heapMb)
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
 /** Each channel's p50 per sale over the first and the last sales: which call a slower sale spent its time in. */
 const channelP50 = (sample: Partial<Record<ChannelName, number>>[]) =>
   Object.fromEntries([...new Set(sample.flatMap((c) => Object.keys(c)))].map((channel) => [channel, round(percentile(sample.map((c) => c[channel as ChannelName] ?? 0), 50))]))
@@ -155,6 +179,10 @@ console.log(
     firstSalesMs: first,
     lastSalesMs: last,
     lastP99OverFirst: round(last.p99 / first.p99),
+    cpuMsPerSale: {
+      main: { first: round(mean(cpu.main.slice(0, window))), last: round(mean(cpu.main.slice(-window))) },
+      sandbox: { first: round(mean(cpu.sandbox.slice(0, window))), last: round(mean(cpu.sandbox.slice(-window))) },
+    },
     channelsP50Ms: { first: channelP50(calls.slice(0, window)), last: channelP50(calls.slice(-window)) },
     heapAfterGcMb: { start: start.heapMb, warm: warm.heapMb, end: end.heapMb, growthAfterWarmUp: heapGrowthMb },
     rssMb: { start: start.rssMb, warm: warm.rssMb, end: end.rssMb },
