@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { SpoolPrinter } from '../printing/spool-printer'
 import { forkSandbox } from '../sandbox/process/fork-launcher'
-import { stderrLogger } from '../services/app-services'
+import { openHostLog } from '../logging/host-log'
 import { packageVersion, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { crashHookFromEnv } from './crash-hook'
@@ -48,7 +48,11 @@ const dataDir =
 // Tickets and receipts go to PDFs in a spool folder (FOYER_PRINT_SPOOL; by default beside the data,
 // or a fresh temporary folder when nothing is kept): the browser host has no printer of its own.
 const spoolDir = process.env.FOYER_PRINT_SPOOL ?? (dataDir ? join(dataDir, 'print-spool') : mkdtempSync(join(tmpdir(), 'foyer-print-')))
-const printer = new SpoolPrinter({ spoolDir })
+// It keeps the newest FOYER_PRINT_SPOOL_KEEP PDFs (300 unless set), not every sale's since the first.
+const keep = Number(process.env.FOYER_PRINT_SPOOL_KEEP)
+const printer = new SpoolPrinter({ spoolDir, ...(Number.isInteger(keep) && keep > 0 ? { keep } : {}) })
+// The log in <data folder>/logs, as the app keeps it; stderr only with FOYER_DATA_DIR=memory (tests).
+const hostLog = await openHostLog(dataDir)
 printer.warmUp()
 // Handlers before the address is printed: a signal that arrived in between
 // would otherwise take the default action.
@@ -59,6 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void (started.host ? started.host.close() : Promise.resolve())
       .then(() => started.runtime?.close())
       .then(() => printer.close())
+      .then(() => hostLog.close())
       .finally(() => process.exit(0))
   })
 }
@@ -66,7 +71,7 @@ started.runtime = await startHostRuntime(
   config,
   { appVersion: packageVersion(new URL('../../package.json', import.meta.url)), host: 'browser' },
   dataDir,
-  stderrLogger,
+  hostLog.log,
   // The training sandbox in a child process: nothing it does can hold up this host's answers.
   forkSandbox,
   printer,

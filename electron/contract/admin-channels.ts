@@ -4,6 +4,7 @@ import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
 import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
+import { supportChannels } from './support-channels'
 import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './terminal-channels'
 
 /**
@@ -150,4 +151,5 @@ export const adminChannels = {
   ...kioskChannels,
   ...terminalChannels,
   ...staffChannels,
+  ...supportChannels,
 } as const

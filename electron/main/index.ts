@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { RelaunchPolicy } from '../kiosk/relaunch-policy'
+import { openHostLog, type HostLog } from '../logging/host-log'
 import { stderrLogger } from '../services/app-services'
 import { electronDataDir, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
@@ -18,6 +19,8 @@ import { createMainWindow, devServerOrigin, rendererDir, rendererSenderPolicy, t
 let runtime: HostRuntime | null = null
 let closed = false
 let mainWindow: BrowserWindow | null = null
+/** Main's log: rotating files in the user data folder's logs/ (stderr only when nothing is kept). */
+let hostLog: HostLog | null = null
 
 // Before ready: the app:// scheme's privileges, and the lock on every web contents ever made.
 registerAppScheme()
@@ -31,21 +34,24 @@ const keptDataDir = dataDir && !dataDir.keep ? null : app.getPath('userData')
 
 async function start(): Promise<void> {
   await app.whenReady()
+  hostLog = await openHostLog(keptDataDir)
+  const { log } = hostLog
+  log.info('Foyer starting', { version: app.getVersion(), packaged: app.isPackaged })
   hardenDefaultSession(devServerOrigin())
   handleAppScheme(rendererDir)
-  const kiosk = new KioskLock(stderrLogger)
+  const kiosk = new KioskLock(log)
   const config = readStartupConfig()
   // The system's default printer, silently (a printer name setting can choose another later).
   const printer = new ElectronPrinter({ deviceName: null })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
   // The training sandbox runs in a utility process: nothing it does can hold up main's answers to the window.
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, stderrLogger, launchUtilitySandbox, printer, kiosk)
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)
   // Updates download in the background and install only at rest, never mid-sale (updater.ts).
-  startUpdater(runtime, stderrLogger)
-  const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log: stderrLogger, onCreated: (window) => (mainWindow = window) }
+  startUpdater(runtime, log)
+  const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log, onCreated: (window) => (mainWindow = window) }
   await createMainWindow(windowDeps)
 
   app.on('activate', () => {
@@ -59,10 +65,13 @@ app.on('before-quit', (event) => {
   event.preventDefault()
   const closing = runtime
   runtime = null
-  void closing.close().finally(() => {
-    closed = true
-    app.quit()
-  })
+  void closing
+    .close()
+    .then(() => hostLog?.close())
+    .finally(() => {
+      closed = true
+      app.quit()
+    })
 })
 
 app.on('window-all-closed', () => {
@@ -71,7 +80,8 @@ app.on('window-all-closed', () => {
 
 if (claimSingleInstance(() => mainWindow)) {
   start().catch((error: unknown) => {
-    stderrLogger.error('failed to start', { error })
+    const log = hostLog?.log ?? stderrLogger
+    log.error('failed to start', { error })
     app.exit(1)
   })
 } else {

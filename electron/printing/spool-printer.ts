@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import type { PrintDocument } from './documents'
@@ -21,7 +21,16 @@ export interface SpoolPrinterOptions {
   spoolDir: string
   /** Chromium to launch; default $FOYER_CHROMIUM, else /usr/bin/chromium. */
   executablePath?: string
+  /**
+   * How many PDFs the folder keeps: after each print the oldest beyond this
+   * are deleted. A sale spools about three (~110 kB), so a browser host left
+   * selling would otherwise fill its disk; nobody reads a spooled ticket after
+   * the next few hundred sales. Default 300.
+   */
+  keep?: number
 }
+
+export const DEFAULT_SPOOL_KEEP = 300
 
 export interface SpooledDocument extends PrintedDocument {
   /** The PDF's path in the spool folder. */
@@ -32,12 +41,14 @@ export class SpoolPrinter implements DocumentPrinter {
   readonly name: string
   readonly spoolDir: string
   readonly #executablePath: string
+  readonly #keep: number
   #browser: Promise<Browser> | null = null
 
   constructor(options: SpoolPrinterOptions) {
     this.spoolDir = options.spoolDir
     this.name = `spool:${options.spoolDir}`
     this.#executablePath = options.executablePath ?? process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium'
+    this.#keep = Math.max(1, options.keep ?? DEFAULT_SPOOL_KEEP)
   }
 
   async print(doc: PrintDocument): Promise<SpooledDocument> {
@@ -67,10 +78,26 @@ export class SpoolPrinter implements DocumentPrinter {
       const partial = `${path}.${process.pid}.partial`
       await writeFile(partial, pdf)
       await rename(partial, path)
+      await this.#trim()
       return { pdf, path }
     } finally {
       await context.close()
     }
+  }
+
+  /** Deletes the oldest PDFs beyond the bound (newest by modification time are kept; another's partial file is left). */
+  async #trim(): Promise<void> {
+    const names = (await readdir(this.spoolDir)).filter((name) => name.endsWith('.pdf'))
+    if (names.length <= this.#keep) return
+    const aged = await Promise.all(
+      names.map(async (name) => {
+        const path = join(this.spoolDir, name)
+        return { path, mtimeMs: await stat(path).then((s) => s.mtimeMs, () => Infinity) }
+      }),
+    )
+    aged.sort((a, b) => b.mtimeMs - a.mtimeMs)
+    // A file another print removed meanwhile is simply gone already.
+    await Promise.all(aged.slice(this.#keep).map(({ path }) => unlink(path).catch(() => {})))
   }
 
   /**

@@ -17,6 +17,7 @@ import type { SalesRuntime } from './sales-runtime'
 import { settingsHandlers } from './settings-service'
 import { staffAccountHandlers, staffAccountMessageKeys } from './staff-service'
 import { staffError, supervisorChecks } from './supervisor-checks'
+import { supportHandlers, type SupportSource } from './support-bundle'
 import type { SystemInfoService } from './system-info'
 import { terminalHandlers, terminalMessageKeys } from './terminal-service'
 
@@ -45,6 +46,8 @@ export interface AdminContext {
   connect: (kind: BackendKind) => Promise<BackendConnection>
   /** The kiosk window's lock (Electron main); absent where there is none (browser host, tests). */
   kiosk?: KioskControl | null
+  /** The data folder and journal "Save logs for support" reads (support-bundle.ts); absent: that channel answers "unavailable". */
+  support?: SupportSource | null
 }
 
 /** Every message key the staff services can answer with: the renderer's locales word each one. */
@@ -120,6 +123,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     ...credentialHandlers(ctx, checks),
     ...saleAttentionHandlers(ctx, requirePin),
     ...staffAccountHandlers(accounts, requirePin),
+    ...supportHandlers(ctx, requirePin),
     // The staff screen opens for a supervisor only: a cashier's PIN is right, but not enough.
     'staff.verify': async ({ pin }) => {
       const result = await ctx.check.supervisor(pin)

@@ -91,7 +91,9 @@ export async function startHostRuntime(
     cashToleranceCents: () => settings.get().cashToleranceCents,
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
-    admin: ({ sales, pushes, system }) => adminHandlers({ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk }),
+    // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
+    admin: ({ sales, pushes, system, db }) =>
+      adminHandlers({ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk, support: { dataDir: settingsDir, db, log } }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

@@ -6,7 +6,7 @@ import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
-import { openLocalDb } from '../store/local-db'
+import { openLocalDb, type LocalDb } from '../store/local-db'
 import { createAppServices, stderrLogger, type AppServices } from './app-services'
 import type { BackendConnection } from './backend-connection'
 import { ConnectivityMonitor, probeBackend } from './connectivity'
@@ -36,7 +36,7 @@ export interface RuntimeOptions {
   /** The machine's staff accounts, checked under the PIN lockout (absent: nobody signs in at a counter). */
   staff?: StaffCheck
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
-  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService }) => AdminHandlers
+  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService; db: LocalDb }) => AdminHandlers
   /** Checkout tuning, and the crash tests' step hook. */
   checkout?: SalesRuntimeOptions['checkout']
   /** Serve the screens while recovery runs (see SalesRuntimeOptions); off, start waits for it. */
@@ -179,7 +179,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
     counter,
     counterIdle,
-    admin: options.admin?.({ sales, pushes, system }),
+    admin: options.admin?.({ sales, pushes, system, db }),
   })
   counterIdle.start()
   return runtimeHandle(services, sales, async () => {

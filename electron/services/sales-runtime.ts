@@ -142,6 +142,8 @@ export class SalesRuntime {
       recoverSales(checkout).then(
         (report) => {
           context.recovery = report
+          // Each decision in the log too (the journal has the steps): support reads what start did without the database.
+          for (const { saleId, reference, from, to } of report.recovered) log.warn('recovery settled a sale', { saleId, reference, from, to })
           if (report.recovered.length > 0) log.warn('recovered interrupted sales', { sales: report.recovered.length, forStaff: report.forStaff.length })
           return report.recovered.map((r) => r.saleId)
         },

@@ -143,6 +143,12 @@ export const useStaffStore = defineStore('staff', () => {
     return (await run(() => useFoyer().staff.resetPin({ pin: pin!, staffId, newPin }))) !== null
   }
 
+  /** "Save logs for support": main writes the file and says where it is (null: refused, the error says why). */
+  async function saveSupportFile() {
+    if (!pin) return null
+    return run(() => useFoyer().support.saveLogs({ pin: pin! }))
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
@@ -170,6 +176,7 @@ export const useStaffStore = defineStore('staff', () => {
     resetPin,
     leaveKiosk,
     lockKioskAgain,
+    saveSupportFile,
     lock,
   }
 })
