@@ -113,9 +113,9 @@ describe('speech', () => {
 describe('the shift report on screen', () => {
   it('counts the wheelchair spaces and companion seats among the tickets, named with their symbols', () => {
     setActivePinia(createPinia())
-    const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 }
+    const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0, netCents: 0, paidBack: 0, paidBackCents: 0 }
     const report: ShiftReportView = {
-      kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 3,
+      kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 3, ticketsRefunded: 0, ticketsNet: 3, refundsMade: [],
       seatKinds: { wheelchair: 2, companion: 1 }, card: { ...none, sales: 1 }, cash: none, standalone: none, expectedCashCents: 0,
       countedCents: null, count: null, varianceCents: null, unresolved: 0, terminal: 'kiosk-1', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null,
     }

@@ -65,7 +65,7 @@ interface Sold {
 async function sell(dispatcher: Dispatcher, tender: 'cash' | 'card', section: string, voidFirst = false): Promise<Sold> {
   const held = await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', section)
   const order = { ...held, paymentMethodCode: tender === 'cash' ? 'CASH' : 'VISA' }
-  const invoice = await call(dispatcher, 'checkout.submit', { order, tender })
+  const invoice = await call(dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   if (voidFirst) await rig.direct.post(`/orders/${invoice.value.reference}/cancel`, {})
   const pay = tender === 'cash' ? { tender, tenderedCents: invoice.value.amountCents } : { tender, testCard: 'approve' as const }

@@ -70,7 +70,7 @@ describe('save logs for support', () => {
 
     const held = await heldOrderRequest(dispatcher, rig.direct)
     const order: OrderRequest = { ...held, patron, deliveryAddress: address }
-    const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+    const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(paid.ok && paid.value.state).toBe('confirmed')

@@ -45,7 +45,7 @@ async function accessibleSale(): Promise<SaleRecord> {
     paymentMethodCode: 'VISA',
     totalAmount: (perTicket * 2) / 100,
   }
-  const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+  const invoice = await call(dispatcher, 'checkout.submit', { order })
   if (!invoice.ok) throw new Error(invoice.error.code)
   const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
   if (!paid.ok || paid.value.state !== 'confirmed') throw new Error(paid.ok ? paid.value.state : paid.error.code)
@@ -115,10 +115,10 @@ describe('seat counts on paper', () => {
 })
 
 describe('the shift report', () => {
-  const totals = { sales: 1, soldCents: 0, refunds: 0, refundedCents: 0 }
-  const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0 }
+  const totals = { sales: 1, soldCents: 0, refunds: 0, refundedCents: 0, netCents: 0, paidBack: 0, paidBackCents: 0 }
+  const none = { sales: 0, soldCents: 0, refunds: 0, refundedCents: 0, netCents: 0, paidBack: 0, paidBackCents: 0 }
   const report = (seatKinds: ShiftReport['seatKinds']): ShiftReport => ({
-    kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 2, seatKinds,
+    kind: 'X', shiftId: 'shift-0001', openedAt: new Date(0).toISOString(), closedAt: null, floatCents: 0, tickets: 2, ticketsRefunded: 0, ticketsNet: 2, refundsMade: [], seatKinds,
     card: totals, cash: none, standalone: none, expectedCashCents: 0, countedCents: null, count: null, varianceCents: null, unresolved: 0,
     terminal: 'kiosk-1', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null,
   })

@@ -45,7 +45,7 @@ describe('the print spool', () => {
     const references: string[] = []
     for (let sale = 0; sale < 6; sale++) {
       const order = await heldOrderRequest(dispatcher, rig.direct)
-      const invoice = await call(dispatcher, 'checkout.submit', { order, tender: 'card' })
+      const invoice = await call(dispatcher, 'checkout.submit', { order })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
       if (!paid.ok) throw new Error(paid.error.code)
