@@ -52,3 +52,53 @@ describe('a short Chinese search', () => {
     expect(catalogue.events.map((e) => e.code)).toEqual(browsed)
   })
 })
+
+/** The zh-CN training data's lawn concert: 'Rock & Roll "Live"：河畔草地摇滚夜'. */
+const LAWN = 'FY26ROCKLAWN'
+
+describe('a pinyin search', () => {
+  it('finds a Chinese title by its pinyin in full, first in the list beside the API’s answer', async () => {
+    useLocaleStore().setLocale('zh-CN')
+    const catalogue = useCatalogueStore()
+    await catalogue.reload()
+    asked.length = 0
+
+    catalogue.search = 'yaogun'
+    await catalogue.reload()
+    // The API was asked too (it reads no pinyin, so its answer does not have the lawn).
+    expect(asked.filter((c) => c === 'catalogue.events')).toHaveLength(1)
+    expect(catalogue.events.map((e) => e.code)).not.toContain(LAWN)
+    expect(catalogue.pinyinFound.map((e) => e.code)).toEqual([LAWN])
+    expect(catalogue.eventsShown[0]?.code).toBe(LAWN)
+  })
+
+  it('finds it by the syllables’ first letters, too short for the API: in the list as browsed, asking nothing', async () => {
+    useLocaleStore().setLocale('zh-CN')
+    const catalogue = useCatalogueStore()
+    await catalogue.reload()
+    asked.length = 0
+
+    catalogue.search = 'yg'
+    await catalogue.reload()
+    expect(asked.filter((c) => c === 'catalogue.events')).toEqual([])
+    // The titles that read so, and only those: 摇滚 (yao gun), 月光 (yue guang) …
+    expect(catalogue.eventsShown.map((e) => e.code)).toContain(LAWN)
+    expect(catalogue.eventsShown).toEqual(catalogue.pinyinFound)
+    expect(catalogue.eventsShown.length).toBeLessThan(catalogue.events.length)
+  })
+
+  it('reads the list in the language now chosen, and finds nothing in English titles', async () => {
+    const locale = useLocaleStore()
+    locale.setLocale('en-SG')
+    const catalogue = useCatalogueStore()
+    await catalogue.reload()
+    catalogue.search = 'yaogun'
+    await catalogue.reload()
+    expect(catalogue.pinyinFound).toEqual([])
+
+    // Chinese chosen with the search typed: the list as browsed is asked again in Chinese, and read.
+    locale.setLocale('zh-CN')
+    await catalogue.reload()
+    expect(catalogue.pinyinFound.map((e) => e.code)).toEqual([LAWN])
+  })
+})

@@ -2,7 +2,7 @@ import type { ErrorReply, EventShows, EventSummary } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
-import { searchedHere } from '../catalogue/local-search'
+import { pinyinOf, searchedHere } from '../catalogue/local-search'
 import { useLocaleStore } from './locale'
 
 /**
@@ -10,7 +10,10 @@ import { useLocaleStore } from './locale'
  * Searches need 3 characters (the API's rule): shorter text is not sent, and
  * the screen says why; a shorter word in Chinese (two characters often are
  * one) is looked for in the list already loaded (../catalogue/local-search.ts).
- * A change of language asks the API again.
+ * Latin letters are also read as pinyin (`yaogun` or `yg` for 摇滚) and
+ * matched against the Chinese titles of the list as browsed, alongside the
+ * API's search: the pinyin matches come first. A change of language asks the
+ * API again.
  *
  * The list grows a page at a time as the customer scrolls, to thousands of
  * events: it is kept shallow (each answer replaces the array, the events
@@ -50,6 +53,34 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** Too short for the API, but a word in Chinese: the loaded list is searched on the kiosk (the screen filters it). */
   const searchingHere = computed(() => searchedHere(search.value, MIN_SEARCH))
 
+  /**
+   * The list as browsed (no search sent) and the question it answers without its sort: where a pinyin
+   * search looks, as the API's search does not read Chinese titles as pinyin.
+   */
+  const browsed = shallowRef<readonly EventSummary[]>([])
+  const browsedFor = ref('')
+  let browseAsked = 0
+  /** pinyin-pro's reading of titles, loaded the first time a customer types Latin letters (it carries a character table). */
+  const pinyinReader = shallowRef<((title: string | null, pinyin: string) => boolean) | null>(null)
+  let pinyinLoading: Promise<void> | null = null
+  const pinyin = computed(() => pinyinOf(search.value))
+  /** The events browsed whose titles read as the pinyin typed, in the list's order. */
+  const pinyinFound = computed<readonly EventSummary[]>(() => {
+    const wanted = pinyin.value
+    const reads = pinyinReader.value
+    if (wanted === null || reads === null || browsedFor.value !== browseKey()) return []
+    return browsed.value.filter((e) => reads(e.title, wanted))
+  })
+  /** The events to list (but for a short Chinese search, which the screen filters): pinyin matches first, then the API's answer. */
+  const eventsShown = computed<readonly EventSummary[]>(() => {
+    const found = pinyinFound.value
+    if (found.length === 0) return events.value
+    // Two letters: not searched at the API, so the titles that read so are the list.
+    if (searchTooShort.value) return found
+    const codes = new Set(found.map((e) => e.code))
+    return found.concat(events.value.filter((e) => !codes.has(e.code)))
+  })
+
   /** The list question as it stands (language, search the API is given, genre, sort), without its page. */
   function question() {
     const text = search.value.trim()
@@ -60,6 +91,40 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       ...(sort.value ? { sort: sort.value } : {}),
     }
   }
+  /** What the browsed list answers, as far as a pinyin search cares (language and genre; the order does not matter). */
+  function browseKey(): string {
+    return JSON.stringify({ lang: locale.apiLang, genre: genre.value })
+  }
+
+  /** Loads pinyin-pro's reading once, and the list as browsed if the one kept is of another language or genre. */
+  async function readyForPinyin(): Promise<void> {
+    pinyinLoading ??= import('../catalogue/pinyin-search').then((module) => {
+      pinyinReader.value = module.readsAs
+    })
+    const browsing = browsedFor.value === browseKey() ? null : fetchBrowsed()
+    await Promise.all([pinyinLoading, browsing])
+  }
+
+  /** The list as browsed being asked for beside a search, and for what: asked once however often the customer types. */
+  let browsing: { key: string; done: Promise<void> } | null = null
+
+  /** The first page of the list as browsed, beside a search (the language or genre changed while it was typed). */
+  function fetchBrowsed(): Promise<void> {
+    const key = browseKey()
+    if (browsing?.key === key) return browsing.done
+    const asked = ++browseAsked
+    const done = (async () => {
+      const reply = await useFoyer().catalogue.events({ lang: locale.apiLang, ...(genre.value ? { genre: genre.value } : {}), page: 0, size: PAGE_SIZE })
+      if (asked !== browseAsked) return
+      browsing = null
+      if (!reply.ok) return
+      browsed.value = reply.value.events
+      browsedFor.value = key
+    })()
+    browsing = { key, done }
+    return done
+  }
+
   /**
    * The question the list answers, or will once its first page is back: another key in a short
    * Chinese search asks nothing new. Set when asked, so a longer search still on its way is asked
@@ -91,13 +156,25 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       for (const e of fresh) listed.add(e.code)
       events.value = events.value.concat(fresh)
     }
+    // A list without a search is the list as browsed: what a pinyin search looks through.
+    if (q.search === undefined) {
+      browseAsked++
+      browsing = null
+      browsed.value = events.value
+      browsedFor.value = browseKey()
+    }
     total.value = reply.value.totalElements
     page.value = reply.value.page
     hasNext.value = reply.value.hasNext
   }
 
   /** Asks again from the first page (new search, filter, sort or language). */
-  function reload(): Promise<void> {
+  async function reload(): Promise<void> {
+    const reading = pinyin.value === null ? null : readyForPinyin()
+    await Promise.all([reading, reloadList()])
+  }
+
+  function reloadList(): Promise<void> {
     // A short Chinese search is made here, in the list as browsed (genre and sort kept, no search sent).
     if (searchTooShort.value && !searchingHere.value) {
       generation++
@@ -154,6 +231,10 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     sort.value = null
     events.value = []
     listed = new Set()
+    browseAsked++
+    browsing = null
+    browsed.value = []
+    browsedFor.value = ''
     total.value = 0
     page.value = -1
     hasNext.value = false
@@ -162,5 +243,5 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     error.value = null
   }
 
-  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, reload, loadMore, openEvent, loadShows, reset }
+  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, pinyinFound, eventsShown, reload, loadMore, openEvent, loadShows, reset }
 })
