@@ -1,6 +1,7 @@
 // @vitest-environment node
 // (The API client runs in main, on Node's fetch; happy-dom's fetch would apply browser rules to it.)
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { kioskStoresPerTest } from '../support/in-process-foyer'
@@ -100,5 +101,26 @@ describe('a pinyin search', () => {
     locale.setLocale('zh-CN')
     await catalogue.reload()
     expect(catalogue.pinyinFound.map((e) => e.code)).toEqual([LAWN])
+  })
+})
+
+describe('a language chosen while the list is on its way', () => {
+  it('lists the events in that language, and a pinyin search typed at once still reads their Chinese titles', async () => {
+    const locale = useLocaleStore()
+    locale.setLocale('en-SG')
+    const catalogue = useCatalogueStore()
+    // The screen opens in English; the customer chooses Chinese before the first page is back, and starts typing.
+    const first = catalogue.reload()
+    locale.setLocale('zh-CN')
+    await nextTick()
+    catalogue.search = 'y'
+    await catalogue.reload()
+    await first
+    await vi.waitFor(() => expect(catalogue.loading).toBe(false))
+    expect(catalogue.events.find((e) => e.code === LAWN)?.title).toContain('摇滚')
+
+    catalogue.search = 'yg'
+    await catalogue.reload()
+    expect(catalogue.pinyinFound.map((e) => e.code)).toContain(LAWN)
   })
 })

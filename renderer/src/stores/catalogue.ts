@@ -91,9 +91,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       ...(sort.value ? { sort: sort.value } : {}),
     }
   }
-  /** What the browsed list answers, as far as a pinyin search cares (language and genre; the order does not matter). */
-  function browseKey(): string {
-    return JSON.stringify({ lang: locale.apiLang, genre: genre.value })
+  /** What a browsed list answers, as far as a pinyin search cares (language and genre; the order does not matter). */
+  function browseKey(lang: string = locale.apiLang, genreAsked: string | null = genre.value): string {
+    return JSON.stringify({ lang, genre: genreAsked })
   }
 
   /** Loads pinyin-pro's reading once, and the list as browsed if the one kept is of another language or genre. */
@@ -138,6 +138,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     loadingPage.value = pageNumber
     error.value = null
     const q = question()
+    // Keyed by the question asked: the customer may have chosen another language before the answer is back.
+    const key = browseKey(q.lang, q.genre ?? null)
     if (pageNumber === 0) listedFor = JSON.stringify(q)
     const reply = await useFoyer().catalogue.events({ ...q, page: pageNumber, size: PAGE_SIZE })
     // A newer question was asked meanwhile (typing, language): this answer is stale.
@@ -161,7 +163,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       browseAsked++
       browsing = null
       browsed.value = events.value
-      browsedFor.value = browseKey()
+      browsedFor.value = key
     }
     total.value = reply.value.totalElements
     page.value = reply.value.page
@@ -177,6 +179,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   function reloadList(): Promise<void> {
     // A short Chinese search is made here, in the list as browsed (genre and sort kept, no search sent).
     if (searchTooShort.value && !searchingHere.value) {
+      // The list asked for already answers this (a language just chosen, say): its answer is still wanted.
+      if (JSON.stringify(question()) === listedFor) return Promise.resolve()
       generation++
       loading.value = false
       loadingPage.value = null
@@ -214,7 +218,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     () => locale.apiLang,
     async () => {
       const code = event.value?.code
-      if (page.value >= 0) await reload()
+      // A list shown, or its first page on its way (a language chosen as the screen opened): asked again in the new language.
+      if (page.value >= 0 || loadingPage.value !== null) await reload()
       if (!code) return
       event.value = events.value.find((e) => e.code === code) ?? event.value
       await loadShows()
