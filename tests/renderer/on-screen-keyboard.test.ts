@@ -78,11 +78,17 @@ describe('the on-screen keyboard', () => {
     expect(text.value).toBe('Mei Ling Tan')
   })
 
-  it('closes with its Done key', async () => {
+  it('closes with its Done key once the tap has landed, not as the finger goes down (the list would move under it)', async () => {
     const { wrapper } = fieldWithKeys('self-service', 'code')
     await wrapper.get('[data-testid="field"]').trigger('focusin')
     await flushPromises()
-    await tap(wrapper, 'done')
+    const done = wrapper.get('[data-testid="key-done"]')
+    await done.trigger('pointerdown')
+    await done.trigger('pointerup')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="on-screen-keyboard"]').exists()).toBe(true)
+    await done.trigger('click')
+    await flushPromises()
     expect(wrapper.find('[data-testid="on-screen-keyboard"]').exists()).toBe(false)
   })
 
