@@ -2,7 +2,8 @@ import type { ErrorReply, EventShows, EventSummary } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
-import { pinyinOf, searchedHere } from '../catalogue/local-search'
+import { searchedHere } from '../catalogue/local-search'
+import { usePinyinBrowse } from '../catalogue/pinyin-browse'
 import { useLocaleStore } from './locale'
 
 /**
@@ -12,8 +13,8 @@ import { useLocaleStore } from './locale'
  * one) is looked for in the list already loaded (../catalogue/local-search.ts).
  * Latin letters are also read as pinyin (`yaogun` or `yg` for 摇滚) and
  * matched against the Chinese titles of the list as browsed, alongside the
- * API's search: the pinyin matches come first. A change of language asks the
- * API again.
+ * API's search (../catalogue/pinyin-browse.ts): the pinyin matches come
+ * first. A change of language asks the API again.
  *
  * The list grows a page at a time as the customer scrolls, to thousands of
  * events: it is kept shallow (each answer replaces the array, the events
@@ -53,24 +54,12 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** Too short for the API, but a word in Chinese: the loaded list is searched on the kiosk (the screen filters it). */
   const searchingHere = computed(() => searchedHere(search.value, MIN_SEARCH))
 
-  /**
-   * The list as browsed (no search sent) and the question it answers without its sort: where a pinyin
-   * search looks, as the API's search does not read Chinese titles as pinyin.
-   */
-  const browsed = shallowRef<readonly EventSummary[]>([])
-  const browsedFor = ref('')
-  let browseAsked = 0
-  /** pinyin-pro's reading of titles, loaded the first time a customer types Latin letters (it carries a character table). */
-  const pinyinReader = shallowRef<((title: string | null, pinyin: string) => boolean) | null>(null)
-  let pinyinLoading: Promise<void> | null = null
-  const pinyin = computed(() => pinyinOf(search.value))
-  /** The events browsed whose titles read as the pinyin typed, in the list's order. */
-  const pinyinFound = computed<readonly EventSummary[]>(() => {
-    const wanted = pinyin.value
-    const reads = pinyinReader.value
-    if (wanted === null || reads === null || browsedFor.value !== browseKey()) return []
-    return browsed.value.filter((e) => reads(e.title, wanted))
+  const pinyinBrowse = usePinyinBrowse({
+    search,
+    now: () => ({ lang: locale.apiLang, genre: genre.value }),
+    askFirstPage: (asked) => useFoyer().catalogue.events({ lang: asked.lang, ...(asked.genre ? { genre: asked.genre } : {}), page: 0, size: PAGE_SIZE }),
   })
+  const pinyinFound = pinyinBrowse.pinyinFound
   /** The events to list (but for a short Chinese search, which the screen filters): pinyin matches first, then the API's answer. */
   const eventsShown = computed<readonly EventSummary[]>(() => {
     const found = pinyinFound.value
@@ -91,40 +80,6 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       ...(sort.value ? { sort: sort.value } : {}),
     }
   }
-  /** What a browsed list answers, as far as a pinyin search cares (language and genre; the order does not matter). */
-  function browseKey(lang: string = locale.apiLang, genreAsked: string | null = genre.value): string {
-    return JSON.stringify({ lang, genre: genreAsked })
-  }
-
-  /** Loads pinyin-pro's reading once, and the list as browsed if the one kept is of another language or genre. */
-  async function readyForPinyin(): Promise<void> {
-    pinyinLoading ??= import('../catalogue/pinyin-search').then((module) => {
-      pinyinReader.value = module.readsAs
-    })
-    const browsing = browsedFor.value === browseKey() ? null : fetchBrowsed()
-    await Promise.all([pinyinLoading, browsing])
-  }
-
-  /** The list as browsed being asked for beside a search, and for what: asked once however often the customer types. */
-  let browsing: { key: string; done: Promise<void> } | null = null
-
-  /** The first page of the list as browsed, beside a search (the language or genre changed while it was typed). */
-  function fetchBrowsed(): Promise<void> {
-    const key = browseKey()
-    if (browsing?.key === key) return browsing.done
-    const asked = ++browseAsked
-    const done = (async () => {
-      const reply = await useFoyer().catalogue.events({ lang: locale.apiLang, ...(genre.value ? { genre: genre.value } : {}), page: 0, size: PAGE_SIZE })
-      if (asked !== browseAsked) return
-      browsing = null
-      if (!reply.ok) return
-      browsed.value = reply.value.events
-      browsedFor.value = key
-    })()
-    browsing = { key, done }
-    return done
-  }
-
   /**
    * The question the list answers, or will once its first page is back: another key in a short
    * Chinese search asks nothing new. Set when asked, so a longer search still on its way is asked
@@ -138,8 +93,6 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     loadingPage.value = pageNumber
     error.value = null
     const q = question()
-    // Keyed by the question asked: the customer may have chosen another language before the answer is back.
-    const key = browseKey(q.lang, q.genre ?? null)
     if (pageNumber === 0) listedFor = JSON.stringify(q)
     const reply = await useFoyer().catalogue.events({ ...q, page: pageNumber, size: PAGE_SIZE })
     // A newer question was asked meanwhile (typing, language): this answer is stale.
@@ -158,13 +111,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       for (const e of fresh) listed.add(e.code)
       events.value = events.value.concat(fresh)
     }
-    // A list without a search is the list as browsed: what a pinyin search looks through.
-    if (q.search === undefined) {
-      browseAsked++
-      browsing = null
-      browsed.value = events.value
-      browsedFor.value = key
-    }
+    // A list without a search is the list as browsed: what a pinyin search looks through. Of the
+    // question asked: the customer may have chosen another language before the answer came back.
+    if (q.search === undefined) pinyinBrowse.keep(events.value, { lang: q.lang, genre: q.genre ?? null })
     total.value = reply.value.totalElements
     page.value = reply.value.page
     hasNext.value = reply.value.hasNext
@@ -172,8 +121,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** Asks again from the first page (new search, filter, sort or language). */
   async function reload(): Promise<void> {
-    const reading = pinyin.value === null ? null : readyForPinyin()
-    await Promise.all([reading, reloadList()])
+    await Promise.all([pinyinBrowse.ready(), reloadList()])
   }
 
   function reloadList(): Promise<void> {
@@ -236,10 +184,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     sort.value = null
     events.value = []
     listed = new Set()
-    browseAsked++
-    browsing = null
-    browsed.value = []
-    browsedFor.value = ''
+    pinyinBrowse.forget()
     total.value = 0
     page.value = -1
     hasNext.value = false
