@@ -10,7 +10,8 @@ import { mapReady, RESERVED_EVENT } from './screens'
  * portrait self-service kiosk with a touch screen, nothing is typed but by
  * tapping those keys (no fill, no keyboard.type): an event search, a Chinese
  * title found by its pinyin in the zh-CN kiosk, the e-tickets' e-mail typed
- * twice, and a fresh kiosk's enrolment code and first supervisor's name.
+ * twice, and a fresh kiosk's enrolment code and first supervisor's name (who
+ * then adds a cashier, name and PIN, on the same keys).
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true })
 
@@ -24,10 +25,11 @@ async function tapKeys(page: Page, text: string): Promise<void> {
   for (const character of text) await keys.getByTestId(`key-${character === ' ' ? 'space' : character}`).tap()
 }
 
-/** A field tapped, its keys open beneath it. */
+/** A field tapped, its own keys open beneath it, and the keys of the field before put away (once the tap has landed). */
 async function tapField(page: Page, testId: string): Promise<void> {
   await page.getByTestId(testId).tap()
-  await expect(page.getByTestId('on-screen-keyboard')).toBeVisible()
+  await expect(page.locator('.keyboard-field').filter({ has: page.getByTestId(testId) }).getByTestId('on-screen-keyboard')).toBeVisible()
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(1)
 }
 
 /** No violation axe rates serious or critical, with the keys open (as tests/e2e/accessibility.spec.ts checks every screen). */
@@ -114,7 +116,6 @@ test('the e-tickets’ e-mail is typed twice on the keys, with its @ and ending'
 
   // The second field opens keys of its own (the first's are put away); its ending, .sg, typed wrongly first.
   await tapField(kiosk, 'patron-email-again')
-  await expect(kiosk.getByTestId('on-screen-keyboard')).toHaveCount(1)
   await tapKeys(kiosk, 'mei.ling@example')
   await kiosk.getByTestId('on-screen-keyboard').getByTestId('key-.sg').tap()
   await expect(kiosk.getByTestId('delivery-guidance')).toContainText('are not the same')
@@ -127,7 +128,7 @@ test('the e-tickets’ e-mail is typed twice on the keys, with its @ and ending'
   await expect(kiosk.getByTestId('review-total')).toBeVisible()
 })
 
-test('a fresh kiosk’s enrolment code and first supervisor’s name are typed on the keys', async ({ page }) => {
+test('a fresh kiosk’s enrolment code and first supervisor’s name are typed on the keys, and a cashier added on them', async ({ page }) => {
   // A kiosk of its own, never enrolled (the shared host's first supervisor is another spec's).
   const host = await startHostProcess({}, randomBytes(24).toString('base64url'))
   try {
@@ -153,6 +154,16 @@ test('a fresh kiosk’s enrolment code and first supervisor’s name are typed o
     }
     await expect(page.getByTestId('admin-screen')).toBeVisible()
     await expect(page.getByTestId('staff-account-Mei Ling')).toBeVisible()
+
+    // The supervisor adds a cashier on the same keys: a name, and a PIN on a pad of digits.
+    await tapField(page, 'staff-add-name')
+    await tapKeys(page, 'Aisha Rahman')
+    await tapField(page, 'staff-add-pin')
+    await expect(page.getByTestId('on-screen-keyboard')).toHaveAttribute('data-layout', 'pin')
+    await tapKeys(page, '739104')
+    await expect(page.getByTestId('staff-add-pin')).toHaveValue('739104')
+    await page.getByTestId('staff-add').tap()
+    await expect(page.getByTestId('staff-account-Aisha Rahman')).toBeVisible()
   } finally {
     await host.stop()
   }

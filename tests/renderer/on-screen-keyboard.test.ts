@@ -14,11 +14,11 @@ import { useSystemStore } from '../../renderer/src/stores/system'
  * real keyboard: no keys there. (The whole path, tapped in Chromium on the
  * portrait kiosk, is tests/e2e/kiosk-keyboard.spec.ts.)
  */
-function fieldWithKeys(mode: AppMode, layout: KeyboardLayoutName, locale: 'en-SG' | 'zh-CN' = 'en-SG') {
+function fieldWithKeys(mode: AppMode, layout: KeyboardLayoutName, locale: 'en-SG' | 'zh-CN' = 'en-SG', typed: string | undefined = '') {
   const pinia: Pinia = createPinia()
   setActivePinia(pinia)
   useSystemStore().info = { appName: 'Foyer', appVersion: 't', mode, backend: 'sandbox', host: 'browser', backendReachable: true, kioskLock: 'none' }
-  const text = ref('')
+  const text = ref<string | undefined>(typed)
   const Field = defineComponent({
     components: { OnScreenKeyboard },
     setup: () => ({ text, layout }),
@@ -97,6 +97,17 @@ describe('the on-screen keyboard', () => {
     await wrapper.get('[data-testid="field"]').trigger('focusin')
     await flushPromises()
     expect(wrapper.find('[data-testid="on-screen-keyboard"]').exists()).toBe(false)
+  })
+})
+
+describe('a PIN for a staff account', () => {
+  it('is typed on a pad of digits, into a field that had no text at all yet', async () => {
+    const { wrapper, text } = fieldWithKeys('self-service', 'pin', 'en-SG', undefined)
+    await wrapper.get('[data-testid="field"]').trigger('focusin')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="on-screen-keyboard"] button').map((b) => b.text())).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '⌫', '0', 'Done'])
+    for (const key of ['7', '3', '9']) await tap(wrapper, key)
+    expect(text.value).toBe('739')
   })
 })
 

@@ -7,7 +7,7 @@
  * enrolment code are Latin by nature, and so is a postal address in Singapore
  * or Malaysia.
  */
-export type KeyboardLayoutName = 'search' | 'email' | 'code' | 'name' | 'address'
+export type KeyboardLayoutName = 'search' | 'email' | 'code' | 'name' | 'address' | 'pin'
 
 /** The action keys: what they do is in OnScreenKeyboard.vue, what they say in locales/keyboard. */
 export const ACTION_KEYS = ['{bksp}', '{space}', '{shift}', '{done}'] as const
@@ -35,6 +35,8 @@ export const layouts: Record<KeyboardLayoutName, Record<string, string[]>> = {
     default: [DIGITS, LOWER[0]!, LOWER[1]!, `{shift} ${LOWER[2]} , . {bksp}`, '# - / {space} {done}'],
     shift: [DIGITS, upper(LOWER[0]!), upper(LOWER[1]!), `{shift} ${upper(LOWER[2]!)} , . {bksp}`, '# - / {space} {done}'],
   },
+  // A staff PIN, laid out as the PIN pad is.
+  pin: { default: ['1 2 3', '4 5 6', '7 8 9', '{bksp} 0 {done}'] },
 }
 
 /** The layouts whose letters start a word in capitals (shift turns that round for one letter). */
