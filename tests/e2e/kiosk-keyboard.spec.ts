@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
-import { E2E_ENROLMENT_CODE, expect, test, type Page } from './fixtures'
+import { E2E_ENROLMENT_CODE, expect, openCounter, test, type Page } from './fixtures'
 import { startHostProcess } from './host-process'
 import { mapReady, RESERVED_EVENT } from './screens'
 
@@ -11,7 +11,8 @@ import { mapReady, RESERVED_EVENT } from './screens'
  * tapping those keys (no fill, no keyboard.type): an event search, a Chinese
  * title found by its pinyin in the zh-CN kiosk, the e-tickets' e-mail typed
  * twice, and a fresh kiosk's enrolment code and first supervisor's name (who
- * then adds a cashier, name and PIN, on the same keys).
+ * then adds a cashier, name and PIN, on the same keys). The counter, last,
+ * keeps its real keyboard and has no keys on screen.
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true })
 
@@ -167,4 +168,12 @@ test('a fresh kiosk’s enrolment code and first supervisor’s name are typed o
   } finally {
     await host.stop()
   }
+})
+
+test('the counter keeps its real keyboard: no on-screen keys, and the search takes the keys typed', async ({ page, request, counterHostUrl }) => {
+  await openCounter(page, request, counterHostUrl, true)
+  await page.getByTestId('event-search').click()
+  await page.keyboard.type('five foot')
+  await expect(page.getByTestId(`event-${RESERVED_EVENT.code}`)).toBeVisible()
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0)
 })
