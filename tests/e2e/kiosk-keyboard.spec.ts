@@ -11,8 +11,8 @@ import { mapReady, RESERVED_EVENT } from './screens'
  * tapping those keys (no fill, no keyboard.type): an event search, a Chinese
  * title found by its pinyin in the zh-CN kiosk, the e-tickets' e-mail typed
  * twice, and a fresh kiosk's enrolment code and first supervisor's name (who
- * then adds a cashier, name and PIN, on the same keys). The counter, last,
- * keeps its real keyboard and has no keys on screen.
+ * then adds a cashier, name and PIN, and changes settings on the same keys).
+ * The counter, last, keeps its real keyboard and has no keys on screen.
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true })
 
@@ -129,7 +129,7 @@ test('the e-tickets’ e-mail is typed twice on the keys, with its @ and ending'
   await expect(kiosk.getByTestId('review-total')).toBeVisible()
 })
 
-test('a fresh kiosk’s enrolment code and first supervisor’s name are typed on the keys, and a cashier added on them', async ({ page }) => {
+test('a fresh kiosk’s enrolment code and first supervisor’s name are typed on the keys, then a cashier and settings', async ({ page }) => {
   // A kiosk of its own, never enrolled (the shared host's first supervisor is another spec's).
   const host = await startHostProcess({}, randomBytes(24).toString('base64url'))
   try {
@@ -160,11 +160,22 @@ test('a fresh kiosk’s enrolment code and first supervisor’s name are typed o
     await tapField(page, 'staff-add-name')
     await tapKeys(page, 'Aisha Rahman')
     await tapField(page, 'staff-add-pin')
-    await expect(page.getByTestId('on-screen-keyboard')).toHaveAttribute('data-layout', 'pin')
+    await expect(page.getByTestId('on-screen-keyboard')).toHaveAttribute('data-layout', 'digits')
     await tapKeys(page, '739104')
     await expect(page.getByTestId('staff-add-pin')).toHaveValue('739104')
     await page.getByTestId('staff-add').tap()
     await expect(page.getByTestId('staff-account-Aisha Rahman')).toBeVisible()
+
+    // The settings too: a number of minutes on the digits, a vendor's tenant on keys with signs.
+    await tapField(page, 'hold-window')
+    for (let i = 0; i < 2; i++) await page.getByTestId('on-screen-keyboard').getByTestId('key-backspace').tap()
+    await tapKeys(page, '20')
+    await expect(page.getByTestId('hold-window')).toHaveValue('20')
+    await tapField(page, 'staging-tenant')
+    await expect(page.getByTestId('on-screen-keyboard')).toHaveAttribute('data-layout', 'text')
+    await tapKeys(page, 'foyer-sg_1')
+    await expect(page.getByTestId('staging-tenant')).toHaveValue('foyer-sg_1')
+    await expectAccessible(page, 'the staff settings, a tenant’s keys open')
   } finally {
     await host.stop()
   }

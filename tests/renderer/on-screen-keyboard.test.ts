@@ -102,7 +102,7 @@ describe('the on-screen keyboard', () => {
 
 describe('a PIN for a staff account', () => {
   it('is typed on a pad of digits, into a field that had no text at all yet', async () => {
-    const { wrapper, text } = fieldWithKeys('self-service', 'pin', 'en-SG', undefined)
+    const { wrapper, text } = fieldWithKeys('self-service', 'digits', 'en-SG', undefined)
     await wrapper.get('[data-testid="field"]').trigger('focusin')
     await flushPromises()
     expect(wrapper.findAll('[data-testid="on-screen-keyboard"] button').map((b) => b.text())).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '⌫', '0', 'Done'])

@@ -7,7 +7,7 @@
  * enrolment code are Latin by nature, and so is a postal address in Singapore
  * or Malaysia.
  */
-export type KeyboardLayoutName = 'search' | 'email' | 'code' | 'name' | 'address' | 'pin'
+export type KeyboardLayoutName = 'search' | 'email' | 'code' | 'name' | 'address' | 'text' | 'digits' | 'decimal'
 
 /** The action keys: what they do is in OnScreenKeyboard.vue, what they say in locales/keyboard. */
 export const ACTION_KEYS = ['{bksp}', '{space}', '{shift}', '{done}'] as const
@@ -17,7 +17,7 @@ const DIGITS = '1 2 3 4 5 6 7 8 9 0'
 const LOWER = ['q w e r t y u i o p', 'a s d f g h j k l', 'z x c v b n m']
 const upper = (row: string) => row.toUpperCase()
 
-/** Each layout's key rows: `default`, and for names and addresses `shift` (capitals). */
+/** Each layout's key rows: `default`, and where it has capitals `shift`. */
 export const layouts: Record<KeyboardLayoutName, Record<string, string[]>> = {
   // Titles, artists, venues; pinyin for Chinese titles.
   search: { default: [DIGITS, LOWER[0]!, LOWER[1]!, `${LOWER[2]} {bksp}`, '{space} {done}'] },
@@ -35,8 +35,15 @@ export const layouts: Record<KeyboardLayoutName, Record<string, string[]>> = {
     default: [DIGITS, LOWER[0]!, LOWER[1]!, `{shift} ${LOWER[2]} , . {bksp}`, '# - / {space} {done}'],
     shift: [DIGITS, upper(LOWER[0]!), upper(LOWER[1]!), `{shift} ${upper(LOWER[2]!)} , . {bksp}`, '# - / {space} {done}'],
   },
-  // A staff PIN, laid out as the PIN pad is.
-  pin: { default: ['1 2 3', '4 5 6', '7 8 9', '{bksp} 0 {done}'] },
+  // Staff settings: a server's address, a tenant, a file's path, a secret (shift: capitals, and signs for the digits).
+  text: {
+    default: [DIGITS, LOWER[0]!, LOWER[1]!, `{shift} ${LOWER[2]} {bksp}`, '. - _ / : @ {space} {done}'],
+    shift: ['! # $ % & * + = ? ~', upper(LOWER[0]!), upper(LOWER[1]!), `{shift} ${upper(LOWER[2]!)} {bksp}`, '. - _ / : @ {space} {done}'],
+  },
+  // A staff PIN or a number of minutes, laid out as the PIN pad is.
+  digits: { default: ['1 2 3', '4 5 6', '7 8 9', '{bksp} 0 {done}'] },
+  // An amount of money.
+  decimal: { default: ['1 2 3', '4 5 6', '7 8 9', '. 0 {bksp}', '{done}'] },
 }
 
 /** The layouts whose letters start a word in capitals (shift turns that round for one letter). */
