@@ -24,3 +24,17 @@ export function mentions(event: EventSummary, text: string, genreName: (genre: s
   const said = [event.title, event.venue, event.synopsis, ...event.promoters, ...event.genres, ...event.genres.map(genreName)]
   return said.some((words) => words?.toLocaleLowerCase().includes(wanted))
 }
+
+/** Fewer letters than this are too loose for pinyin (one letter starts a third of all syllables). */
+export const MIN_PINYIN = 2
+
+/**
+ * The text as pinyin to look for in Chinese titles (./pinyin-search.ts), or
+ * null: Latin letters only, at least two, spaces between syllables dropped.
+ */
+export function pinyinOf(text: string): string | null {
+  const typed = text.trim().toLowerCase()
+  if (!/^[a-z][a-z\s]*$/.test(typed)) return null
+  const letters = typed.replace(/\s+/g, '')
+  return letters.length >= MIN_PINYIN ? letters : null
+}

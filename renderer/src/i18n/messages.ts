@@ -19,9 +19,13 @@ import checkoutZhCN from './locales/checkout/zh-CN.json'
 import counterZhHK from './locales/counter/zh-HK.json'
 import checkoutZhHK from './locales/checkout/zh-HK.json'
 import kioskEnSG from './locales/kiosk/en-SG.json'
+import keyboardEnSG from './locales/keyboard/en-SG.json'
 import kioskMsMY from './locales/kiosk/ms-MY.json'
+import keyboardMsMY from './locales/keyboard/ms-MY.json'
 import kioskZhCN from './locales/kiosk/zh-CN.json'
+import keyboardZhCN from './locales/keyboard/zh-CN.json'
 import kioskZhHK from './locales/kiosk/zh-HK.json'
+import keyboardZhHK from './locales/keyboard/zh-HK.json'
 import terminalEnSG from './locales/terminal/en-SG.json'
 import terminalMsMY from './locales/terminal/ms-MY.json'
 import terminalZhCN from './locales/terminal/zh-CN.json'
@@ -37,13 +41,13 @@ import seatsZhHK from './locales/seats/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter, kiosk, terminal, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk, keyboard, terminal, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another. The staff area (accounts, roles, approvals) adds
  * to the core file's `staff` texts (the PIN pad), under the same `staff.` keys.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, terminal: terminalEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, terminal: terminalZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, terminal: terminalZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, terminal: terminalMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
 }

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { searchedHere } from '../catalogue/local-search'
+import { usePinyinBrowse } from '../catalogue/pinyin-browse'
 import { useLocaleStore } from './locale'
 
 /**
@@ -10,7 +11,10 @@ import { useLocaleStore } from './locale'
  * Searches need 3 characters (the API's rule): shorter text is not sent, and
  * the screen says why; a shorter word in Chinese (two characters often are
  * one) is looked for in the list already loaded (../catalogue/local-search.ts).
- * A change of language asks the API again.
+ * Latin letters are also read as pinyin (`yaogun` or `yg` for 摇滚) and
+ * matched against the Chinese titles of the list as browsed, alongside the
+ * API's search (../catalogue/pinyin-browse.ts): the pinyin matches come
+ * first. A change of language asks the API again.
  *
  * The list grows a page at a time as the customer scrolls, to thousands of
  * events: it is kept shallow (each answer replaces the array, the events
@@ -49,6 +53,22 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   })
   /** Too short for the API, but a word in Chinese: the loaded list is searched on the kiosk (the screen filters it). */
   const searchingHere = computed(() => searchedHere(search.value, MIN_SEARCH))
+
+  const pinyinBrowse = usePinyinBrowse({
+    search,
+    now: () => ({ lang: locale.apiLang, genre: genre.value }),
+    askFirstPage: (asked) => useFoyer().catalogue.events({ lang: asked.lang, ...(asked.genre ? { genre: asked.genre } : {}), page: 0, size: PAGE_SIZE }),
+  })
+  const pinyinFound = pinyinBrowse.pinyinFound
+  /** The events to list (but for a short Chinese search, which the screen filters): pinyin matches first, then the API's answer. */
+  const eventsShown = computed<readonly EventSummary[]>(() => {
+    const found = pinyinFound.value
+    if (found.length === 0) return events.value
+    // Two letters: not searched at the API, so the titles that read so are the list.
+    if (searchTooShort.value) return found
+    const codes = new Set(found.map((e) => e.code))
+    return found.concat(events.value.filter((e) => !codes.has(e.code)))
+  })
 
   /** The list question as it stands (language, search the API is given, genre, sort), without its page. */
   function question() {
@@ -91,15 +111,24 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       for (const e of fresh) listed.add(e.code)
       events.value = events.value.concat(fresh)
     }
+    // A list without a search is the list as browsed: what a pinyin search looks through. Of the
+    // question asked: the customer may have chosen another language before the answer came back.
+    if (q.search === undefined) pinyinBrowse.keep(events.value, { lang: q.lang, genre: q.genre ?? null })
     total.value = reply.value.totalElements
     page.value = reply.value.page
     hasNext.value = reply.value.hasNext
   }
 
   /** Asks again from the first page (new search, filter, sort or language). */
-  function reload(): Promise<void> {
+  async function reload(): Promise<void> {
+    await Promise.all([pinyinBrowse.ready(), reloadList()])
+  }
+
+  function reloadList(): Promise<void> {
     // A short Chinese search is made here, in the list as browsed (genre and sort kept, no search sent).
     if (searchTooShort.value && !searchingHere.value) {
+      // The list asked for already answers this (a language just chosen, say): its answer is still wanted.
+      if (JSON.stringify(question()) === listedFor) return Promise.resolve()
       generation++
       loading.value = false
       loadingPage.value = null
@@ -137,7 +166,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     () => locale.apiLang,
     async () => {
       const code = event.value?.code
-      if (page.value >= 0) await reload()
+      // A list shown, or its first page on its way (a language chosen as the screen opened): asked again in the new language.
+      if (page.value >= 0 || loadingPage.value !== null) await reload()
       if (!code) return
       event.value = events.value.find((e) => e.code === code) ?? event.value
       await loadShows()
@@ -154,6 +184,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     sort.value = null
     events.value = []
     listed = new Set()
+    pinyinBrowse.forget()
     total.value = 0
     page.value = -1
     hasNext.value = false
@@ -162,5 +193,5 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     error.value = null
   }
 
-  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, reload, loadMore, openEvent, loadShows, reset }
+  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, pinyinFound, eventsShown, reload, loadMore, openEvent, loadShows, reset }
 })
