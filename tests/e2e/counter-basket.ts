@@ -30,3 +30,29 @@ export async function counterBasket(page: Page, search: string, title: RegExp, p
   await page.getByTestId('delivery-continue').click()
   await page.getByTestId('review-pay').click()
 }
+
+/** Cents of an amount as the screen shows it ("S$264.00"). */
+export const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
+
+/**
+ * A signed-in cashier opens a shift on a S$200 float and sells two Hamlet
+ * seats for the exact cash due; answers the booking reference, the tickets
+ * printed and the amount due, on the events screen again.
+ */
+export async function cashSaleInNewShift(page: Page): Promise<{ reference: string; tickets: number; dueCents: number }> {
+  await page.getByTestId('counter-shift').click()
+  await page.getByTestId('shift-float').fill('200.00')
+  await page.getByTestId('shift-open').click()
+  await expect(page.getByTestId('shift-report-X')).toBeVisible()
+  await page.getByTestId('shift-back').click()
+  await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
+  await expect(page.getByTestId('cash-payment')).toBeVisible()
+  const due = dollars(await page.getByTestId('checkout-amount').textContent())
+  await page.getByTestId('cash-tendered').fill((due / 100).toFixed(2))
+  await page.getByTestId('take-cash').click()
+  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  const reference = /FY\d{14}/.exec((await page.getByTestId('done-reference').textContent())!)![0]
+  const tickets = await page.getByTestId('done-tickets').locator('li').count()
+  await page.getByTestId('done-finish').click()
+  return { reference, tickets, dueCents: due }
+}

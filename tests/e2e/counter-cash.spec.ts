@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
-import { counterBasket } from './counter-basket'
+import { counterBasket, dollars } from './counter-basket'
 import { expect, openCounter, test } from './fixtures'
 import { countDrawer } from './cash-drawer'
 
@@ -11,7 +11,6 @@ import { countDrawer } from './cash-drawer'
  * report, close with the cash counted and get the Z report.
  */
 
-const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
 
 test('a cash sale with change in an open shift, a reprint, then the shift closed with a Z report', async ({ page, request, counterHostUrl, counterPrintSpool }, testInfo) => {
   // The whole counter day in one test (shift, sale, print, reprint, Z report): ~20 s alone, budgeted for a busy machine.

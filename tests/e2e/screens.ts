@@ -34,6 +34,15 @@ export async function mapReady(page: Page): Promise<void> {
   await expect(page.getByTestId('seat-map')).toHaveAttribute('data-seatmap-ready', '1', { timeout: 20_000 })
 }
 
+/** From the attract screen to the reserved-seating musical's seat map, by touch (a portrait touch kiosk). */
+export async function toReservedSeatsByTouch(page: Page): Promise<void> {
+  await page.getByTestId('touch-to-start').tap()
+  await page.getByTestId('event-search').fill(RESERVED_EVENT.promoter)
+  await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
+  await page.getByTestId('show-list').locator('button:enabled').first().tap()
+  await mapReady(page)
+}
+
 /** The seat map has drawn its last frame (a zoom has ended): its frame count stays put. */
 export async function mapSettled(page: Page): Promise<void> {
   const renders = async () => Number(await page.getByTestId('seat-map').getAttribute('data-renders'))

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { expect, holdCount, test, type Page } from './fixtures'
-import { mapReady, mapSettled, RESERVED_EVENT } from './screens'
+import { mapReady, mapSettled, RESERVED_EVENT, toReservedSeatsByTouch } from './screens'
 
 /**
  * Issue #15: customers choose their own seats. After an offer the section's
@@ -13,14 +13,6 @@ test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true })
 
 /** The seat map's colour of a free seat (seat-map-style.ts COLOURS.available). */
 const FREE_SEAT = [0xe4, 0xea, 0xf2] as const
-
-async function toSeats(page: Page): Promise<void> {
-  await page.getByTestId('touch-to-start').tap()
-  await page.getByTestId('event-search').fill(RESERVED_EVENT.promoter)
-  await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
-  await page.getByTestId('show-list').locator('button:enabled').first().tap()
-  await mapReady(page)
-}
 
 /**
  * Where the map shows free seats, as the customer sees it: the map is
@@ -93,7 +85,7 @@ async function mySeats(page: Page): Promise<string[]> {
 
 test('a customer taps two free seats on the map and buys them: each takes the place of an offered one, never more held than asked', async ({ kiosk, request, printSpool }, testInfo) => {
   test.setTimeout(120_000)
-  await toSeats(kiosk)
+  await toReservedSeatsByTouch(kiosk)
   await kiosk.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ }).tap()
   await kiosk.getByTestId('find-seats').tap()
   await expect(kiosk.getByTestId('set-1')).toBeVisible()
@@ -208,7 +200,7 @@ test('accessible seating by keyboard alone: a wheelchair space with its companio
 
 test('accessible seating by touch: a wheelchair space with its companion seat, drawn as the customer’s, bought as picked', async ({ kiosk, request }) => {
   test.setTimeout(120_000)
-  await toSeats(kiosk)
+  await toReservedSeatsByTouch(kiosk)
   const accessible = kiosk.getByTestId('accessible-seating')
   await accessible.tap()
   await expect(accessible).toHaveAttribute('aria-pressed', 'true')

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { expect, test, type Page } from './fixtures'
-import { mapReady, RESERVED_EVENT } from './screens'
+import { toReservedSeatsByTouch } from './screens'
 
 /**
  * Issue #22, on the portrait kiosk by touch: a wheelchair space and its
@@ -10,14 +10,6 @@ import { mapReady, RESERVED_EVENT } from './screens'
  * receipt); and one seat is "seat 11", one ticket "1 ticket", never "seats 11".
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true })
-
-async function toSeats(page: Page): Promise<void> {
-  await page.getByTestId('touch-to-start').tap()
-  await page.getByTestId('event-search').fill(RESERVED_EVENT.promoter)
-  await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
-  await page.getByTestId('show-list').locator('button:enabled').first().tap()
-  await mapReady(page)
-}
 
 /** From held seats to the review, by touch: the tickets as offered, card, the delivery offered first (printed here). */
 async function toReview(page: Page): Promise<void> {
@@ -43,7 +35,7 @@ const paper = async (spool: string, name: string) => (await pdfText(join(spool, 
 
 test('a wheelchair space and its companion seat are named on the review, the done screen, the tickets and the receipt', async ({ kiosk, printSpool }) => {
   test.setTimeout(150_000)
-  await toSeats(kiosk)
+  await toReservedSeatsByTouch(kiosk)
   await kiosk.getByTestId('accessible-seating').tap()
   await kiosk.getByTestId('find-seats').tap()
   await expect(kiosk.getByTestId('seat-map')).toHaveAttribute('data-seat-states', /"chosen":2/)
@@ -70,7 +62,7 @@ test('a wheelchair space and its companion seat are named on the review, the don
 
 test('one seat is said as one: "seat 11" and "1 ticket" on screen, "Seat:" on the receipt', async ({ kiosk, printSpool }) => {
   test.setTimeout(150_000)
-  await toSeats(kiosk)
+  await toReservedSeatsByTouch(kiosk)
   await kiosk.getByTestId('quantity-less').tap()
   await expect(kiosk.getByTestId('quantity')).toHaveText('1')
   await kiosk.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ }).tap()

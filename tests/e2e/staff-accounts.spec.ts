@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { countDrawer } from './cash-drawer'
-import { counterBasket } from './counter-basket'
+import { cashSaleInNewShift } from './counter-basket'
 import { COUNTER_PIN, COUNTER_SUPERVISOR, ensureSupervisor, expect, ipc, signInAs, test, type Page } from './fixtures'
 
 /**
@@ -33,7 +33,6 @@ async function openSignIn(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('counter-sign-in-screen')).toBeVisible()
 }
 
-const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
 
 test('a cashier signs in as themselves, sells, refunds with a supervisor and closes a counted shift whose printed Z report names them', async ({ page, counterHostUrl, counterPrintSpool }) => {
   // The whole shift in one test (sign-in, sale, refund, close, print): budgeted for a busy machine.
@@ -44,19 +43,7 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   await expect(page.getByTestId('counter-who')).toHaveText(`Signed in: ${CASHIER} (Cashier)`)
 
   // Open the shift and sell for cash.
-  await page.getByTestId('counter-shift').click()
-  await page.getByTestId('shift-float').fill('200.00')
-  await page.getByTestId('shift-open').click()
-  await expect(page.getByTestId('shift-report-X')).toBeVisible()
-  await page.getByTestId('shift-back').click()
-  await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
-  await expect(page.getByTestId('cash-payment')).toBeVisible()
-  const due = dollars(await page.getByTestId('checkout-amount').textContent())
-  await page.getByTestId('cash-tendered').fill((due / 100).toFixed(2))
-  await page.getByTestId('take-cash').click()
-  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
-  const reference = /FY\d{14}/.exec((await page.getByTestId('done-reference').textContent())!)![0]
-  await page.getByTestId('done-finish').click()
+  const { reference } = await cashSaleInNewShift(page)
 
   // The shift's sales say who sold; a refund asks for a supervisor's PIN, and a cashier's is not one.
   await page.getByTestId('counter-shift').click()

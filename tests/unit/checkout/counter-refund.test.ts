@@ -7,13 +7,11 @@ import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import type { ShiftReport } from '../../../electron/journal/shift-book'
 import { cardFromSteps } from '../../../electron/printing/format'
 import { shiftReportDocument } from '../../../electron/printing/shift-report-document'
-import { adminHandlers } from '../../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { SettingsStore } from '../../../electron/settings/settings-store'
-import { KeytarVault } from '../../../electron/vault/keytar-vault'
+import { type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
+import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { firstPin } from '../../support/staff-runtime'
+import { staffedRuntime } from '../../support/staffed-runtime'
 
 /**
  * A counter refund, as the shift's reports, the journal, the slip and the
@@ -31,19 +29,7 @@ let runtime: Runtime
 beforeEach(async () => {
   rig = await apiRig()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-counter-refund-'))
-  const settings = await SettingsStore.open(dir)
-  const staff = await testStaff(dir)
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'counter', host: 'browser' },
-    dataDir: dir,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
-    cashToleranceCents: () => settings.get().cashToleranceCents,
-    staff: staff.check,
-    admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault: new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig) }),
-  })
+  runtime = await staffedRuntime(rig, { mode: 'counter', dir })
   const { dispatcher } = runtime.services
   expect(await call(dispatcher, 'staff.setPin', { ...firstPin(SUPERVISOR_PIN), name: 'Mei Ling' })).toMatchObject({ ok: true })
   expect(await call(dispatcher, 'staff.addAccount', { pin: SUPERVISOR_PIN, name: 'Aisha Rahman', role: 'cashier', newPin: CASHIER_PIN })).toMatchObject({ ok: true })

@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import { adminHandlers } from '../../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { SettingsStore } from '../../../electron/settings/settings-store'
-import type { CredentialVault } from '../../../electron/vault/credential-vault'
+import { type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
+import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { firstPin } from '../../support/staff-runtime'
+import { refusingVault, staffedRuntime } from '../../support/staffed-runtime'
 
 /**
  * The recovery screen's channels: a sale checkout had to refund is listed for
@@ -19,30 +17,10 @@ let rig: ApiRig
 let runtime: Runtime
 const PIN = '482615'
 
-/** These channels never touch secrets: a vault that refuses everything proves it. */
-const noVault: CredentialVault = {
-  store: async () => {
-    throw new Error('not here')
-  },
-  read: async () => null,
-  remove: async () => {},
-} as unknown as CredentialVault
-
 beforeEach(async () => {
   rig = await apiRig()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-attention-'))
-  const settings = await SettingsStore.open(dir)
-  const staff = await testStaff(dir)
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
-    dataDir: dir,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
-    staff: staff.check,
-    admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault: noVault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig) }),
-  })
+  runtime = await staffedRuntime(rig, { mode: 'self-service', dir, vault: refusingVault })
 })
 afterEach(async () => {
   await runtime.close()

@@ -6,13 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OrderRequest } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { openHostLog, type HostLog } from '../../../electron/logging/host-log'
-import { adminHandlers } from '../../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { SettingsStore } from '../../../electron/settings/settings-store'
-import type { CredentialVault } from '../../../electron/vault/credential-vault'
+import { type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, startStaffHost, TEST_CASHIER, testEnrolment, testStaff } from '../../support/staff-runtime'
+import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { firstPin, startStaffHost, TEST_CASHIER } from '../../support/staff-runtime'
+import { refusingVault, staffedRuntime } from '../../support/staffed-runtime'
 
 /**
  * "Save logs for support" through the contract: one file in the data folder's support/ with the
@@ -26,33 +24,14 @@ let runtime: Runtime
 let host: HostLog
 let dir = ''
 
-const noVault: CredentialVault = {
-  store: async () => {
-    throw new Error('not here')
-  },
-  read: async () => null,
-  remove: async () => {},
-} as unknown as CredentialVault
-
 const patron = { email: 'jo.patron@example.com', firstName: 'Josephine', lastName: 'Pemberton', phone: '+65 6123 4567' }
 const address = { addressLine1: '1 Esplanade Drive', postalCode: '038981', country: 'SG' }
 
 beforeEach(async () => {
   rig = await apiRig()
   dir = mkdtempSync(join(tmpdir(), 'foyer-support-'))
-  const settings = await SettingsStore.open(dir)
-  const staff = await testStaff(dir)
   host = await openHostLog(dir, {})
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'counter', host: 'browser' },
-    dataDir: dir,
-    connection: sandboxConnection(rig),
-    log: host.log,
-    checkout: { sleep: async () => {} },
-    staff: staff.check,
-    admin: ({ sales, pushes, system, db }) =>
-      adminHandlers({ settings, vault: noVault, ...staff, enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig), support: { dataDir: dir, db, log: host.log } }),
-  })
+  runtime = await staffedRuntime(rig, { mode: 'counter', dir, vault: refusingVault, log: host.log, admin: (db) => ({ support: { dataDir: dir, db, log: host.log } }) })
   runtime.services.counter.signIn(TEST_CASHIER)
 })
 afterEach(async () => {

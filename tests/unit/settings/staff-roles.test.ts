@@ -3,16 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
-import { adminHandlers } from '../../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { SettingsStore } from '../../../electron/settings/settings-store'
+import { type Runtime } from '../../../electron/services/runtime'
 import { STAFF_FILE, StaffAccounts } from '../../../electron/settings/staff-accounts'
 import { hashPin } from '../../../electron/settings/staff-pin'
-import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { countOf } from '../../support/cash-count'
-import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
-import { firstPin, testEnrolment, testStaff } from '../../support/staff-runtime'
+import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { firstPin } from '../../support/staff-runtime'
+import { staffedRuntime } from '../../support/staffed-runtime'
 
 /**
  * Staff are people: a cashier signs in as themselves and everything they do
@@ -29,19 +27,7 @@ let dir: string
 beforeEach(async () => {
   rig = await apiRig()
   dir = mkdtempSync(join(tmpdir(), 'foyer-staff-roles-'))
-  const settings = await SettingsStore.open(dir)
-  const staff = await testStaff(dir)
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'counter', host: 'browser' },
-    dataDir: dir,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
-    cashToleranceCents: () => settings.get().cashToleranceCents,
-    staff: staff.check,
-    admin: ({ sales, pushes, system }) =>
-      adminHandlers({ settings, vault: new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect: async () => sandboxConnection(rig) }),
-  })
+  runtime = await staffedRuntime(rig, { mode: 'counter', dir })
 }, 60_000)
 afterEach(async () => {
   await runtime.close()

@@ -1,0 +1,51 @@
+import type { Logger } from '../../electron/ipc-core/dispatcher'
+import { adminHandlers, type AdminContext } from '../../electron/services/admin-service'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { SettingsStore } from '../../electron/settings/settings-store'
+import type { LocalDb } from '../../electron/store/local-db'
+import type { CredentialVault } from '../../electron/vault/credential-vault'
+import { KeytarVault } from '../../electron/vault/keytar-vault'
+import type { ApiRig } from './api-fixtures'
+import { sandboxConnection } from './checkout-fixtures'
+import { testEnrolment, testStaff } from './staff-runtime'
+
+/** For channels that never touch secrets: a vault that refuses to store proves they do not. */
+export const refusingVault: CredentialVault = {
+  store: async () => {
+    throw new Error('not here')
+  },
+  read: async () => null,
+  remove: async () => {},
+} as unknown as CredentialVault
+
+export interface StaffedRuntimeOptions {
+  mode: 'counter' | 'self-service'
+  /** The data folder: settings, staff accounts and the journal. */
+  dir: string
+  vault?: CredentialVault
+  log?: Logger
+  /** More of the staff screen's context, given the runtime's database (e.g. `support`). */
+  admin?: (db: LocalDb) => Partial<AdminContext>
+}
+
+/**
+ * A runtime on the test's sandbox rig with staff accounts kept in `dir` and
+ * the staff screen's channels, wired as the hosts wire them: what the staff,
+ * refund and support tests each built by hand.
+ */
+export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions): Promise<Runtime> {
+  const settings = await SettingsStore.open(options.dir)
+  const staff = await testStaff(options.dir)
+  const connect = async () => sandboxConnection(rig)
+  return startRuntime({
+    facts: { appVersion: 't', mode: options.mode, host: 'browser' },
+    dataDir: options.dir,
+    connection: sandboxConnection(rig),
+    log: options.log ?? { warn: () => {}, error: () => {} },
+    checkout: { sleep: async () => {} },
+    cashToleranceCents: () => settings.get().cashToleranceCents,
+    staff: staff.check,
+    admin: ({ sales, pushes, system, db }) =>
+      adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, ...options.admin?.(db) }),
+  })
+}
