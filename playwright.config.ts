@@ -27,6 +27,15 @@ process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
  */
 const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
 
+/**
+ * The pictures of every screen (screenshots.spec.ts) are for people to look
+ * at, and nothing compares them: they are not part of `npm test` (whose specs
+ * already walk the same screens and check each), only of `npm run screenshots`,
+ * which asks for this project.
+ */
+const SCREENSHOTS = /screenshots\.spec\.ts$/
+const picturesAsked = process.env.FOYER_SCREENSHOTS === '1'
+
 export default defineConfig({
   outputDir: 'test-results/playwright',
   // A flow takes 10-20 s on a quiet two-core machine; budgeted for one three times slower (both cores busy).
@@ -70,7 +79,8 @@ export default defineConfig({
         },
       ],
   projects: [
-    { name: 'chromium', testDir: 'tests/e2e' },
+    { name: 'chromium', testDir: 'tests/e2e', testIgnore: SCREENSHOTS },
     { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
+    ...(picturesAsked ? [{ name: 'screenshots', testDir: 'tests/e2e', testMatch: SCREENSHOTS }] : []),
   ],
 })

@@ -28,19 +28,37 @@ const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
 // from the sources: about a second, several on a loaded two-core machine), so the defaults (5 s a
 // test, 10 s a hook) leave no room for a machine three times slower.
 const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
+// A process started from the sources takes several seconds on a loaded machine, and a test here starts a few.
+const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 
-/** Two worlds, two projects: main-side code under Node, renderer code under happy-dom. */
+/**
+ * Tests whose subject is a process of its own (a Foyer killed by SIGKILL, the
+ * sandbox's command line and fork, the start script): each spawns Node and
+ * tsx, seconds of CPU. `*.process.test.ts` names such a file.
+ */
+const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
+
+/**
+ * Two worlds, two projects: main-side code under Node, renderer code under
+ * happy-dom; and a third, `integration`, for the process-spawning tests, run
+ * after the others (groupOrder) and one file at a time, so the processes they
+ * start never compete with the in-process tests, nor each other, for two cores.
+ */
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], ...timeouts },
+        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], exclude: processTests, sequence: { groupOrder: 0 }, ...timeouts },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 1 }, fileParallelism: false, ...processTimeouts },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], ...timeouts },
+        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
       },
     ],
   },

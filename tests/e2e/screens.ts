@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
+import { PRINTED_HERE_DELIVERY } from '../../electron/contract/delivery'
 import { E2E_ENROLMENT_CODE, startHostProcess } from './host-process'
 
 /**
@@ -205,6 +206,151 @@ export const screens: KioskScreen[] = [
     },
   },
 ]
+
+/**
+ * One walk through every screen of `screens` above, each step going on from
+ * where the one before stopped (rather than from the attract screen again),
+ * for specs that check each screen: the accessibility tour. A step leaves the
+ * page in the state its screen's `reach` does, with the same checks.
+ * `atAttract` runs each time the walk is back on the attract screen (first,
+ * after a start over, on the own host), as the language and display choices
+ * are put back there for the next customer; `openOwnHost` opens the spec's
+ * own host's attract screen (for `ownHost` screens).
+ */
+export interface TourStep {
+  /** The name of the screen in `screens` this step reaches. */
+  name: string
+  next: (page: Page) => Promise<void>
+}
+
+export function kioskTour(atAttract: (page: Page) => Promise<void>, openOwnHost: (page: Page) => Promise<void>): TourStep[] {
+  const reach = (name: string) => screens.find((s) => s.name === name)!.reach
+  const showsOf = async (page: Page, event: { code: string; promoter: string }) => {
+    await page.getByTestId('event-search').fill(event.promoter)
+    await page.getByTestId(`event-${event.code}`).click()
+    await expect(page.getByTestId('shows-screen')).toBeVisible()
+    await expect(page.getByTestId('show-list')).toBeVisible()
+  }
+  const chooseShow = async (page: Page) => {
+    await page.getByTestId('show-list').locator('button:enabled').first().click()
+    await expect(page.getByTestId('seats-screen')).toBeVisible()
+  }
+  return [
+    { name: 'attract', next: async (page) => { await atAttract(page); await reach('attract')(page) } },
+    { name: 'events', next: toEvents },
+    {
+      name: 'seats-general-admission',
+      next: async (page) => {
+        await showsOf(page, GA_EVENT)
+        await chooseShow(page)
+        await expect(page.getByTestId('ga-note')).toBeVisible()
+      },
+    },
+    {
+      name: 'shows',
+      next: async (page) => {
+        await page.getByTestId('back-to-shows').click()
+        await page.getByTestId('back-to-events').click()
+        await expect(page.getByTestId('events-screen')).toBeVisible()
+        await showsOf(page, RESERVED_EVENT)
+      },
+    },
+    {
+      name: 'seats-reserved',
+      next: async (page) => {
+        await chooseShow(page)
+        await mapReady(page)
+        await expect(page.getByTestId('section-list').getByRole('button').first()).toBeVisible()
+      },
+    },
+    {
+      name: 'tickets',
+      next: async (page) => {
+        await page.getByTestId('section-list').locator('button:enabled').first().click()
+        await page.getByTestId('find-seats').click()
+        await page.getByTestId('keep-set-0').click()
+        await page.getByTestId('seats-continue').click()
+        await expect(page.getByTestId('tickets-screen')).toBeVisible()
+        await expect(page.getByTestId('tickets-continue')).toBeEnabled()
+      },
+    },
+    {
+      name: 'delivery',
+      next: async (page) => {
+        await page.getByTestId('tickets-continue').click()
+        await expect(page.getByTestId('delivery-ETICKET')).toBeVisible()
+      },
+    },
+    {
+      name: 'delivery-eticket',
+      next: async (page) => {
+        await page.getByTestId('delivery-ETICKET').click()
+        await expect(page.getByTestId('patron-email-again')).toBeVisible()
+        await expect(page.getByTestId('delivery-guidance')).toBeVisible()
+      },
+    },
+    {
+      // The same choices the screen list's review makes: the delivery the kiosk offers first (tickets printed here), paid by Visa.
+      name: 'review',
+      next: async (page) => {
+        await page.getByTestId(`delivery-${PRINTED_HERE_DELIVERY}`).click()
+        await expect(page.getByTestId('patron-email-again')).toBeHidden()
+        await page.getByTestId('payment-VISA').click()
+        await page.getByTestId('delivery-continue').click()
+        await expect(page.getByTestId('review-total')).toBeVisible()
+      },
+    },
+    {
+      name: 'review-remove-asked',
+      next: async (page) => {
+        await page.getByTestId('review-lines').locator('article').first().locator('button.remove').click()
+        await expect(page.getByTestId('remove-line-keep')).toBeFocused()
+      },
+    },
+    {
+      name: 'checkout',
+      next: async (page) => {
+        // Kept: the line stays, and the review goes on as before.
+        await page.getByTestId('remove-line-keep').click()
+        await expect(page.getByTestId('remove-line-keep')).toBeHidden()
+        await expect(page.getByTestId('review-lines').locator('article')).not.toHaveCount(0)
+        await page.getByTestId('review-pay').click()
+        await expect(page.getByTestId('card-payment')).toBeVisible({ timeout: 30_000 })
+      },
+    },
+    {
+      name: 'checkout-declined',
+      next: async (page) => {
+        await page.getByTestId('test-card-decline').click()
+        await expect(page.getByTestId('checkout-declined')).toBeVisible()
+      },
+    },
+    {
+      name: 'done',
+      next: async (page) => {
+        await page.getByTestId('test-card-approve').click()
+        await expect(page.getByTestId('done-tickets').locator('li').first()).toBeVisible({ timeout: 30_000 })
+      },
+    },
+    {
+      name: 'staff-pin',
+      next: async (page) => {
+        await page.getByTestId('done-finish').click()
+        await expect(page.getByTestId('attract-screen')).toBeVisible()
+        await atAttract(page)
+        await reach('staff-pin')(page)
+      },
+    },
+    {
+      name: 'admin-settings',
+      next: async (page) => {
+        await openOwnHost(page)
+        await atAttract(page)
+        await reach('admin-settings')(page)
+      },
+    },
+  ]
+}
 
 /**
  * A browser host of the spec's own (memory only, its own sandbox and token,

@@ -6,8 +6,9 @@ import { countDrawer } from './cash-drawer'
 
 /**
  * A picture of every screen, in both modes, for review and the issue notes:
- * `npm run screenshots` (or the whole `npm test`) writes them to
- * test-results/screenshots/<mode>/<screen>-<language>.png. Each screen is
+ * `npm run screenshots` writes them to
+ * test-results/screenshots/<mode>/<screen>-<language>.png. Nothing compares
+ * them, so they are not part of `npm test` (playwright.config.ts). Each screen is
  * reached the way a customer or staff member would, and must be settled
  * (its data shown) before the picture is taken.
  */
