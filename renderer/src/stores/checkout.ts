@@ -8,6 +8,7 @@ import { useIdleStore } from './idle'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
 import { useSaleOutcomeStore } from './sale-outcome'
+import { useSettingsStore } from './settings'
 import { useSystemStore } from './system'
 
 /**
@@ -70,8 +71,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
   async function begin(): Promise<boolean> {
     if (invoice.value) return true
     outcome.value = null
-    const settings = await useFoyer().settings.get()
-    const boxOffice = settings.ok && settings.value.boxOfficeEmail ? settings.value.boxOfficeEmail : FALLBACK_BOX_OFFICE_EMAIL
+    const settings = await useSettingsStore().ready()
+    const boxOffice = settings?.boxOfficeEmail || FALLBACK_BOX_OFFICE_EMAIL
     const order = cart.orderRequest(boxOffice)
     if (!order) return false
     await cardTerminal.check()
