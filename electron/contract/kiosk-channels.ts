@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pinTriedSchema } from './staff-channels'
 
 /**
  * The self-service kiosk's lock. Staff leave kiosk mode (full screen, no way
@@ -7,7 +8,7 @@ import { z } from 'zod'
  */
 export const kioskChannels = {
   'kiosk.exit': {
-    request: z.object({ pin: z.string().regex(/^\d{4,12}$/) }).strict(),
+    request: z.object({ pin: pinTriedSchema }).strict(),
     response: z.object({ left: z.literal(true) }),
   },
   /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { settingsViewSchema } from './admin-channels'
 import { systemInfoSchema } from './channels'
 import { counterPushes } from './counter-channels'
 import { salesPushes } from './sales-channels'
@@ -11,6 +12,11 @@ import { salesPushes } from './sales-channels'
 export const pushes = {
   /** System facts changed (mode or backend switched by staff). */
   'system.changed': systemInfoSchema,
+  /**
+   * The settings as the staff screen sees them (never a secret), after staff saved a change: every
+   * screen holding the hold, idle or sign-out times takes the new ones without a reload.
+   */
+  'settings.changed': settingsViewSchema,
   ...salesPushes,
   ...counterPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { terminalStateSchema } from './checkout-channels'
+import { pinTriedSchema } from './staff-channels'
 
 /**
  * This kiosk's or counter's card terminal, as staff set it up (the staff
@@ -46,7 +47,7 @@ export type TerminalView = z.infer<typeof terminalViewSchema>
 export const terminalTestStateSchema = z.enum([...terminalStateSchema.options, 'not-set-up', 'passphrase-missing', 'passphrase-other-terminal', 'keychain-unavailable'])
 export type TerminalTestState = z.infer<typeof terminalTestStateSchema>
 
-const pin = z.string().regex(/^\d{4,12}$/)
+const pin = pinTriedSchema
 
 export const terminalChannels = {
   'terminal.storePassphrase': {

@@ -134,7 +134,10 @@ export function settingsHandlers(ctx: AdminContext, checks: SupervisorChecks): {
         ctx.system.update({ backend: after.backend, mode: rest.mode ?? running.mode })
         ctx.pushes.publish('system.changed', ctx.system.info())
       }
-      return view(after)
+      const saved = await view(after)
+      // Every screen follows the saved times (hold, idle, sign-out) at once, without a reload.
+      ctx.pushes.publish('settings.changed', saved)
+      return saved
     },
   }
 }

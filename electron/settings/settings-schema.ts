@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN } from '../contract'
+import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, SETTING_DEFAULTS, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
 import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
 import { PIN_HASH_PATTERN } from './staff-pin'
@@ -80,26 +80,17 @@ export const DEFAULT_UPDATE_SETTINGS: Readonly<UpdateSettings> = Object.freeze({
  * How long a sale's patron data (e-mail, names, phone, delivery address) stays
  * in the journal: long enough to answer "where are my tickets?", no longer.
  */
-export const DEFAULT_PATRON_DATA_DAYS = 30
+export const DEFAULT_PATRON_DATA_DAYS = SETTING_DEFAULTS.patronDataDays
 export const MIN_PATRON_DATA_DAYS = 1
 export const MAX_PATRON_DATA_DAYS = 365
 
-/** S$5: a drawer counted within this of the expected cash closes without a supervisor. */
-export const DEFAULT_CASH_TOLERANCE_CENTS = 500
-/** A counter left alone this many minutes signs its cashier out. */
-export const DEFAULT_COUNTER_LOCK_MINUTES = 5
+// The contract holds these defaults, so the staff screen shows the same ones before it has heard from main.
+export const DEFAULT_CASH_TOLERANCE_CENTS = SETTING_DEFAULTS.cashToleranceCents
+export const DEFAULT_COUNTER_LOCK_MINUTES = SETTING_DEFAULTS.counterLockMinutes
 
-/**
- * Until staff enter the box office's real address, walk-up sales use this one.
- * `.invalid` is reserved (RFC 2606) and can never be delivered, so a training
- * sale never mails a real person; the admin service refuses counter mode on a
- * vendor backend while it is still in place, so no real sale goes out under it.
- */
-export const TRAINING_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
-
-export function isPlaceholderEmail(email: string): boolean {
-  return /\.invalid$/i.test(email)
-}
+// The training address and its test live in the contract (the staff screen warns by the same test); the admin
+// service refuses counter mode on a vendor backend while it is still in place, so no real sale goes out under it.
+export { TRAINING_BOX_OFFICE_EMAIL, isPlaceholderEmail } from '../contract'
 
 const fieldSchemas = {
   mode: appModeSchema,
@@ -225,8 +216,8 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   mode: 'self-service',
   backend: 'sandbox',
   backends: { staging: null, production: null },
-  holdWindowMinutes: 15,
-  idleSeconds: 60,
+  holdWindowMinutes: SETTING_DEFAULTS.holdWindowMinutes,
+  idleSeconds: SETTING_DEFAULTS.idleSeconds,
   staffPinHash: null,
   boxOfficeEmail: TRAINING_BOX_OFFICE_EMAIL,
   updates: { ...DEFAULT_UPDATE_SETTINGS },

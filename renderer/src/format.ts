@@ -1,10 +1,11 @@
+import { VENUE_TIME_ZONE } from '@contract'
 import type { Locale } from './i18n'
 
 /**
  * Dates as the customer reads them: in their language, in the venue's time
  * zone (Singapore), whatever the kiosk's own clock zone is.
  */
-const TIME_ZONE = 'Asia/Singapore'
+const TIME_ZONE = VENUE_TIME_ZONE
 
 export function formatShowDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))

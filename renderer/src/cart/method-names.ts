@@ -1,4 +1,4 @@
-import type { TenderName } from '@contract'
+import { CASH_PAYMENT_CODE, type TenderName } from '@contract'
 import { useI18n } from 'vue-i18n'
 
 /**
@@ -13,6 +13,6 @@ export function useMethodNames() {
     paymentName: (code: string) => name('payment', code),
     /** How a sale was paid, as the journal keeps it: cash, a card, or a card on the standalone terminal. */
     tenderName: (tender: TenderName) =>
-      tender === 'cash' ? name('payment', 'CASH') : tender === 'standalone' ? t('checkout.shift.standalone') : t('checkout.shift.card'),
+      tender === 'cash' ? name('payment', CASH_PAYMENT_CODE) : tender === 'standalone' ? t('checkout.shift.standalone') : t('checkout.shift.card'),
   }
 }

@@ -1,4 +1,5 @@
 import { onUnmounted, ref, watch, type Ref } from 'vue'
+import { onPresence } from './presence'
 import { useStartOver } from './start-over'
 
 /**
@@ -10,6 +11,7 @@ export function useBackToStart(seconds: number, counting: () => boolean): { seco
   const startOver = useStartOver()
   const secondsLeft = ref(seconds)
   let tick: ReturnType<typeof setInterval> | undefined
+  let stopListening: (() => void) | undefined
   const stillHere = () => {
     secondsLeft.value = seconds
   }
@@ -17,7 +19,7 @@ export function useBackToStart(seconds: number, counting: () => boolean): { seco
   function start(): void {
     if (tick !== undefined) return
     secondsLeft.value = seconds
-    document.addEventListener('pointerdown', stillHere, { capture: true, passive: true })
+    stopListening = onPresence(stillHere)
     tick = setInterval(() => {
       secondsLeft.value -= 1
       if (secondsLeft.value > 0) return
@@ -29,7 +31,8 @@ export function useBackToStart(seconds: number, counting: () => boolean): { seco
   function stop(): void {
     clearInterval(tick)
     tick = undefined
-    document.removeEventListener('pointerdown', stillHere, { capture: true })
+    stopListening?.()
+    stopListening = undefined
   }
 
   watch(counting, (now) => (now ? start() : stop()), { immediate: true })

@@ -1,8 +1,10 @@
-import { onMounted, onUnmounted, ref, watch } from 'vue'
+import { onUnmounted, ref, watch } from 'vue'
 import type { Router } from 'vue-router'
 import { useFoyer } from '../bridge/foyer'
 import { useCounterStore } from '../stores/counter'
+import { useSettingsStore } from '../stores/settings'
 import { useSystemStore } from '../stores/system'
+import { onPresence, whenQuiet } from './presence'
 
 /**
  * A counter left alone signs its cashier out: after the minutes staff set
@@ -17,7 +19,6 @@ import { useSystemStore } from '../stores/system'
 const DEFAULT_MINUTES = 5
 /** How often, at most, a touch is reported to main's own idle count (counter.stillHere): well inside a minute, the shortest setting. */
 const REPORT_EVERY_MS = 20_000
-const events = ['pointerdown', 'keydown', 'wheel'] as const
 
 /** The minutes after which the last sign-out happened by itself, for the sign-in screen to say; null otherwise. */
 export const autoLockedAfter = ref<number | null>(null)
@@ -25,15 +26,16 @@ export const autoLockedAfter = ref<number | null>(null)
 export function useCounterLock(router: Router): void {
   const system = useSystemStore()
   const counter = useCounterStore()
-  let minutes = DEFAULT_MINUTES
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const settings = useSettingsStore()
+  // The minutes staff set now: a change saved on the staff screen reaches here by main's push.
+  const minutesNow = () => settings.view?.counterLockMinutes ?? DEFAULT_MINUTES
   let reportedAt = -Infinity
 
   const watching = () => system.info?.mode === 'counter' && counter.signedIn && router.currentRoute.value.name !== 'checkout'
 
   async function lockNow(): Promise<void> {
     if (!watching()) return
-    await signedOutAfter(minutes)
+    await signedOutAfter(minutesNow())
   }
 
   async function signedOutAfter(idleMinutes: number): Promise<void> {
@@ -47,39 +49,32 @@ export function useCounterLock(router: Router): void {
     if (counter.signedIn) void signedOutAfter(idleMinutes)
   })
 
-  function arm(): void {
-    clearTimeout(timer)
-    if (watching()) timer = setTimeout(() => void lockNow(), minutes * 60_000)
-  }
+  // A touch, key or scroll starts this screen's count again (the one presence service).
+  const quiet = whenQuiet(() => minutesNow() * 60_000, () => void lockNow(), watching)
 
-  /** A touch, key or scroll: this screen's count starts again, and main hears of it now and then (its count starts again too). */
-  function touched(): void {
-    arm()
+  /** Main hears of a touch now and then, so its own count starts again too. */
+  function tellMain(): void {
     if (system.info?.mode !== 'counter' || !counter.signedIn || performance.now() - reportedAt < REPORT_EVERY_MS) return
     reportedAt = performance.now()
     void useFoyer()
       .counter.stillHere()
       .catch(() => undefined)
   }
+  const stopTelling = onPresence(tellMain)
 
-  watch(() => [system.info?.mode, counter.signedIn, router.currentRoute.value.name] as const, arm)
+  watch(() => [system.info?.mode, counter.signedIn, router.currentRoute.value.name, settings.view?.counterLockMinutes] as const, quiet.restart)
   watch(
     () => counter.signedIn,
     async (signedIn) => {
       if (!signedIn) return
       autoLockedAfter.value = null
-      // The minutes staff set now (settings.get needs no PIN: it carries no secrets).
-      const reply = await useFoyer().settings.get()
-      if (reply.ok) minutes = reply.value.counterLockMinutes
-      arm()
+      await settings.ready()
+      quiet.restart()
     },
   )
-  onMounted(() => {
-    for (const name of events) document.addEventListener(name, touched, { capture: true, passive: true })
-  })
   onUnmounted(() => {
     stopListening()
-    clearTimeout(timer)
-    for (const name of events) document.removeEventListener(name, touched, { capture: true })
+    stopTelling()
+    quiet.stop()
   })
 }

@@ -1,9 +1,11 @@
-import { amountOf, PRINTED_HERE_DELIVERY, type DeliveryMethod, type ErrorReply, type OrderRequest, type PriceClass, type Seat, type Show } from '@contract'
+import { PRINTED_HERE_DELIVERY, type DeliveryMethod, type ErrorReply, type OrderRequest } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import type { CartLine, DeliveryAddress } from '../cart/cart-line'
+import { orderRequestFor } from '../cart/order-request'
 import { emailProblem as problemOfEmail, emailUse as useOfEmail, patronEmail as patronEmailOf } from '../cart/patron-email'
-import { MAX_TICKETS_PER_CART, choiceCents, choiceProblem, defaultChoice, deliveryCents, type TicketChoice } from '../cart/pricing'
+import { MAX_TICKETS_PER_CART, choiceCents, choiceProblem, defaultChoice, deliveryCents } from '../cart/pricing'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
 import { useSaleStore } from './sale'
@@ -15,30 +17,7 @@ import { useSaleStore } from './sale'
  * one payment method common to every line. Up to checkout it may hold several
  * shows; the seats of every line stay held until the order takes them over.
  */
-export interface CartLine {
-  id: number
-  eventCode: string
-  show: Show
-  sectionId: number
-  sectionAlias: string | null
-  /** The section's area (level, tier), as the seat map names it. */
-  levelAlias: string | null
-  priceCategoryId: number
-  priceCategoryAlias: string | null
-  /** BA/HS: seats held from an offer; SP: seats the customer picked; '': general admission, allocated by the vendor. */
-  mode: 'BA' | 'HS' | 'SP' | ''
-  seats: Seat[]
-  quantity: number
-  priceClasses: PriceClass[]
-  tickets: TicketChoice
-}
-
-export interface DeliveryAddress {
-  addressLine1: string
-  addressLine2: string
-  postalCode: string
-  country: string
-}
+export type { CartLine, DeliveryAddress } from '../cart/cart-line'
 
 /** The line on the tickets screen; `original` is set when a line of the basket is being changed. */
 interface Draft {
@@ -216,33 +195,8 @@ export const useCartStore = defineStore('cart', () => {
 
   /** The pre-payment order for the basket as it stands (the checkout submits it). */
   function orderRequest(boxOfficeEmail: string): OrderRequest | null {
-    const method = delivery.value
-    if (lines.value.length === 0 || !method || !paymentCode.value || !optionsComplete.value) return null
-    const a = address.value
-    return {
-      patron: { email: patronEmail.value || boxOfficeEmail },
-      items: lines.value.map((line) => ({
-        productId: line.show.productId,
-        sectionId: line.sectionId,
-        priceCategoryId: line.priceCategoryId,
-        mode: line.mode,
-        ...(line.mode === '' ? { quantity: line.quantity } : { inventoryIds: line.seats.map((s) => s.inventoryId) }),
-        lines: Object.entries(line.tickets).map(([priceClassCode, quantity]) => ({ priceClassCode, quantity })),
-      })),
-      deliveryMethodCode: method.code,
-      ...(method.addressRequired
-        ? {
-            deliveryAddress: {
-              addressLine1: a.addressLine1.trim(),
-              ...(a.addressLine2.trim() ? { addressLine2: a.addressLine2.trim() } : {}),
-              postalCode: a.postalCode.trim(),
-              country: a.country.trim(),
-            },
-          }
-        : {}),
-      paymentMethodCode: paymentCode.value,
-      totalAmount: amountOf(totalCents.value),
-    }
+    const basket = { lines: lines.value, delivery: delivery.value, paymentCode: paymentCode.value, optionsComplete: optionsComplete.value }
+    return orderRequestFor({ ...basket, address: address.value, patronEmail: patronEmail.value, totalCents: totalCents.value }, boxOfficeEmail)
   }
 
   /** Everything goes: the next customer starts with an empty basket and nothing held. */

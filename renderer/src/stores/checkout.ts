@@ -1,4 +1,4 @@
-import { ContractErrorCode, type ChannelResponse, type CheckoutOutcomeView, type ErrorReply, type InvoiceView, type SaleProgress, type TenderName } from '@contract'
+import { CASH_PAYMENT_CODE, ContractErrorCode, TRAINING_BOX_OFFICE_EMAIL, type ChannelResponse, type CheckoutOutcomeView, type ErrorReply, type InvoiceView, type SaleProgress, type TenderName } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
@@ -8,6 +8,7 @@ import { useIdleStore } from './idle'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
 import { useSaleOutcomeStore } from './sale-outcome'
+import { useSettingsStore } from './settings'
 import { useSystemStore } from './system'
 
 /**
@@ -20,9 +21,6 @@ import { useSystemStore } from './system'
  * was taken on the integrated terminal.
  */
 export type TestCardName = ChannelResponse<'checkout.terminal'>['testCards'][number]['card']
-
-/** Used as the patron when a walk-up customer leaves no e-mail, until settings say otherwise. */
-export const FALLBACK_BOX_OFFICE_EMAIL = 'boxoffice@foyer-training.invalid'
 
 /**
  * Answers after which the screen no longer knows where its sale stands: Foyer
@@ -61,7 +59,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
    * terminal still sells by card: on the standalone one.
    */
   const tender = computed<TenderName>(() => {
-    if (cart.paymentCode === 'CASH') return 'cash'
+    if (cart.paymentCode === CASH_PAYMENT_CODE) return 'cash'
     return atCounter.value && (standaloneChosen.value || !cardTerminal.cards) ? 'standalone' : 'card'
   })
   const finished = computed(() => outcome.value !== null && ['confirmed', 'refunded', 'needs-staff'].includes(outcome.value.state))
@@ -70,8 +68,8 @@ export const useCheckoutStore = defineStore('checkout', () => {
   async function begin(): Promise<boolean> {
     if (invoice.value) return true
     outcome.value = null
-    const settings = await useFoyer().settings.get()
-    const boxOffice = settings.ok && settings.value.boxOfficeEmail ? settings.value.boxOfficeEmail : FALLBACK_BOX_OFFICE_EMAIL
+    const settings = await useSettingsStore().ready()
+    const boxOffice = settings?.boxOfficeEmail || TRAINING_BOX_OFFICE_EMAIL
     const order = cart.orderRequest(boxOffice)
     if (!order) return false
     await cardTerminal.check()

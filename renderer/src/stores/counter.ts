@@ -6,6 +6,7 @@ import { useCartStore } from './cart'
 import { useCatalogueStore } from './catalogue'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
+import { useSettingsStore } from './settings'
 import { useSaleStore } from './sale'
 
 /**
@@ -29,9 +30,9 @@ export const useCounterStore = defineStore('counter', () => {
   const error = ref<ErrorReply | null>(null)
   const run = replyRunner(busy, error)
 
-  /** Asks main whether a PIN is set (settings.get needs no PIN: it carries no secrets). */
+  /** Asks main whether a PIN is set (asked again: setting the first PIN is not pushed). */
   async function checkPinSet(): Promise<void> {
-    const view = await run(() => useFoyer().settings.get())
+    const view = await run(() => useSettingsStore().refresh())
     if (view) pinSet.value = view.pinSet
   }
 

@@ -1,5 +1,7 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
+import { onPresence } from '../composables/presence'
+import { useSettingsStore } from './settings'
 
 /**
  * The self-service kiosk's idle reset: after a quiet spell a warning counts
@@ -9,7 +11,9 @@ import { computed, ref } from 'vue'
 export const WARNING_SECONDS = 20
 
 export const useIdleStore = defineStore('idle', () => {
-  const quietSeconds = ref(60)
+  const settings = useSettingsStore()
+  /** The quiet time staff set now; a change saved on the staff screen counts from the next touch. */
+  const quietSeconds = computed(() => settings.view?.idleSeconds ?? 60)
   const warningLeft = ref<number | null>(null)
   const pausedBy = ref(new Set<string>())
   const warning = computed(() => warningLeft.value !== null)
@@ -17,6 +21,7 @@ export const useIdleStore = defineStore('idle', () => {
   let tick: ReturnType<typeof setInterval> | undefined
   let armed = false
   let onTimeout: () => void = () => {}
+  let stopListening: (() => void) | null = null
 
   function clear(): void {
     clearTimeout(quietTimer)
@@ -38,8 +43,7 @@ export const useIdleStore = defineStore('idle', () => {
         warningLeft.value = left
         return
       }
-      clear()
-      armed = false
+      disarm()
       onTimeout()
     }, 1000)
   }
@@ -48,12 +52,16 @@ export const useIdleStore = defineStore('idle', () => {
   function arm(timeout: () => void): void {
     onTimeout = timeout
     armed = true
+    // Any touch, key or scroll (the one presence service): the customer is still there.
+    stopListening ??= onPresence(activity)
     schedule()
   }
 
   /** Back on the attract screen (or in staff screens): nothing to watch. */
   function disarm(): void {
     armed = false
+    stopListening?.()
+    stopListening = null
     clear()
   }
 
@@ -61,6 +69,8 @@ export const useIdleStore = defineStore('idle', () => {
   function activity(): void {
     if (armed) schedule()
   }
+
+  watch(quietSeconds, () => activity())
 
   function pause(reason: string): void {
     pausedBy.value.add(reason)

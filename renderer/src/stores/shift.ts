@@ -1,8 +1,9 @@
 import type { CashCount, ChannelResponse, ErrorReply, ShiftReportView, ShiftSale } from '@contract'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { replyRunner } from './reply'
+import { useSettingsStore } from './settings'
 
 /**
  * The counter's shift: opened with the cash float, read at any time (X
@@ -30,7 +31,8 @@ export const useShiftStore = defineStore('shift', () => {
   /** An action waiting for a supervisor's PIN. */
   const pendingApproval = ref<PendingApproval | null>(null)
   /** The drawer's tolerance (settings), for the screen to say what the count was judged by. */
-  const toleranceCents = ref<number | null>(null)
+  const settings = useSettingsStore()
+  const toleranceCents = computed(() => settings.view?.cashToleranceCents ?? null)
   const busy = ref(false)
   const error = ref<ErrorReply | null>(null)
   const call = replyRunner(busy, error)
@@ -39,8 +41,7 @@ export const useShiftStore = defineStore('shift', () => {
     const current = await call(() => useFoyer().shift.current())
     if (current !== null || error.value === null) report.value = current
     sales.value = current ? ((await call(() => useFoyer().shift.sales())) ?? []) : []
-    const settings = await useFoyer().settings.get()
-    if (settings.ok) toleranceCents.value = settings.value.cashToleranceCents
+    await settings.ready()
   }
 
   /** Prints a sale's tickets or receipt again, from the journal. */

@@ -10,9 +10,10 @@ import type {
   UpdateSettingsView,
 } from '@contract'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
 import { replyRunner } from './reply'
+import { useSettingsStore } from './settings'
 
 /**
  * The staff side: unlocking with the PIN, and the settings screen. The PIN is
@@ -22,7 +23,9 @@ import { replyRunner } from './reply'
  * whether one is stored.
  */
 export const useStaffStore = defineStore('staff', () => {
-  const settings = ref<SettingsView | null>(null)
+  // The same view every screen reads: a change saved here is what they count with next.
+  const shared = useSettingsStore()
+  const settings = computed(() => shared.view)
   const error = ref<ErrorReply | null>(null)
   const busy = ref(false)
   let pin: string | null = null
@@ -32,8 +35,7 @@ export const useStaffStore = defineStore('staff', () => {
   const run = replyRunner(busy, error)
 
   async function load(): Promise<void> {
-    const view = await run(() => useFoyer().settings.get())
-    if (view) settings.value = view
+    await run(() => shared.refresh())
   }
 
   /** Checks a supervisor's PIN; on success the settings screen may be opened with it. */
@@ -70,7 +72,7 @@ export const useStaffStore = defineStore('staff', () => {
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
-    if (view) settings.value = view
+    if (view) shared.take(view)
     return view !== null
   }
 
