@@ -2,7 +2,7 @@ import { createDispatcher, type Dispatcher, type Handlers } from '../ipc-core/di
 import { stderrLogger, type Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
-import { CounterDesk, counterHandlers, withCashierCheck } from './counter-desk'
+import { CounterDesk, counterHandlers, withCashierCheck } from '../counter/counter-desk'
 import type { CounterIdle } from './counter-idle'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'

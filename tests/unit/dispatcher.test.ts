@@ -5,7 +5,7 @@ import type { Logger } from '../../electron/ipc-core/logger'
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
 import { unavailableAdminHandlers } from '../../electron/services/admin-service'
-import { CounterDesk, counterHandlers } from '../../electron/services/counter-desk'
+import { CounterDesk, counterHandlers } from '../../electron/counter/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 import { SystemInfoService } from '../../electron/services/system-info'
 
