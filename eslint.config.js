@@ -61,20 +61,21 @@ export const boundaryMessages = {
   electron: electronOnlyInMainAndPreload.message,
   rendererReach: 'The renderer may import only the IPC contract (@contract) from electron/.',
   rendererNode: 'The renderer has no Node.js: talk to main through window.foyer.',
+  updater: 'Only electron/main starts the updater (main/updater.ts); the browser host and the services never touch it.',
   playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
   browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
   layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
 }
 
 /**
- * The imports each part of electron/ may not make: `electron` outside main and
- * preload; and, outside the browser host, what only it may use: playwright
+ * The imports each part of electron/ may not make: `electron` and
+ * `electron-updater` outside main and preload; and, outside the browser host, what only it may use: playwright
  * (a development package, not in the installed app) and the sandbox's
  * plain-Node fork launcher (process.fork stops working in Electron with the
  * RunAsNode fuse off; main starts the sandbox as a utility process).
  */
 function restrictedImports({ electron, browserHostOnly }) {
-  const paths = electron ? [electronOnlyInMainAndPreload] : []
+  const paths = electron ? [electronOnlyInMainAndPreload, { name: 'electron-updater', message: boundaryMessages.updater }] : []
   const patterns = [
     ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
     ...(browserHostOnly

@@ -110,7 +110,9 @@ describe("electron/'s layers (README, Layout)", () => {
     ['electron/printing/new-printer.ts', "import type { Browser } from 'playwright-core'\nexport type X = Browser\n", boundaryMessages.playwright],
     ['electron/main/new-window.ts', "import { SpoolPrinter } from '../browser-host/spool-printer'\nexport const x = SpoolPrinter\n", boundaryMessages.browserHostOnly],
     ['electron/services/new-runtime.ts', "import { forkSandbox } from '../sandbox/process/fork-launcher'\nexport const x = forkSandbox\n", boundaryMessages.browserHostOnly],
-  ])('%s may not use what only the browser host may', async (path, source, message) => {
+    ['electron/services/new-gate.ts', "import electronUpdater from 'electron-updater'\nexport const x = electronUpdater\n", boundaryMessages.updater],
+    ['electron/browser-host/new-cli.ts', "import electronUpdater from 'electron-updater'\nexport const x = electronUpdater\n", boundaryMessages.updater],
+  ])('%s may not use what only the browser host (or main) may', async (path, source, message) => {
     const errors = await layerErrors(path, source)
     const restricted = errors.filter((e) => e.ruleId === 'no-restricted-imports')
     expect(restricted).toHaveLength(1)
