@@ -34,6 +34,7 @@ export const layers = [
   ['services'],
   ['main', 'preload', 'browser-host', 'kiosk'],
 ]
+/** @type {Record<string, string[]>} */
 const sideways = {
   logging: ['ipc-core'],
   settings: ['vault'],
@@ -43,7 +44,10 @@ const sideways = {
 const island = { sandbox: ['contract', 'store', 'terminal-protocol'] }
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
-/** What each folder may import: every folder of a lower layer, plus its sideways edges. */
+/**
+ * What each folder may import: every folder of a lower layer, plus its sideways edges.
+ * @param {string} folder
+ */
 function allowedFrom(folder) {
   const rank = layers.findIndex((layer) => layer.includes(folder))
   const below = layers.slice(0, rank).flat()
@@ -69,10 +73,11 @@ export const boundaryMessages = {
 
 /**
  * The imports each part of electron/ may not make: `electron` and
- * `electron-updater` outside main and preload; and, outside the browser host, what only it may use: playwright
- * (a development package, not in the installed app) and the sandbox's
+ * `electron-updater` outside main and preload; and, outside the browser
+ * host, what only it may use: playwright (a development package, not in the installed app) and the sandbox's
  * plain-Node fork launcher (process.fork stops working in Electron with the
  * RunAsNode fuse off; main starts the sandbox as a utility process).
+ * @param {{ electron: boolean, browserHostOnly: boolean }} where
  */
 function restrictedImports({ electron, browserHostOnly }) {
   const paths = electron ? [electronOnlyInMainAndPreload, { name: 'electron-updater', message: boundaryMessages.updater }] : []
