@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js'
 import pluginVue from 'eslint-plugin-vue'
+import boundaries from 'eslint-plugin-boundaries'
+import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -15,11 +17,80 @@ const electronOnlyInMainAndPreload = {
   message: 'Only electron/main and electron/preload may import electron; keep this module plain Node.',
 }
 
+/**
+ * electron/'s folders in layers, bottom first (README, Layout, says what each
+ * holds). A folder may import from any lower layer; within a layer only along
+ * the edges `sideways` names, so two folders of one layer never lean on each
+ * other both ways. The sandbox is an island beside the stack: it may use only
+ * the contract, the local store and the terminal protocol, and only the
+ * composition layers above it may start it.
+ */
+export const layers = [
+  ['contract'],
+  ['ipc-core', 'store', 'security', 'branding', 'terminal-protocol', 'logging'],
+  ['api', 'journal', 'settings', 'vault'],
+  ['holds', 'payment', 'printing', 'counter'],
+  ['checkout'],
+  ['services'],
+  ['main', 'preload', 'browser-host', 'kiosk'],
+]
+/** @type {Record<string, string[]>} */
+const sideways = {
+  logging: ['ipc-core'],
+  settings: ['vault'],
+  printing: ['payment'],
+  main: ['kiosk'],
+}
+const island = { sandbox: ['contract', 'store', 'terminal-protocol'] }
+const mayStartTheSandbox = ['services', 'main', 'browser-host']
+
+/**
+ * What each folder may import: every folder of a lower layer, plus its sideways edges.
+ * @param {string} folder
+ */
+function allowedFrom(folder) {
+  const rank = layers.findIndex((layer) => layer.includes(folder))
+  const below = layers.slice(0, rank).flat()
+  const sandbox = mayStartTheSandbox.includes(folder) ? ['sandbox'] : []
+  return [...below, ...(sideways[folder] ?? []), ...sandbox]
+}
+
+const layerPolicies = [
+  ...layers.flat().map((folder) => ({ from: { element: { type: folder } }, allow: { to: { element: { types: allowedFrom(folder) } } } })),
+  ...Object.entries(island).map(([folder, uses]) => ({ from: { element: { type: folder } }, allow: { to: { element: { types: uses } } } })),
+]
+
 /** Exported so the boundary tests can check the messages they expect. */
 export const boundaryMessages = {
   electron: electronOnlyInMainAndPreload.message,
   rendererReach: 'The renderer may import only the IPC contract (@contract) from electron/.',
   rendererNode: 'The renderer has no Node.js: talk to main through window.foyer.',
+  updater: 'Only electron/main starts the updater (main/updater.ts); the browser host and the services never touch it.',
+  playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
+  browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
+  layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
+}
+
+/**
+ * The imports each part of electron/ may not make: `electron` and
+ * `electron-updater` outside main and preload; and, outside the browser
+ * host, what only it may use: playwright (a development package, not in the installed app) and the sandbox's
+ * plain-Node fork launcher (process.fork stops working in Electron with the
+ * RunAsNode fuse off; main starts the sandbox as a utility process).
+ * @param {{ electron: boolean, browserHostOnly: boolean }} where
+ */
+function restrictedImports({ electron, browserHostOnly }) {
+  const paths = electron ? [electronOnlyInMainAndPreload, { name: 'electron-updater', message: boundaryMessages.updater }] : []
+  const patterns = [
+    ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
+    ...(browserHostOnly
+      ? [
+          { regex: '^playwright(-core)?(/|$)|^@playwright/', message: boundaryMessages.playwright },
+          { regex: '(^|/)(browser-host/spool-printer|sandbox/process/fork-launcher)$', message: boundaryMessages.browserHostOnly },
+        ]
+      : []),
+  ]
+  return { paths, patterns }
 }
 
 export default tseslint.config(
@@ -62,9 +133,34 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main/**', 'electron/preload/**'],
+    ignores: ['electron/main/**', 'electron/preload/**', 'electron/browser-host/**'],
+    rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: true, browserHostOnly: true })] },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: false, browserHostOnly: true })] },
+  },
+  {
+    files: ['electron/browser-host/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: true, browserHostOnly: false })] },
+  },
+  {
+    // The layers of electron/, held on every file of it; cycles between its modules fail as well.
+    files: ['electron/**/*.ts'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'boundaries/elements': [...layers.flat(), ...Object.keys(island)].map((folder) => ({
+        type: folder,
+        pattern: `electron/${folder}`,
+      })),
+    },
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronOnlyInMainAndPreload], patterns: [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] }],
+      'boundaries/dependencies': ['error', { default: 'disallow', message: boundaryMessages.layers, policies: layerPolicies }],
+      'boundaries/no-unknown-files': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true}],
     },
   },
   {

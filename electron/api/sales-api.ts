@@ -10,7 +10,7 @@ import type {
   SeatOffer,
   SectionAvailability,
 } from '../contract/model'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { ApiCallError, apiRejection, cancelled, networkFailure, shapeFailure, timeoutFailure } from './api-error'
 import { MAX_IMAGE_BYTES, readBodyUpTo } from './bounded-body'
 import type { BackendEndpoints } from './endpoints'

@@ -1,5 +1,5 @@
 import type { SaleProgress } from '../contract/checkout-channels'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 
 /**
  * What the customer is told while a paid sale finishes (the `checkout.progress`

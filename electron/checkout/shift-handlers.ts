@@ -4,7 +4,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import { ShiftError, type ShiftBook, type ShiftReport } from '../journal/shift-book'
 import { shiftReportDocument } from '../printing/shift-report-document'
 import type { DocumentPrinter } from '../printing/printer-port'
-import type { CounterDesk, StaffMember } from '../services/counter-desk'
+import type { CounterDesk, StaffMember } from '../counter/counter-desk'
 
 /** The shift channels over the connected backend's shift book; counter mode only. */
 export interface ShiftHandlers {

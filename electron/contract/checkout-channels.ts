@@ -10,7 +10,7 @@ import { approvalPinSchema, staffMemberSchema } from './staff-channels'
  * a renderer that reloads or a kiosk that restarts loses nothing.
  */
 const saleId = z.uuid()
-/** The training terminal's test cards by name; the sandbox's terminal gives each its card (electron/sandbox/terminal/test-cards.ts). */
+/** The training terminal's test cards by name; the sandbox's terminal gives each its card (electron/terminal-protocol/test-cards.ts). */
 export const testCardSchema = z.enum(['approve', 'decline', 'timeout', 'cancel', 'card-removed', 'busy', 'no-card', 'unreachable'])
 export type TestCardName = z.infer<typeof testCardSchema>
 /** A test card as the training screen shows it. */

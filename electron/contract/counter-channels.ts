@@ -3,7 +3,7 @@ import { pinCheckSchema } from './admin-channels'
 import { staffMemberSchema, staffNameSchema } from './staff-channels'
 
 /**
- * Counter sign-in, kept by main (electron/services/counter-desk.ts): at a
+ * Counter sign-in, kept by main (electron/counter/counter-desk.ts): at a
  * counter, nothing is sold, paid or counted until a cashier has signed in as
  * themselves (name and own PIN), whatever the renderer believes; every sale,
  * refund, reprint and shift is then filed under who is signed in. Signing out

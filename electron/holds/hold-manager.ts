@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3'
 import type { HoldStatus } from '../contract/holds'
 import type { Clock } from '../api/vendor-clock'
 import type { OrderItem, SeatOffer } from '../contract/model'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import type { LocalDb } from '../store/local-db'
 import { HoldExpiry } from './hold-expiry'
 

@@ -11,6 +11,7 @@ import {
   type Reply,
 } from '../contract'
 import { FoyerError } from './foyer-error'
+import type { Logger } from './logger'
 import { describeError, scrubText } from './log-safe'
 
 /** What a handler knows about who is calling. */
@@ -26,11 +27,6 @@ export type Handler<C extends ChannelName> = (
 
 /** One handler for every channel of the contract: the compiler says which are missing. */
 export type Handlers = { [C in ChannelName]: Handler<C> }
-
-export interface Logger {
-  warn(message: string, fields?: Record<string, unknown>): void
-  error(message: string, fields?: Record<string, unknown>): void
-}
 
 /** Summarises zod issues by path and kind only: the offending values may be secrets. */
 function describeIssues(error: z.ZodError): string {

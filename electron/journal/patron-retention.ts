@@ -1,4 +1,4 @@
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import type { LocalDb } from '../store/local-db'
 
 /**

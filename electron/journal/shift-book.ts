@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import { venuesFromSteps } from '../printing/format'
+import { venuesFromSteps } from './sale-steps'
 import type { LocalDb } from '../store/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal } from './sales-journal'

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import pino from 'pino'
 import roll from 'pino-roll'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { DEFAULT_LOG_DAYS, removeOldLogs } from './log-retention'
 import { redactFields, redactText } from './redact'
 

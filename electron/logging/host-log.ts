@@ -1,4 +1,4 @@
-import { stderrLogger } from '../services/app-services'
+import { stderrLogger } from '../ipc-core/logger'
 import { describeError } from '../ipc-core/log-safe'
 import { LOG_LEVELS, logDirOf, openFileLogger, type LevelledLogger, type LogLevel } from './file-logger'
 import { DEFAULT_LOG_DAYS } from './log-retention'

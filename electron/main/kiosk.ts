@@ -1,6 +1,6 @@
 import { app, Menu, powerSaveBlocker, type BrowserWindow } from 'electron'
 import type { AppMode } from '../contract'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { SelfServiceLock } from '../kiosk/self-service-lock'
 import { isBlockedShortcut } from '../kiosk/shortcut-filter'
 

@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import type { RelaunchPolicy } from '../kiosk/relaunch-policy'
 
 /** How long a renderer may stay unresponsive (a long seat-map layout, a slow disk) before it is restarted. */

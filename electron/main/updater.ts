@@ -1,6 +1,6 @@
 import { app } from 'electron'
 import electronUpdater from 'electron-updater'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import type { HostRuntime } from '../services/host-runtime'
 import { readUpdateFeed, shouldCheckForUpdates, type UpdateFeed } from '../services/update-feed'
 import { canInstallUpdateNow, readUpdateFacts, type UpdateHoldReason } from '../services/update-gate'

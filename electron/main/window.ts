@@ -1,7 +1,7 @@
 import { app, BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import { windowIconPath } from '../branding/window-icon'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import type { SenderPolicy } from '../ipc-core/sender-policy'
 import type { RelaunchPolicy } from '../kiosk/relaunch-policy'
 import { APP_ENTRY_URL, APP_ORIGIN } from '../security/app-path'

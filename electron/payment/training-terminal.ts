@@ -1,6 +1,6 @@
 import { TokenSource } from '../api/token-source'
-import type { SandboxTerminal } from '../sandbox/server'
-import { testCardFaces } from '../sandbox/terminal/test-cards'
+import type { SandboxTerminal } from '../terminal-protocol/sandbox-terminal'
+import { testCardFaces } from '../terminal-protocol/test-cards'
 import { AdyenTerminal } from './adyen/adyen-terminal'
 import type { ChargeRequest, PaymentResult, PaymentTerminal, TerminalCheck } from './payment-port'
 

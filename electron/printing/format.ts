@@ -80,14 +80,6 @@ function receiptOf(value: unknown): CardReceipt | null {
   return { maskedPan: text(r.maskedPan), authCode: text(r.authCode), aid: text(r.aid), entryMode: text(r.entryMode), lines }
 }
 
-/** Each show's venue, by product id, as the catalogue named it when the order was placed (journal step "order-venues"). */
-export function venuesFromSteps(steps: readonly SaleStep[]): Record<number, string> {
-  const step = steps.find((s) => s.step === 'order-venues')
-  const venues = (step?.detail as { venues?: unknown } | undefined)?.venues
-  if (typeof venues !== 'object' || venues === null) return {}
-  return Object.fromEntries(Object.entries(venues).flatMap(([id, venue]) => (typeof venue === 'string' && venue ? [[Number(id), venue.slice(0, 200)]] : [])))
-}
-
 /**
  * The card of a sale's approved payment, from its journal steps (the
  * terminal's answer is kept in the step's detail, not on the sale record);

@@ -24,6 +24,7 @@ import { NexoTerminal } from './terminal/nexo-terminal'
 import { storedTerminalChain } from './terminal/terminal-certificates'
 import { TerminalLedger } from './terminal/terminal-ledger'
 import { terminalRoutes } from './terminal/terminal-routes'
+import type { SandboxTerminal } from '../terminal-protocol/sandbox-terminal'
 
 /**
  * The sandbox: a stateful implementation of the sales-flow API, for training,
@@ -74,23 +75,7 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
-/**
- * What a kiosk needs to pay at the simulated terminal, as staff would set up a
- * real one: its address, POIID, shared key and the root its certificate is
- * signed by; and the training controls beside the API.
- */
-export interface SandboxTerminal {
-  /** host:port of the terminal's Terminal API (a real terminal's is <its IP>:8443). */
-  address: string
-  poiid: string
-  keyIdentifier: string
-  keyVersion: number
-  passphrase: string
-  /** PEM of the root the terminal's certificate chain leads to. */
-  rootCertificatePem: string
-  /** The training controls (terminal/terminal-routes.ts). */
-  controlUrl: string
-}
+export type { SandboxTerminal } from '../terminal-protocol/sandbox-terminal'
 
 export const TRAINING_POIID = 'V400m-324688179'
 export const SANDBOX_TENANT = 'foyer-training'

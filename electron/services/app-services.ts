@@ -1,8 +1,8 @@
-import { createDispatcher, type Dispatcher, type Handlers, type Logger } from '../ipc-core/dispatcher'
-import { formatLogLine } from '../ipc-core/log-safe'
+import { createDispatcher, type Dispatcher, type Handlers } from '../ipc-core/dispatcher'
+import { stderrLogger, type Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
-import { CounterDesk, counterHandlers, withCashierCheck } from './counter-desk'
+import { CounterDesk, counterHandlers, withCashierCheck } from '../counter/counter-desk'
 import type { CounterIdle } from './counter-idle'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
@@ -32,12 +32,6 @@ export interface AppServicesOptions extends SystemFacts {
   counter?: CounterDesk
   /** Main's own count of the counter's idle time (runtime.ts): every call is looked at, and counted, by it. */
   counterIdle?: CounterIdle
-}
-
-/** Main's log on stderr: one line each, errors as name and message, never a stack trace or a path (log-safe.ts). */
-export const stderrLogger: Logger = {
-  warn: (message, fields) => console.warn(formatLogLine(message, fields)),
-  error: (message, fields) => console.error(formatLogLine(message, fields)),
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {

@@ -1,6 +1,6 @@
 import type { ChannelName } from '../contract'
 import type { Handlers } from '../ipc-core/dispatcher'
-import type { CounterDesk, StaffMember } from './counter-desk'
+import type { CounterDesk, StaffMember } from '../counter/counter-desk'
 
 /**
  * A counter left alone signs its cashier out, and main keeps that count: the

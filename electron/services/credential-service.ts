@@ -1,11 +1,19 @@
 import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
-import { InvalidSecretError, assertStorableSecret } from '../vault/credential-vault'
+import { InvalidSecretError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import { storeBoundSecret } from '../vault/origin-bound-secret'
-import type { AdminContext } from './admin-service'
+import type { BackendKind } from '../contract'
+import type { SettingsStore } from '../settings/settings-store'
 import { keychainFailure, type BackendConnection } from './backend-connection'
 import { checkBackendAnswers } from './sales-runtime'
 import { staffError, type SupervisorChecks } from './supervisor-checks'
+
+/** What the credential handlers need of the staff services: the settings, the keychain, and a way to try a backend. */
+export interface CredentialContext {
+  settings: SettingsStore
+  vault: CredentialVault
+  connect: (kind: BackendKind) => Promise<BackendConnection>
+}
 
 /**
  * A vendor backend's client secret, write-only: stored in the OS keychain,
@@ -13,7 +21,7 @@ import { staffError, type SupervisorChecks } from './supervisor-checks'
  * connection test, which says whether the backend answers with it.
  */
 export function credentialHandlers(
-  ctx: AdminContext,
+  ctx: CredentialContext,
   checks: SupervisorChecks,
 ): { 'credentials.store': Handler<'credentials.store'>; 'credentials.test': Handler<'credentials.test'> } {
   const { settings, vault } = ctx

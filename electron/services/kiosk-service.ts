@@ -1,6 +1,7 @@
 import { KIOSK_RELOCK_AFTER_REST_MINUTES, type AppMode, type KioskLockState } from '../contract'
 import type { kioskChannels } from '../contract/kiosk-channels'
-import type { Handler, Logger } from '../ipc-core/dispatcher'
+import type { Handler } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
 import type { SystemInfoService } from './system-info'

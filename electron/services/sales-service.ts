@@ -11,7 +11,7 @@ import { shiftHandlers } from '../checkout/shift-handlers'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
 import { DEFAULT_CASH_TOLERANCE_CENTS, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
-import type { CounterDesk } from './counter-desk'
+import type { CounterDesk } from '../counter/counter-desk'
 import { ImageCache } from './image-cache'
 
 /**

@@ -5,9 +5,12 @@ import { SettingsError, isPlaceholderEmail, type Settings, type SettingsPatch } 
 import type { StaffAccounts } from '../settings/staff-accounts'
 import type { CredentialVault } from '../vault/credential-vault'
 import { readBoundSecret } from '../vault/origin-bound-secret'
-import type { AdminContext } from './admin-service'
+import type { PushBus } from '../ipc-core/push-bus'
+import type { SettingsStore } from '../settings/settings-store'
+import type { SalesRuntime } from './sales-runtime'
 import { staffError, type SupervisorChecks } from './supervisor-checks'
 import { terminalChanged, terminalRefusal, terminalView } from './terminal-service'
+import type { SystemInfoService } from './system-info'
 
 /**
  * The settings screen's own channels: what it shows (never a secret, only
@@ -85,7 +88,17 @@ async function refusedAsInvalid<T>(step: () => T | Promise<T>): Promise<T> {
 const switchFailed = (error: unknown): FoyerError =>
   error instanceof FoyerError ? error : staffError('backend.connect-failed', 'errors.backend.unavailable', (error as Error).message)
 
-export function settingsHandlers(ctx: AdminContext, checks: SupervisorChecks): { 'settings.get': Handler<'settings.get'>; 'settings.update': Handler<'settings.update'> } {
+/** What the settings handlers need of the staff services (admin-service.ts gives them all of it). */
+export interface SettingsContext {
+  settings: SettingsStore
+  vault: CredentialVault
+  accounts: StaffAccounts
+  sales: SalesRuntime
+  system: SystemInfoService
+  pushes: PushBus
+}
+
+export function settingsHandlers(ctx: SettingsContext, checks: SupervisorChecks): { 'settings.get': Handler<'settings.get'>; 'settings.update': Handler<'settings.update'> } {
   const { settings, vault, accounts } = ctx
   const { requirePin } = checks
   const view = (next: Settings) => settingsView(next, vault, accounts, ctx.system.info().mode)

@@ -3,7 +3,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import type { StaffAccountView } from '../contract'
 import { StaffAccountError, memberOf, type StaffAccount, type StaffAccounts } from '../settings/staff-accounts'
 import type { PinGate } from '../settings/staff-pin'
-import type { StaffCheck, StaffSignIn } from './counter-desk'
+import type { StaffCheck, StaffSignIn } from '../counter/counter-desk'
 
 /**
  * Staff accounts behind the contract: every PIN is checked under the

@@ -1,7 +1,7 @@
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { Enrolment } from '../settings/enrolment'
 import type { PinAttemptResult, PinGate } from '../settings/staff-pin'
-import { cashierPinRefused, pinLockedOut, type StaffCheck, type StaffMember } from './counter-desk'
+import { cashierPinRefused, pinLockedOut, type StaffCheck, type StaffMember } from '../counter/counter-desk'
 
 /**
  * What the staff services ask before they change anything: a supervisor's

@@ -1,14 +1,18 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { supportChannels } from '../contract/support-channels'
-import type { Handler, Logger } from '../ipc-core/dispatcher'
+import type { Handler } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { recentSteps } from '../journal/recent-steps'
 import { logDirOf } from '../logging/file-logger'
 import { recentLogs } from '../logging/recent-logs'
 import { redactValue } from '../logging/redact'
 import { writeFileAtomic } from '../settings/atomic-file'
 import type { LocalDb } from '../store/local-db'
-import type { AdminContext } from './admin-service'
+import type { SettingsStore } from '../settings/settings-store'
+import type { StaffAccounts } from '../settings/staff-accounts'
+import type { CredentialVault } from '../vault/credential-vault'
+import type { SystemInfoService } from './system-info'
 import { settingsView } from './settings-service'
 import { staffError } from './supervisor-checks'
 
@@ -35,7 +39,16 @@ export const SUPPORT_STEPS = 500
 
 const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
 
-async function bundleOf(ctx: AdminContext, source: SupportSource, now: Date): Promise<unknown> {
+/** What "Save logs for support" needs of the staff services: what it describes, and where the logs are. */
+export interface SupportContext {
+  settings: SettingsStore
+  vault: CredentialVault
+  accounts: StaffAccounts
+  system: SystemInfoService
+  support?: SupportSource | null
+}
+
+async function bundleOf(ctx: SupportContext, source: SupportSource, now: Date): Promise<unknown> {
   const system = ctx.system.info()
   return {
     kind: 'foyer-support',
@@ -47,7 +60,7 @@ async function bundleOf(ctx: AdminContext, source: SupportSource, now: Date): Pr
   }
 }
 
-export function supportHandlers(ctx: AdminContext, requirePin: (pin: string) => Promise<{ name: string }>): SupportHandlers {
+export function supportHandlers(ctx: SupportContext, requirePin: (pin: string) => Promise<{ name: string }>): SupportHandlers {
   return {
     'support.saveLogs': async ({ pin }) => {
       const by = await requirePin(pin)

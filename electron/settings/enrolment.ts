@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { chmod, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Logger } from '../ipc-core/dispatcher'
+import type { Logger } from '../ipc-core/logger'
 import { writeFileAtomic } from './atomic-file'
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { isAbsolute } from 'node:path'
 import { z } from 'zod'
-import { parseTerminalAddress } from '../payment/adyen/terminal-address'
+import { parseTerminalAddress } from '../terminal-protocol/terminal-address'
 
 /**
  * The card terminal of this kiosk or counter (one each), as staff set it up

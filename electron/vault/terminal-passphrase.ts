@@ -1,4 +1,4 @@
-import { canonicalTerminalAddress } from '../payment/adyen/terminal-address'
+import { canonicalTerminalAddress } from '../terminal-protocol/terminal-address'
 import { boundTo, openBound, sealBound } from './bound-entry'
 import type { CredentialVault } from './credential-vault'
 

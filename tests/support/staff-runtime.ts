@@ -9,7 +9,7 @@ import type { KioskControl } from '../../electron/services/kiosk-service'
 import { Enrolment } from '../../electron/settings/enrolment'
 import { StaffAccounts } from '../../electron/settings/staff-accounts'
 import { PinGate } from '../../electron/settings/staff-pin'
-import type { StaffMember } from '../../electron/services/counter-desk'
+import type { StaffMember } from '../../electron/counter/counter-desk'
 import { staffCheck } from '../../electron/services/staff-service'
 
 /**

@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaryMessages } from '../../eslint.config.js'
+import { boundaryMessages, layers } from '../../eslint.config.js'
 
 /**
  * Pins the lint rules that say where code may run. Each case lints a snippet
@@ -61,5 +62,65 @@ describe('where code may run', () => {
       filePath: 'renderer/src/components/Unsafe.vue',
     })
     expect(result?.messages.map((m) => m.ruleId)).toContain('vue/no-v-html')
+  })
+})
+
+/** The rule ids that hold electron/'s layers and cycles, with their messages, for a snippet linted at filePath. */
+async function layerErrors(filePath: string, source: string): Promise<{ ruleId: string | null; message: string }[]> {
+  const [result] = await eslint.lintText(source, { filePath })
+  const held = ['boundaries/dependencies', 'import-x/no-cycle', 'no-restricted-imports']
+  return (result?.messages ?? []).filter((m) => held.includes(m.ruleId ?? '') || m.fatal).map((m) => ({ ruleId: m.ruleId, message: m.message }))
+}
+
+describe("electron/'s layers (README, Layout)", () => {
+  it('every folder of electron/ has its layer, or is the sandbox island', () => {
+    const placed = new Set([...layers.flat(), 'sandbox'])
+    const folders = readdirSync('electron', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    expect(folders.filter((f) => !placed.has(f))).toEqual([])
+  })
+
+  it.each([
+    ['electron/journal/new-book.ts', "import { cardFromSteps } from '../printing/format'\nexport const x = cardFromSteps\n"],
+    ['electron/checkout/new-step.ts', "import { createAppServices } from '../services/app-services'\nexport const x = createAppServices\n"],
+    ['electron/contract/new-channel.ts', "import { FoyerError } from '../ipc-core/foyer-error'\nexport const x = FoyerError\n"],
+    ['electron/vault/new-entry.ts', "import { readBoundSecret } from '../vault/origin-bound-secret'\nimport { SettingsStore } from '../settings/settings-store'\nexport const x = [readBoundSecret, SettingsStore]\n"],
+    ['electron/payment/new-terminal.ts', "import { TEST_CARDS } from '../sandbox/terminal/nexo-answers'\nexport const x = TEST_CARDS\n"],
+    ['electron/sandbox/new-route.ts', "import { AdyenTerminal } from '../payment/adyen/adyen-terminal'\nexport const x = AdyenTerminal\n"],
+  ])('%s may not import back up, sideways against the table, or across the sandbox island', async (path, source) => {
+    const errors = await layerErrors(path, source)
+    expect(errors).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.layers }])
+  })
+
+  it.each([
+    ['electron/journal/new-book.ts', "import { LocalDb } from '../store/local-db'\nimport { centsOf } from '../contract/money'\nexport const x = [LocalDb, centsOf]\n"],
+    ['electron/checkout/new-step.ts', "import { CounterDesk } from '../counter/counter-desk'\nimport { venuesFromSteps } from '../journal/sale-steps'\nexport const x = [CounterDesk, venuesFromSteps]\n"],
+    ['electron/settings/new-rule.ts', "import { CredentialVault } from '../vault/credential-vault'\nexport const x = CredentialVault\n"],
+    ['electron/sandbox/new-route.ts', "import { TEST_CARDS } from '../terminal-protocol/test-cards'\nexport const x = TEST_CARDS\n"],
+  ])('%s may import downward and along the table', async (path, source) => {
+    expect(await layerErrors(path, source)).toEqual([])
+  })
+
+  it('a cycle between modules of electron/ fails', async () => {
+    // The dispatcher imports foyer-error; foyer-error importing the dispatcher closes a circle.
+    const errors = await layerErrors('electron/ipc-core/foyer-error.ts', "import { createDispatcher } from './dispatcher'\nexport const x = createDispatcher\n")
+    expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-cycle'])
+  })
+
+  it.each([
+    ['electron/printing/new-printer.ts', "import type { Browser } from 'playwright-core'\nexport type X = Browser\n", boundaryMessages.playwright],
+    ['electron/main/new-window.ts', "import { SpoolPrinter } from '../browser-host/spool-printer'\nexport const x = SpoolPrinter\n", boundaryMessages.browserHostOnly],
+    ['electron/services/new-runtime.ts', "import { forkSandbox } from '../sandbox/process/fork-launcher'\nexport const x = forkSandbox\n", boundaryMessages.browserHostOnly],
+    ['electron/services/new-gate.ts', "import electronUpdater from 'electron-updater'\nexport const x = electronUpdater\n", boundaryMessages.updater],
+    ['electron/browser-host/new-cli.ts', "import electronUpdater from 'electron-updater'\nexport const x = electronUpdater\n", boundaryMessages.updater],
+  ])('%s may not use what only the browser host (or main) may', async (path, source, message) => {
+    const errors = await layerErrors(path, source)
+    const restricted = errors.filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(message)
+  })
+
+  it('the browser host may use the spool printer and playwright', async () => {
+    const source = "import type { Browser } from 'playwright-core'\nimport { SpoolPrinter } from './spool-printer'\nexport const x: [typeof SpoolPrinter, Browser | null] = [SpoolPrinter, null]\n"
+    expect(await layerErrors('electron/browser-host/new-cli.ts', source)).toEqual([])
   })
 })

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { channels, ContractErrorCode, type ChannelName } from '../../electron/contract'
-import { call, createDispatcher, type Handlers, type Logger } from '../../electron/ipc-core/dispatcher'
+import { call, createDispatcher, type Handlers } from '../../electron/ipc-core/dispatcher'
+import type { Logger } from '../../electron/ipc-core/logger'
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
 import { unavailableAdminHandlers } from '../../electron/services/admin-service'
-import { CounterDesk, counterHandlers } from '../../electron/services/counter-desk'
+import { CounterDesk, counterHandlers } from '../../electron/counter/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 import { SystemInfoService } from '../../electron/services/system-info'
 

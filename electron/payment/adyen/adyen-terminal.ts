@@ -1,4 +1,4 @@
-import { Client, EnvironmentEnum, TerminalLocalAPI } from './adyen-library'
+import { Client, EnvironmentEnum, TerminalLocalAPI } from '../../terminal-protocol/adyen-library'
 import type { TerminalApiRequest } from '@adyen/api-library/lib/src/typings/terminal/models'
 import type { ChargeRequest, PaymentResult, PaymentTerminal, TerminalCheck } from '../payment-port'
 import {
@@ -12,7 +12,7 @@ import {
   type NexoResponse,
   type Till,
 } from './nexo-messages'
-import { parseTerminalAddress } from './terminal-address'
+import { parseTerminalAddress } from '../../terminal-protocol/terminal-address'
 import { TerminalAnswerLost, TerminalNotReached, TerminalRefused, TerminalTransport } from './terminal-transport'
 
 

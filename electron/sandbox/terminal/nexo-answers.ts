@@ -1,5 +1,5 @@
 import type { TestCardName } from '../../contract/checkout-channels'
-import { TEST_CARDS } from './test-cards'
+import { TEST_CARDS } from '../../terminal-protocol/test-cards'
 
 /**
  * The bodies the simulated terminal answers with, shaped as an Adyen terminal

@@ -1,4 +1,4 @@
-import { NexoCrypto } from '../../payment/adyen/adyen-library'
+import { NexoCrypto } from '../../terminal-protocol/adyen-library'
 import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/models'
 import { randomBytes, randomInt } from 'node:crypto'
 import { createServer, type Server } from 'node:https'

@@ -1,7 +1,6 @@
-import type { ChannelName, StaffMemberView } from '../contract'
+import type { AppMode, ChannelName, StaffMemberView } from '../contract'
 import type { Handlers } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
-import type { SystemInfoService } from './system-info'
 
 /**
  * Who is signed in at this counter. Main keeps it, so a renderer that skips
@@ -47,11 +46,17 @@ export function pinLockedOut(retryAfterSeconds: number | undefined): FoyerError 
   return new FoyerError({ code: 'staff.locked', messageKey: 'errors.staff.locked', retryable: true, detail: `retry after ${retryAfterSeconds ?? 60} s` })
 }
 
+/** What the desk needs of the system: the mode the app runs in, and word when it changes (services/system-info.ts gives both). */
+export interface ModeSource {
+  info(): { mode: AppMode }
+  onModeChange(listener: (mode: AppMode) => void): () => void
+}
+
 export class CounterDesk {
   #who: StaffMember | null = null
 
   constructor(
-    private readonly system: SystemInfoService,
+    private readonly system: ModeSource,
     readonly check: StaffCheck = noStaff,
   ) {
     system.onModeChange(() => {

@@ -1,4 +1,4 @@
-import { testCardSchema, type TestCardFace, type TestCardName } from '../../contract/checkout-channels'
+import { testCardSchema, type TestCardFace, type TestCardName } from '../contract/checkout-channels'
 
 /**
  * The training terminal's test cards: which one the customer "presents"

@@ -1,8 +1,8 @@
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import type { PrintDocument } from './documents'
-import { CSS_PX_PER_MM, pdfFileName, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from './printer-port'
+import type { PrintDocument } from '../printing/documents'
+import { CSS_PX_PER_MM, pdfFileName, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from '../printing/printer-port'
 
 /**
  * A printer that prints to a folder: each document rendered to PDF by
@@ -10,9 +10,10 @@ import { CSS_PX_PER_MM, pdfFileName, ROLL_WIDTH_MM, type DocumentPrinter, type P
  * written to the spool folder as <name>.pdf. For the browser host, dev runs
  * and tests, where there is no Electron and no paper.
  *
- * It drives Chromium through playwright-core, a development package: only
- * the browser host and tests may import this module, never electron/main or
- * anything main bundles (the package is not in the installed app). The
+ * It drives Chromium through playwright-core, a development package, so it
+ * lives with the browser host: only that folder and tests may import it, and
+ * lint holds that no other folder of electron/ names playwright (the package
+ * is not in the installed app). The
  * import is also deferred to the first print, so merely loading this module
  * costs nothing.
  */
