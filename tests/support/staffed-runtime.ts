@@ -1,4 +1,4 @@
-import type { Logger } from '../../electron/ipc-core/dispatcher'
+import type { Logger } from '../../electron/ipc-core/logger'
 import { adminHandlers, type AdminContext } from '../../electron/services/admin-service'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
 import { SettingsStore } from '../../electron/settings/settings-store'

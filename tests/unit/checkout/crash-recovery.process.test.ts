@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SpoolPrinter } from '../../../electron/printing/spool-printer'
+import { SpoolPrinter } from '../../../electron/browser-host/spool-printer'
 import { sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
 import { crashRecoveryPerTest } from '../../support/crash-recovery-rig'
 
