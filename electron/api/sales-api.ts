@@ -11,12 +11,14 @@ import type {
   SectionAvailability,
 } from '../contract/model'
 import type { Logger } from '../ipc-core/logger'
-import { ApiCallError, apiRejection, cancelled, networkFailure, shapeFailure, timeoutFailure } from './api-error'
-import { MAX_IMAGE_BYTES, readBodyUpTo } from './bounded-body'
+import { ApiCallError } from './api-error'
 import type { BackendEndpoints } from './endpoints'
-import { salvageOfferedSeatIds } from './offer-salvage'
+import { fetchImage } from './images'
+import { readAnswer } from './read-answer'
 import * as read from './reader'
 import { allocationPolicy, noRetry, readPolicy, realSleeper, withRetry, type RetryPolicy, type Sleeper } from './retry'
+import { offerOnce, type SeatOfferDeps } from './seat-offer'
+import { defaultTimeouts, type EventQuery, type OfferRequest, type Timeouts } from './sales-queries'
 import { TokenSource } from './token-source'
 import { exchange, type Fetch, type HttpAnswer } from './transport'
 import { VendorClock } from './vendor-clock'
@@ -39,16 +41,6 @@ export interface SalesApiOptions {
   timeouts?: Partial<Timeouts>
 }
 
-export interface Timeouts {
-  readMs: number
-  writeMs: number
-  tokenMs: number
-  /** How long a timed-out seat offer is still listened for, so its seats can be released. */
-  lateOfferMs: number
-}
-
-const defaultTimeouts: Timeouts = { readMs: 10_000, writeMs: 15_000, tokenMs: 10_000, lateOfferMs: 60_000 }
-
 type Query = Record<string, string | number | undefined>
 
 interface Call<T> {
@@ -62,27 +54,7 @@ interface Call<T> {
   signal?: AbortSignal
 }
 
-export interface OfferRequest {
-  productId: number
-  priceCategoryId: number
-  sectionId: number
-  mode: 'BA' | 'HS'
-  quantity: number
-  /** Ask for the 2D image with seat numbers instead of seat coordinates. */
-  twoD?: boolean
-}
-
-export interface EventQuery {
-  lang: ApiLang
-  page?: number
-  size?: number
-  q?: string
-  /** The event code search (wildcard, like every search: filter the answer for the exact code). */
-  internetContentCode?: string
-  genre?: string
-  venue?: string
-  sort?: string
-}
+export type { EventQuery, OfferRequest, Timeouts } from './sales-queries'
 
 const quietLog: Logger = { warn: () => {}, error: () => {} }
 
@@ -93,13 +65,12 @@ export class SalesApi {
   readonly #fetch: Fetch
   readonly #timeouts: Timeouts
   readonly #sleeper: Sleeper
-  readonly #log: Logger
+  readonly #offerDeps: SeatOfferDeps
 
   constructor(private readonly options: SalesApiOptions) {
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis)
     this.#timeouts = { ...defaultTimeouts, ...options.timeouts }
     this.#sleeper = options.sleeper ?? realSleeper
-    this.#log = options.log ?? quietLog
     this.clock = new VendorClock(options.now ?? Date.now)
     this.tokens = new TokenSource({
       authUrl: options.endpoints.authUrl,
@@ -110,6 +81,13 @@ export class SalesApi {
       timeoutMs: this.#timeouts.tokenMs,
       clock: this.clock,
     })
+    this.#offerDeps = {
+      send: (path, query, timeoutMs) => this.#authorised('GET', path, query, undefined, timeoutMs),
+      releaseSeats: (productId, ids) => this.releaseSeats(productId, ids),
+      log: options.log ?? quietLog,
+      writeMs: this.#timeouts.writeMs,
+      lateOfferMs: this.#timeouts.lateOfferMs,
+    }
   }
 
   /** Makes sure the vendor's clock has been heard at least once (a token request tells it). */
@@ -157,12 +135,8 @@ export class SalesApi {
   }
 
   /**
-   * A seat offer reserves seats. It is retried only when the vendor said its
-   * allocation was busy (nothing reserved). After a time-out, or when the
-   * caller gives up once it was sent, it is not asked again: the answer is
-   * still awaited for a while, and any seats it reserved are released. An
-   * answer that cannot be read has its seats salvaged from the text and
-   * released too. So no lost or unreadable answer leaves seats held until expiry.
+   * A seat offer reserves seats: retried only when the vendor said its allocation was busy (nothing
+   * reserved); one given up on or unreadable has its seats released (./seat-offer.ts), never left held.
    */
   async offerSeats(request: OfferRequest, signal?: AbortSignal): Promise<SeatOffer> {
     const query: Query = {
@@ -174,7 +148,7 @@ export class SalesApi {
     }
     const offer = await withRetry(
       allocationPolicy,
-      () => this.#offerOnce(request.productId, query, signal),
+      () => offerOnce(this.#offerDeps, { productId: request.productId, query, signal }),
       this.#sleeper,
       signal,
     )
@@ -183,66 +157,6 @@ export class SalesApi {
       throw new ApiCallError('rejected', 'api.no-seats-offered', 'errors.api.notEnoughSeats', false, 200, 'the offer had no seats')
     }
     return offer
-  }
-
-  async #offerOnce(productId: number, query: Query, signal?: AbortSignal): Promise<SeatOffer> {
-    const path = `/products/${productId}/seatmap/availability`
-    if (signal?.aborted) throw cancelled(`GET ${path} cancelled before it was sent`)
-    // Not bound to the caller's signal: once sent, the answer is awaited even if the caller
-    // gives up, so that whatever the vendor reserved can be given back.
-    const answer = this.#authorised('GET', path, query, undefined, this.#timeouts.lateOfferMs)
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let onAbort = () => {}
-    const gaveUp = new Promise<'timeout' | 'cancelled'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#timeouts.writeMs)
-      onAbort = () => resolve('cancelled')
-      signal?.addEventListener('abort', onAbort, { once: true })
-    })
-    const first = await Promise.race([answer, gaveUp]).finally(() => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    })
-    if (first === 'timeout' || first === 'cancelled') {
-      void this.#releaseLateOffer(productId, answer, first)
-      throw first === 'timeout' ? timeoutFailure(`GET ${path} gave no answer within ${this.#timeouts.writeMs} ms`) : cancelled(`GET ${path} cancelled`)
-    }
-    try {
-      return this.#readAnswer(first, read.readSeatOffer, `GET ${path}`)
-    } catch (error) {
-      if (error instanceof ApiCallError && error.kind === 'shape') await this.#releaseOffered(productId, first, 'unreadable')
-      throw error
-    }
-  }
-
-  async #releaseLateOffer(productId: number, answer: Promise<HttpAnswer>, why: 'timeout' | 'cancelled'): Promise<void> {
-    let late: HttpAnswer
-    try {
-      late = await answer
-    } catch {
-      return // No late answer: whatever it reserved lapses at the hold's expiry.
-    }
-    await this.#releaseOffered(productId, late, why)
-  }
-
-  /** Gives back what an offer the caller will never see reserved: read from the answer, or salvaged from its text. */
-  async #releaseOffered(productId: number, answer: HttpAnswer, why: 'timeout' | 'cancelled' | 'unreadable'): Promise<void> {
-    if (answer.status < 200 || answer.status >= 300) return
-    let ids: number[]
-    try {
-      ids = read.readSeatOffer(answer.body).sets.flat().map((seat) => seat.inventoryId)
-    } catch {
-      ids = salvageOfferedSeatIds(answer.text)
-    }
-    if (ids.length === 0) {
-      if (why === 'unreadable') this.#log.warn('a seat offer answered something unreadable naming no seats; whatever it reserved lapses', { productId })
-      return
-    }
-    try {
-      const result = await this.releaseSeats(productId, ids)
-      this.#log.warn('released the seats of a seat offer the kiosk could not use', { productId, seats: ids.length, why, ok: result.ok })
-    } catch {
-      this.#log.warn('could not release the seats of a seat offer the kiosk could not use; they lapse at the vendor', { productId, seats: ids.length, why })
-    }
   }
 
   releaseSeats(productId: number, inventoryIds: readonly number[], signal?: AbortSignal): Promise<ReleaseResult> {
@@ -341,34 +255,9 @@ export class SalesApi {
 
   // ------------------------------------------------------------ images
 
-  /**
-   * An image path from any answer, resolved against the image host (no bearer: images are public).
-   * The body is read only up to MAX_IMAGE_BYTES: a bigger one is refused (kind 'too-large') without being read whole.
-   */
-  async image(path: string, signal?: AbortSignal): Promise<{ contentType: string; bytes: Buffer }> {
-    const url = new URL(path.replace(/^\/+/, ''), this.options.endpoints.imageBaseUrl.replace(/\/?$/, '/'))
-    return withRetry(
-      readPolicy,
-      async () => {
-        const deadline = AbortSignal.timeout(this.#timeouts.readMs)
-        const where = `image ${url.pathname}`
-        try {
-          const response = await this.#fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
-          if (!response.ok) {
-            await response.body?.cancel().catch(() => {})
-            throw apiRejection(response.status, null, where)
-          }
-          const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
-          return { contentType, bytes: await readBodyUpTo(response, MAX_IMAGE_BYTES, where) }
-        } catch (error) {
-          // The refusals above are already typed; a failure of the fetch or of the body is the network or the deadline.
-          if (error instanceof ApiCallError) throw error
-          throw deadline.aborted ? timeoutFailure(where) : networkFailure(where, error)
-        }
-      },
-      this.#sleeper,
-      signal,
-    )
+  /** An image from the image host (./images.ts): public, no bearer, its size bounded. */
+  image(path: string, signal?: AbortSignal): Promise<{ contentType: string; bytes: Buffer }> {
+    return fetchImage({ fetch: this.#fetch, imageBaseUrl: this.options.endpoints.imageBaseUrl, readMs: this.#timeouts.readMs, sleeper: this.#sleeper }, path, signal)
   }
 
   // ------------------------------------------------------------ plumbing
@@ -394,25 +283,11 @@ export class SalesApi {
     )
   }
 
-  #readAnswer<T>(answer: HttpAnswer, reader: (raw: unknown) => T, where: string): T {
-    if (answer.status < 200 || answer.status >= 300) {
-      const error = read.readErrorBody(answer.body)
-      throw apiRejection(answer.status, error?.errorCode ?? null, error?.statusMessage ?? null)
-    }
-    if (answer.notJson) throw shapeFailure(`${where} answered something that is not JSON`)
-    try {
-      return reader(answer.body)
-    } catch (error) {
-      if (error instanceof read.ResponseShapeError) throw shapeFailure(`${where}: ${error.message}`, error)
-      throw error
-    }
-  }
-
   #call<T>(call: Call<T>): Promise<T> {
     const where = `${call.method} ${call.path}`
     return withRetry(
       call.policy,
-      async () => this.#readAnswer(await this.#authorised(call.method, call.path, call.query, call.body, call.timeoutMs, call.signal), call.read, where),
+      async () => readAnswer(await this.#authorised(call.method, call.path, call.query, call.body, call.timeoutMs, call.signal), call.read, where),
       this.#sleeper,
       call.signal,
     )

@@ -129,7 +129,7 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
       // does the standalone terminal (its batch is reconciled against the shift's report).
       const shift = tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(tender)
       const venues = Object.fromEntries(r.order.items.map((item) => [item.productId, venueOf(item.productId)]))
-      const invoice = await checkout().submit(r.order, tender, shift?.shiftId ?? null, venues, r.language, who())
+      const invoice = await checkout().submit({ request: r.order, tender, shiftId: shift?.shiftId ?? null, venues, language: r.language, soldBy: who() })
       return { saleId: invoice.saleId, reference: invoice.reference, amountCents: invoice.amountCents, expiresAt: iso(invoice.expiresAt) }
     },
     'checkout.pay': async (r) => {

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { Statement } from 'better-sqlite3'
 import type { HoldStatus } from '../contract/holds'
 import type { Clock } from '../api/vendor-clock'
 import type { OrderItem, SeatOffer } from '../contract/model'
 import type { Logger } from '../ipc-core/logger'
 import type { LocalDb } from '../store/local-db'
+import { HoldCountdown } from './hold-countdown'
 import { HoldExpiry } from './hold-expiry'
+import { HoldStore, type HeldSeat, type SeatKey } from './hold-store'
+
+export type { HeldSeat, SeatKey } from './hold-store'
 
 /**
  * Every seat the kiosk holds at the vendor, with its show and expiry. Held
@@ -32,12 +35,6 @@ export interface SeatReleaser {
   learnClock(): Promise<void>
 }
 
-/** A seat of a show (inventory ids are unique only within a show). */
-export interface SeatKey {
-  productId: number
-  inventoryId: number
-}
-
 export interface HoldManagerOptions {
   db: LocalDb
   /** Which backend and tenant the holds are at, e.g. "sandbox/foyer-training". */
@@ -56,44 +53,22 @@ export interface HoldManagerOptions {
  */
 export const LAPSE_MARGIN_MS = 2_000
 
-export interface HeldSeat extends SeatKey {
-  offerId: string
-  setIndex: number
-  expiresAt: number
-  /** When the vendor took a hold it gave no expiry for (its expiry is reckoned from it); null or absent: the vendor said. */
-  reckonedFrom?: number | null
-}
-
-interface HoldRow {
-  product_id: number
-  inventory_id: number
-  offer_id: string
-  set_index: number
-  expires_at: number
-}
-
 const keyOf = (seat: SeatKey) => `${seat.productId}:${seat.inventoryId}`
 
 export class HoldManager {
   readonly #seats = new Map<string, HeldSeat>()
   readonly #clock: Clock
   readonly #expiry: HoldExpiry
-  readonly #insert: Statement<[string, number, number, string, number, number, number]>
-  readonly #delete: Statement<[string, number, number]>
-  readonly #load: Statement<[string], HoldRow>
-  #ticker: ReturnType<typeof setInterval> | null = null
+  readonly #store: HoldStore
+  readonly #countdown: HoldCountdown
   /** Offers whose set is being kept right now (keepSet). */
   readonly #choosing = new Set<string>()
 
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
     this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs)
-    const { db } = options
-    this.#insert = db.prepare(
-      'INSERT OR REPLACE INTO holds (backend, product_id, inventory_id, offer_id, set_index, expires_at, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    this.#delete = db.prepare('DELETE FROM holds WHERE backend = ? AND product_id = ? AND inventory_id = ?')
-    this.#load = db.prepare('SELECT product_id, inventory_id, offer_id, set_index, expires_at FROM holds WHERE backend = ?')
+    this.#store = new HoldStore(options.db, options.backend)
+    this.#countdown = new HoldCountdown(() => this.status(), options.onChange)
   }
 
   /**
@@ -130,12 +105,9 @@ export class HoldManager {
 
   /** Writes held seats down, on disk first, then in memory. */
   #write(seats: readonly HeldSeat[]): void {
-    const takenAt = Date.now()
-    this.options.db.transaction(() => {
-      for (const s of seats) this.#insert.run(this.options.backend, s.productId, s.inventoryId, s.offerId, s.setIndex, s.expiresAt, takenAt)
-    })()
+    this.#store.write(seats)
     for (const s of seats) this.#seats.set(keyOf(s), s)
-    this.#changed()
+    this.#countdown.changed()
   }
 
   /**
@@ -223,14 +195,7 @@ export class HoldManager {
    * already), so a crash does not keep seats from other customers.
    */
   async releaseLeftovers(): Promise<number> {
-    const rows = this.#load.all(this.options.backend)
-    const left: HeldSeat[] = rows.map((r) => ({
-      productId: r.product_id,
-      inventoryId: r.inventory_id,
-      offerId: r.offer_id,
-      setIndex: r.set_index,
-      expiresAt: r.expires_at,
-    }))
+    const left = this.#store.load()
     if (left.length === 0) return 0
     // Judged by the vendor's clock, which a fresh start has not heard yet.
     await this.options.api.learnClock()
@@ -260,8 +225,7 @@ export class HoldManager {
 
   /** Stops the countdown pushes (on quit, after releaseAll). */
   stop(): void {
-    if (this.#ticker) clearInterval(this.#ticker)
-    this.#ticker = null
+    this.#countdown.stop()
   }
 
   #held(keys: readonly SeatKey[]): HeldSeat[] {
@@ -322,24 +286,8 @@ export class HoldManager {
 
   #forget(seats: readonly HeldSeat[]): void {
     if (seats.length === 0) return
-    this.options.db.transaction(() => {
-      for (const s of seats) this.#delete.run(this.options.backend, s.productId, s.inventoryId)
-    })()
+    this.#store.delete(seats)
     for (const s of seats) this.#seats.delete(keyOf(s))
-    this.#changed()
-  }
-
-  /** Tells the renderer, now and every second while anything is held, how long the hold has left. */
-  #changed(): void {
-    const status = this.status()
-    this.options.onChange?.(status)
-    if (status.count > 0 && !this.#ticker && this.options.onChange) {
-      this.#ticker = setInterval(() => {
-        const now = this.status()
-        this.options.onChange?.(now)
-        if (now.count === 0) this.stop()
-      }, 1000)
-      this.#ticker.unref?.()
-    } else if (status.count === 0) this.stop()
+    this.#countdown.changed()
   }
 }

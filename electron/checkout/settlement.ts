@@ -1,0 +1,177 @@
+import { ApiCallError } from '../api/api-error'
+import { withRetry, type RetryPolicy } from '../api/retry'
+import type { SalesApi } from '../api/sales-api'
+import type { Order } from '../contract'
+import { amountOf, formatMoney } from '../contract/money'
+import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
+import type { PaymentTerminal } from '../payment/payment-port'
+import type { DocumentPrinter } from '../printing/printer-port'
+import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
+import { printSale, type PrintWhat } from './sale-printing'
+import { standaloneToStaff } from './standalone'
+
+/**
+ * Settlement: what follows a payment, whatever the tender. The order is
+ * confirmed with the vendor, the tickets printed and the sale recorded; a
+ * payment the vendor will not confirm is given back (or handed to staff) and
+ * the order voided. Nothing here takes money: that is ./tenders.ts.
+ */
+export interface SettlementOptions {
+  api: SalesApi
+  journal: SalesJournal
+  terminal: PaymentTerminal | null
+  printer: DocumentPrinter | null
+  sleep: (ms: number) => Promise<void>
+  /** Confirm attempts and the first back-off between them (doubling). */
+  confirmAttempts: number
+  confirmBackoffMs: number
+  steps: SaleSteps
+  /** Hears how many of a sale's documents are printed, for the customer's screen. */
+  printing: (saleId: string, printed: number, of: number) => void
+}
+
+export class Settlement {
+  readonly #confirmPolicy: RetryPolicy
+
+  constructor(private readonly options: SettlementOptions) {
+    // The schedule is the base doubling, without jitter (a sleeper whose random is 1): confirm is one kiosk's own call.
+    this.#confirmPolicy = {
+      attempts: options.confirmAttempts,
+      baseDelayMs: options.confirmBackoffMs,
+      maxDelayMs: Number.POSITIVE_INFINITY,
+      // The vendor will never confirm this order (expired, cancelled, amount): no point asking again.
+      retryOn: (error) => error.retryable,
+    }
+  }
+
+  /**
+   * Confirms a paid order, retrying with back-off (confirm is idempotent by
+   * reference and payment reference). If it finally fails, the payment is
+   * given back and staff are told.
+   */
+  async confirm(sale: SaleRecord): Promise<CheckoutOutcome> {
+    let order: Order
+    try {
+      order = await withRetry(this.#confirmPolicy, this.#confirmOnce(sale), { sleep: this.options.sleep, random: () => 1 })
+    } catch (error) {
+      return this.#afterFailedConfirm(this.options.steps.sale(sale.saleId), `confirm failed: ${(error as { code?: string })?.code ?? String(error)}`)
+    }
+    return this.#confirmed(sale, order)
+  }
+
+  /** One confirm call, journalled before and after; an error that is not the vendor's is retried like a lost answer. */
+  #confirmOnce(sale: SaleRecord): () => Promise<Order> {
+    const { api, journal, steps } = this.options
+    let attempt = 0
+    return async () => {
+      attempt++
+      journal.note(sale.saleId, 'confirm-started', { attempt })
+      await steps.step(sale.saleId, 'confirm-started')
+      try {
+        return await api.confirmOrder(sale.reference!, {
+          paymentReference: sale.paymentRef!,
+          amountPaid: amountOf(sale.amountCents),
+          paymentMethodCode: sale.paymentMethod,
+        })
+      } catch (error) {
+        journal.note(sale.saleId, 'confirm-failed', { attempt, code: codeOf(error) })
+        if (error instanceof ApiCallError) throw error
+        // Not the vendor's answer: asked again all the same, and named as it was for the journal's last word.
+        const code = (error as { code?: string } | null)?.code ?? String(error)
+        throw new ApiCallError('network', code, 'errors.api.offline', true, null, String(error), { cause: error })
+      }
+    }
+  }
+
+  async #confirmed(sale: SaleRecord, order: Order): Promise<CheckoutOutcome> {
+    const confirmed = this.options.journal.record(sale.saleId, 'confirmed', 'confirmed', { order })
+    await this.options.steps.step(sale.saleId, 'confirmed')
+    // Tickets only now, after the vendor confirmed: never a ticket for an unsold seat.
+    const printed = await this.print(confirmed, 'sale')
+    return { ...outcomeFor(this.options.steps.sale(sale.saleId), 'confirmed'), printed }
+  }
+
+  /**
+   * No confirm answer said yes, but a lost answer may hide a confirm the vendor
+   * did: the order is asked for before any money goes back. Only an order the
+   * vendor holds as unconfirmed is refunded; one it cannot be asked about goes
+   * to staff with the payment kept, never refunded blind.
+   */
+  async #afterFailedConfirm(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+    const { api, journal } = this.options
+    let order: Order
+    try {
+      order = await api.getOrder(sale.reference!)
+    } catch (error) {
+      journal.note(sale.saleId, 'confirm-check-failed', { code: codeOf(error) })
+      const note = `Payment ${sale.paymentRef} for ${sale.reference} was taken, but the vendor neither confirmed the order nor said whether it is confirmed (${why}). Check the order at the vendor: hand over the tickets if it is confirmed, refund the payment if it is not.`
+      return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'needs-staff', { staffNote: note }), 'needs-staff')
+    }
+    journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
+    if (order.status === 'CONFIRMED') return this.#confirmed(sale, order)
+    return this.giveBack(sale, `${why}; the vendor has the order as ${order.status}`)
+  }
+
+  /**
+   * Gives a taken payment back (card refund through the terminal; cash handed
+   * back by staff; a standalone-terminal card reversed there by staff) and voids the order.
+   */
+  async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+    const { journal } = this.options
+    journal.note(sale.saleId, 'refund-started', { why })
+    if (sale.tender === 'standalone') {
+      const open = standaloneToStaff(journal, sale, why)
+      await this.#cancelAtVendor(open)
+      return outcomeFor(open, 'needs-staff')
+    }
+    if (sale.tender === 'card') {
+      try {
+        await this.options.terminal!.refund(sale.paymentKey!)
+      } catch (error) {
+        const note = `Payment ${sale.paymentKey} of ${sale.reference} could not be confirmed (${why}) nor refunded (${(error as Error).message}). Refund it on the terminal.`
+        return outcomeFor(journal.record(sale.saleId, 'refund-failed', 'needs-staff', { staffNote: note }), 'needs-staff')
+      }
+    }
+    const note =
+      sale.tender === 'cash'
+        ? `Give back ${formatMoney(sale.amountCents, 'en-SG')} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
+        : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
+    const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
+    await this.#cancelAtVendor(refunded)
+    const printed = await this.print(refunded, 'refund')
+    return { ...outcomeFor(refunded, 'refunded'), printed }
+  }
+
+  /** Prints a sale's documents (again), journalled; false when there is no printer or it failed. */
+  print(sale: SaleRecord, what: PrintWhat): Promise<boolean> {
+    // Only a sale's own first print is the customer's to watch: not reprints, not a refund slip.
+    const progress = what === 'sale' ? (printed: number, of: number) => this.options.printing(sale.saleId, printed, of) : undefined
+    return printSale(this.options.printer, this.options.journal, sale, what, (step) => this.options.steps.step(sale.saleId, step), progress)
+  }
+
+  /** Staff print a confirmed sale's tickets or receipt again, from the journal. */
+  async reprint(saleId: string, what: 'tickets' | 'receipt'): Promise<boolean> {
+    const sale = this.options.steps.sale(saleId)
+    if (sale.state !== 'confirmed' && sale.state !== 'printed') {
+      throw checkoutError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale.state}`)
+    }
+    if (!this.options.printer) throw checkoutError('checkout.no-printer', 'checkout.errors.noPrinter', 'no printer is set up')
+    return this.print(sale, what)
+  }
+
+  /** Voids an unpaid order so its seats go back now rather than when it lapses. */
+  async voidOrder(sale: SaleRecord, why: string): Promise<void> {
+    await this.#cancelAtVendor(sale)
+    this.options.journal.record(sale.saleId, 'order-cancelled', 'cancelled', {}, { why })
+  }
+
+  async #cancelAtVendor(sale: SaleRecord): Promise<void> {
+    if (!sale.reference) return
+    try {
+      await this.options.api.cancelOrder(sale.reference)
+    } catch (error) {
+      // Unpaid orders lapse at the vendor by themselves; the seats come back then.
+      this.options.journal.note(sale.saleId, 'order-cancel-failed', { code: codeOf(error) })
+    }
+  }
+}
