@@ -1,4 +1,5 @@
 import type { AppMode, TenderName } from '../contract'
+import { CASH_PAYMENT_CODE } from '../contract/house-facts'
 import { FoyerError } from '../ipc-core/foyer-error'
 
 /**
@@ -15,7 +16,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
  */
 
 /** The vendor's payment method codes for cash in the drawer (the sandbox's and the vendor's: 'CASH'). */
-const CASH_METHODS: ReadonlySet<string> = new Set(['CASH'])
+const CASH_METHODS: ReadonlySet<string> = new Set([CASH_PAYMENT_CODE])
 
 export const isCashMethod = (paymentMethodCode: string): boolean => CASH_METHODS.has(paymentMethodCode.trim().toUpperCase())
 

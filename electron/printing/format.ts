@@ -1,3 +1,4 @@
+import { VENUE_TIME_ZONE } from '../contract/house-facts'
 import { centsOf, formatMoney } from '../contract/money'
 import type { SaleStep } from '../journal/sales-journal'
 import type { CardReceipt } from '../payment/payment-port'
@@ -31,7 +32,7 @@ function dateTimeFormat(language: PaperLanguage): Intl.DateTimeFormat {
   let format = dateTimes.get(language)
   if (!format) {
     format = new Intl.DateTimeFormat(language, {
-      timeZone: 'Asia/Singapore',
+      timeZone: VENUE_TIME_ZONE,
       weekday: 'short',
       day: 'numeric',
       month: 'short',
