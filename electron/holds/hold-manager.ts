@@ -150,17 +150,17 @@ export class HoldManager {
    * (refused, they are forgotten), and the replaced seats stay recorded until
    * released, so nothing is left held unknown to Foyer.
    */
-  async exchange(offerId: string, setIndex: number, pick: readonly number[], giveBack: readonly number[]): Promise<boolean> {
+  async exchange(offerId: string, setIndex: number, pick: readonly number[], toRelease: readonly number[]): Promise<boolean> {
     const first = this.#ofOffer(offerId)[0]
     if (!first) throw new Error('no such offer is held')
     const productId = first.productId
-    const replaced = this.#held(giveBack.map((inventoryId) => ({ productId, inventoryId }))).filter((s) => s.offerId === offerId)
-    if (replaced.length !== giveBack.length) throw new Error('a seat to give back is not held for this offer')
+    const replaced = this.#held(toRelease.map((inventoryId) => ({ productId, inventoryId }))).filter((s) => s.offerId === offerId)
+    if (replaced.length !== toRelease.length) throw new Error('a seat to release is not held for this offer')
     const picks: HeldSeat[] = pick.map((inventoryId) => ({ productId, inventoryId, offerId, setIndex, ...this.#expiry.reckoned() }))
     this.#write(picks)
     let answer: { ok: boolean; reservedTime: string | null }
     try {
-      answer = await this.options.api.exchangeSeats(productId, pick, giveBack)
+      answer = await this.options.api.exchangeSeats(productId, pick, toRelease)
     } catch (error) {
       await this.#releaseSeats(picks).catch(() => undefined)
       throw error

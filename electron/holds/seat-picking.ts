@@ -117,10 +117,10 @@ export class SeatPicker {
     const pick = partner ? [seat.inventoryId, partner.inventoryId] : [seat.inventoryId]
     // The unkept set goes back, then the earliest of the customer's own seats, down to the quantity.
     const overflow = Math.max(0, yours.length + pick.length - known.quantity)
-    const giveBack = [...others, ...yours.slice(0, overflow)]
+    const toRelease = [...others, ...yours.slice(0, overflow)]
     let done: boolean
     try {
-      done = await this.holds.exchange(offerId, keptSet, pick, giveBack)
+      done = await this.holds.exchange(offerId, keptSet, pick, toRelease)
     } catch (error) {
       if (error instanceof FoyerError) throw error
       throw lapsed()

@@ -139,7 +139,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
         } catch (error) {
           // No supervisor was made (a name refused, the file not written): the code is given back, or
           // this machine could only be enrolled by restarting it. It was never a success to keep.
-          ctx.enrolment.giveBack()
+          ctx.enrolment.reopen()
           throw error
         }
         // Used up: a second "first supervisor" cannot be made with it, even after the accounts are cleared by hand.

@@ -63,7 +63,7 @@ export class Enrolment {
   }
 
   /** The claiming try made no supervisor (its account was refused or not written): the code is open again. */
-  giveBack(): void {
+  reopen(): void {
     if (this.claimed === null) return
     this.code = this.claimed
     this.claimed = null
