@@ -79,7 +79,7 @@ export class IppClient {
     const answer = await fetch(this.#http, {
       method: 'POST',
       headers: { 'content-type': 'application/ipp' },
-      body,
+      body: new Uint8Array(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
     if (!answer.ok) throw new IppError(`the print server answered HTTP ${answer.status}`, null)
