@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PrintFailed, readinessOf, type PrintConfirmed, type PrinterPort, type PrinterProblem, type PrinterReadiness } from '../printer-port'
-import { IppClient, JOB_STATE, type JobAttributes } from './ipp-client'
+import { IppClient, IppError, JOB_STATE, type JobAttributes } from './ipp-client'
 import { printerProblems, problemsOfReasons } from './ipp-reasons'
 
 /**
@@ -58,9 +58,10 @@ export class IppPrinter implements PrinterPort<PdfDocument> {
     try {
       const printer = await this.#client.printerAttributes()
       return printerProblems(printer.state, printer.reasons, printer.acceptingJobs)
-    } catch {
-      // Nothing answers at the address, or not as a print server: the same to the box office.
-      return ['not-answering']
+    } catch (error) {
+      // A print server that answers with a refusal (a queue it does not know, one it will not serve) takes no
+      // jobs for this printer; nothing at the address, or nothing that speaks IPP, is not answering.
+      return error instanceof IppError && error.statusCode !== null ? ['refusing-jobs'] : ['not-answering']
     }
   }
 

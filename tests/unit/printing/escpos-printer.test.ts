@@ -9,6 +9,7 @@ import type { TicketText } from '../../../electron/printers/raw/ticket-text'
 import { decodeEscPos } from '../../support/escpos-decode'
 import { startEscPosLoopback, type EscPosLoopback } from '../../support/escpos-loopback'
 import { freePort } from '../../support/free-port'
+import { startSilentPrinter } from '../../support/silent-printer'
 
 const ticket: TicketText = {
   event: 'Swan Lake',
@@ -82,6 +83,20 @@ describe('ESC/POS printer port against the loopback printer', () => {
     expect(error).toMatchObject({ stage: 'not-printed', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-02 was not printed: no-paper')
     expect(printer.printed()).toHaveLength(40)
+  })
+
+  it('a device that takes the connection and says nothing is not answering, and gets no document', async () => {
+    const silent = await startSilentPrinter()
+    try {
+      const mute = new EscPosPrinter({ host: silent.host, port: silent.port, label: 'Wrong device' })
+      expect(await mute.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
+      const before = silent.received()
+      expect(await failure(mute.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+      // Only the status request went out, never the ticket.
+      expect(silent.received() - before).toBeLessThan(8)
+    } finally {
+      await silent.close()
+    }
   })
 
   it('nothing at the address is cannot print: not answering', async () => {

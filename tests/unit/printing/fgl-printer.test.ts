@@ -6,6 +6,7 @@ import { fglTicket } from '../../../electron/printers/raw/fgl-ticket'
 import type { TicketText } from '../../../electron/printers/raw/ticket-text'
 import { decodeFgl, startFglLoopback, type FglLoopback } from '../../support/fgl-loopback'
 import { freePort } from '../../support/free-port'
+import { startSilentPrinter } from '../../support/silent-printer'
 
 const ticket = (n: number): TicketText => ({
   event: 'Swan Lake <Gala>',
@@ -84,6 +85,20 @@ describe('Boca FGL printer port against the loopback printer', () => {
     expect(error).toMatchObject({ stage: 'not-printed', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-02 was not printed: no-paper')
     expect(printer.printed().map((t) => t.qrCodes[0])).toEqual(['T-ABC123-01'])
+  })
+
+  it('a device that takes the connection and says nothing is not answering, and gets no document', async () => {
+    const silent = await startSilentPrinter()
+    try {
+      const mute = new FglPrinter({ host: silent.host, port: silent.port, label: 'Wrong device', answerTimeoutMs: 1000 })
+      expect(await mute.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
+      const before = silent.received()
+      expect(await failure(mute.print(fglTicket('t', ticket(1))))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+      // Only the status request went out, never the ticket.
+      expect(silent.received() - before).toBeLessThan(8)
+    } finally {
+      await silent.close()
+    }
   })
 
   it('nothing at the address is cannot print: not answering', async () => {

@@ -104,6 +104,11 @@ describe('IPP printer port against ippeveprinter', () => {
     expect(await endOf(client, jobId)).toBe(JOB_STATE.canceled)
   })
 
+  it('a queue the print server does not know is cannot print: not taking jobs, not "not answering"', async () => {
+    const unknown = new IppPrinter({ uri: printer.uri.replace('/ipp/print', '/ipp/no-such-queue'), label: 'Misspelt queue' })
+    expect(await unknown.status()).toEqual({ state: 'cannot-print', problems: ['refusing-jobs'] })
+  })
+
   it('nothing at the address is cannot print: not answering', async () => {
     const nowhere = new IppPrinter({ uri: 'ipp://localhost:9/ipp/print', label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
