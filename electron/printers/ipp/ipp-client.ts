@@ -16,8 +16,10 @@ export class IppError extends Error {
   override readonly name = 'IppError'
   constructor(
     message: string,
-    /** The response's status code, when the server answered at all. */
+    /** The response's IPP status code, when the server answered in IPP at all. */
     readonly statusCode: number | null,
+    /** The server said no to the request (an IPP error status, HTTP 4xx): nothing of it was taken. */
+    readonly refused: boolean,
   ) {
     super(message)
   }
@@ -82,12 +84,12 @@ export class IppClient {
       body: new Uint8Array(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
-    if (!answer.ok) throw new IppError(`the print server answered HTTP ${answer.status}`, null)
+    if (!answer.ok) throw new IppError(`the print server answered HTTP ${answer.status}`, null, answer.status >= 400 && answer.status < 500)
     const response = decodeResponse(new Uint8Array(await answer.arrayBuffer()))
     // 0x0000-0x00ff are the successful status codes (RFC 8011, 4.1.6.1).
     if (response.statusCode > 0x00ff) {
       const message = strings(groupOf(response, GROUP.operation).get('status-message'))[0]
-      throw new IppError(`the print server refused: status 0x${response.statusCode.toString(16).padStart(4, '0')}${message ? ` (${message})` : ''}`, response.statusCode)
+      throw new IppError(`the print server refused: status 0x${response.statusCode.toString(16).padStart(4, '0')}${message ? ` (${message})` : ''}`, response.statusCode, true)
     }
     return response
   }
@@ -112,7 +114,7 @@ export class IppClient {
     ])
     const response = await this.#send(OPERATION.printJob, attributes, pdf)
     const jobId = first<number>(groupOf(response, GROUP.job).get('job-id'), 'number')
-    if (jobId === undefined) throw new IppError('the print server took the job but gave no job-id', response.statusCode)
+    if (jobId === undefined) throw new IppError('the print server took the job but gave no job-id', response.statusCode, false)
     return jobId
   }
 

@@ -61,7 +61,7 @@ export class IppPrinter implements PrinterPort<PdfDocument> {
     } catch (error) {
       // A print server that answers with a refusal (a queue it does not know, one it will not serve) takes no
       // jobs for this printer; nothing at the address, or nothing that speaks IPP, is not answering.
-      return error instanceof IppError && error.statusCode !== null ? ['refusing-jobs'] : ['not-answering']
+      return error instanceof IppError && error.refused ? ['refusing-jobs'] : ['not-answering']
     }
   }
 
@@ -72,7 +72,11 @@ export class IppPrinter implements PrinterPort<PdfDocument> {
     try {
       jobId = await this.#client.printPdf(document.name, document.pdf)
     } catch (error) {
-      throw new PrintFailed(this.name, 'refused', ['refusing-jobs'], `the print server did not take ${document.name}: ${(error as Error).message}`)
+      // Refused in so many words, the job is not there; a connection lost on the way may have delivered it all the same.
+      if (error instanceof IppError && error.refused) {
+        throw new PrintFailed(this.name, 'refused', ['refusing-jobs'], `the print server did not take ${document.name}: ${error.message}`)
+      }
+      throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name} may or may not have reached the print server: ${(error as Error).message}`)
     }
     return this.awaitJob(jobId, document.name)
   }

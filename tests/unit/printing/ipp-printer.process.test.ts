@@ -107,6 +107,9 @@ describe('IPP printer port against ippeveprinter', () => {
   it('a queue the print server does not know is cannot print: not taking jobs, not "not answering"', async () => {
     const unknown = new IppPrinter({ uri: printer.uri.replace('/ipp/print', '/ipp/no-such-queue'), label: 'Misspelt queue' })
     expect(await unknown.status()).toEqual({ state: 'cannot-print', problems: ['refusing-jobs'] })
+    // Refused in IPP's words (client-error-not-found): the job was not taken, so it is safe to print elsewhere.
+    const refusal = await new IppClient(printer.uri.replace('/ipp/print', '/ipp/no-such-queue')).printPdf('x', tinyPdf(['x'])).catch((e: unknown) => e)
+    expect(refusal).toMatchObject({ name: 'IppError', statusCode: 0x0406, refused: true })
   })
 
   it('nothing at the address is cannot print: not answering', async () => {
