@@ -67,7 +67,7 @@ export class IppPrinter implements PrinterPort<PdfDocument> {
 
   async print(document: PdfDocument): Promise<PrintConfirmed> {
     const before = await this.status()
-    if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `not sent, the printer cannot print (${before.problems.join(', ')})`)
+    if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
     let jobId: number
     try {
       jobId = await this.#client.printPdf(document.name, document.pdf)

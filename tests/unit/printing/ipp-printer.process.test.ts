@@ -86,7 +86,7 @@ describe('IPP printer port against ippeveprinter', () => {
     const error = await failure(port.print({ name: 'FOYER-OUT-ticket-01', pdf: tinyPdf(['never printed']) }))
     expect(error.stage).toBe('refused')
     expect(error.problems).toEqual(['no-paper'])
-    expect(error.message).toMatch(/Lobby ticket printer .*cannot print \(no-paper\)/)
+    expect(error.message).toMatch(/^Lobby ticket printer \(IPP, localhost:\d+\): FOYER-OUT-ticket-01 not sent, the printer cannot print \(no-paper\)$/)
     expect(await printer.spooled()).toEqual(before)
   })
 
