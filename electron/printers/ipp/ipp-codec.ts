@@ -3,11 +3,10 @@
  * requests with operation and job attributes, and any response read back into
  * attribute groups, collections included. Written here rather than taken
  * from the `ipp` npm package: its latest release is still 2.0.1 (`npm view ipp`,
- * 2026-11-26), untyped callback-style JavaScript whose repository
- * (williamkapke/ipp) carries the CI files of the Travis/AppVeyor years; the
- * registry mirror here does not keep its first publish dates, so "last
- * published years ago" rests on that release history, not on a date read
- * today. The encoding itself is small and fixed by the RFC, and this file is
+ * 2026-11-26), untyped callback-style JavaScript, and its repository
+ * (github.com/williamkapke/ipp) has had no commit since 17 August 2019 (its
+ * package.json there still says 2.0.0). The encoding itself is small and
+ * fixed by the RFC, and this file is
  * tested byte for byte (tests/unit/printing/ipp-codec.test.ts) and against a
  * real IPP Everywhere printer (ippeveprinter).
  */
