@@ -27,7 +27,7 @@ const electronOnlyInMainAndPreload = {
  */
 export const layers = [
   ['contract'],
-  ['ipc-core', 'store', 'security', 'branding', 'terminal-protocol', 'logging'],
+  ['ipc-core', 'store', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
   ['api', 'journal', 'settings', 'vault'],
   ['holds', 'payment', 'printing', 'counter'],
   ['checkout'],

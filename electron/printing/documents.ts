@@ -44,7 +44,7 @@ export interface DocumentOptions {
 
 const QR_SIZE_MM = 34
 
-function confirmedOrder(sale: SaleRecord, what: string): Order {
+export function confirmedOrder(sale: SaleRecord, what: string): Order {
   const order = sale.order
   if (!order || order.status !== 'CONFIRMED' || (sale.state !== 'confirmed' && sale.state !== 'printed')) {
     throw new Error(`no ${what} for sale ${sale.saleId}: it is ${sale.state}, not confirmed by the vendor`)
@@ -63,7 +63,7 @@ function common(options: DocumentOptions, sale: SaleRecord) {
 // ------------------------------------------------------------------ tickets
 
 /** The order item a ticket belongs to: by its seat, else by show and price class. */
-function itemOf(order: Order, ticket: Ticket): OrderItem | null {
+export function itemOf(order: Order, ticket: Ticket): OrderItem | null {
   return (
     order.items.find((i) => ticket.inventoryId !== null && i.seats.some((s) => s.inventoryId === ticket.inventoryId)) ??
     order.items.find((i) => i.productId === ticket.productId && i.lines.some((l) => l.priceClassCode === ticket.priceClassCode)) ??
@@ -83,9 +83,14 @@ function placeOf(ticket: Ticket, item: OrderItem | null, words: PaperWords): Saf
 
 /** A wheelchair space, companion or couple seat said in words under its place, for the customer and the door; nothing for a plain seat. */
 function seatKindOf(ticket: Ticket, item: OrderItem | null, language: PaperLanguage, words: PaperWords): SafeHtml | null {
-  const seatType = ticket.seatType ?? item?.seats.find((s) => ticket.inventoryId !== null && s.inventoryId === ticket.inventoryId)?.seatType
-  const line = seatKindLine(seatType, language, words)
+  const line = ticketSeatKind(ticket, item, language, words)
   return line ? html`<p class="seat-kind">${line}</p>` : null
+}
+
+/** A ticket's kind of seat in words ("♿ Wheelchair space"), or null for a plain seat; the ticket's own, else its order item's. */
+export function ticketSeatKind(ticket: Ticket, item: OrderItem | null, language: PaperLanguage, words: PaperWords): string | null {
+  const seatType = ticket.seatType ?? item?.seats.find((s) => ticket.inventoryId !== null && s.inventoryId === ticket.inventoryId)?.seatType
+  return seatKindLine(seatType, language, words)
 }
 
 /** One ticket per place of a confirmed sale, each with a QR code of its barcode. */

@@ -1,0 +1,92 @@
+import { PrintFailed, readinessOf, type PrintConfirmed, type PrinterPort, type PrinterProblem, type PrinterReadiness } from '../printer-port'
+import type { RawPrinterOptions } from './escpos-printer'
+import { FGL_STATUS_REQUEST, FglStatus } from './fgl-status'
+import { RAW_PORT, RawLink } from './raw-link'
+import type { RawDocument } from './ticket-text'
+
+/**
+ * A Boca ticket printer spoken to in FGL on port 9100, in its normal status
+ * mode (./fgl-status.ts). Before each ticket Foyer reads what the printer has
+ * sent and asks <S1>: X-ON is ready; no X-ON, and the bytes before it say why
+ * (out of paper, jam), or it is not answering. A ticket is printed when the
+ * printer sends ACK for it, as pretixprint waits for; OUT OF PAPER, a jam or a
+ * refusal first is a failure in words. What comes after (LOW PAPER) and a
+ * second <S1> give the readiness for the next ticket.
+ */
+const STILL_READY: ReadonlySet<PrinterProblem> = new Set(['paper-low'])
+const ASCII = (text: string) => Buffer.from(text, 'latin1')
+
+export class FglPrinter implements PrinterPort<RawDocument> {
+  readonly name: string
+  readonly #options: Required<Omit<RawPrinterOptions, 'label'>>
+  /** What the printer has said, kept across connections: it says each change only once. */
+  readonly #status = new FglStatus()
+
+  constructor(options: RawPrinterOptions) {
+    this.#options = { port: RAW_PORT, connectTimeoutMs: 3000, answerTimeoutMs: 2000, pollMs: 500, finishWithinMs: 60_000, ...options }
+    this.name = `${options.label} (Boca FGL, ${options.host}:${this.#options.port})`
+  }
+
+  #open(): Promise<RawLink | null> {
+    const { host, port, connectTimeoutMs } = this.#options
+    return RawLink.open(host, port, connectTimeoutMs).catch(() => null)
+  }
+
+  async status(): Promise<PrinterReadiness> {
+    const link = await this.#open()
+    if (!link) return readinessOf(['not-answering'])
+    try {
+      return await this.#ask(link)
+    } finally {
+      await link.close()
+    }
+  }
+
+  /**
+   * Sends <S1> and reads until X-ON (ready). A printer that falls silent
+   * instead is not ready, and why is what it said: it says each change once,
+   * to whoever reads it then, so the port keeps what it heard until X-ON.
+   */
+  async #ask(link: RawLink): Promise<PrinterReadiness> {
+    await link.write(ASCII(FGL_STATUS_REQUEST))
+    for (;;) {
+      const byte = await link.read(this.#options.answerTimeoutMs)
+      if (byte === null) break
+      if (this.#status.take(byte) === 'ready') return readinessOf([...this.#status.problems])
+    }
+    const heard = [...this.#status.problems]
+    return readinessOf(heard.some((problem) => !STILL_READY.has(problem)) ? heard : [...heard, 'not-answering'])
+  }
+
+  async print(document: RawDocument): Promise<PrintConfirmed> {
+    const link = await this.#open()
+    if (!link) throw new PrintFailed(this.name, 'refused', ['not-answering'], `${document.name} not sent, no connection to the printer`)
+    try {
+      const before = await this.#ask(link)
+      if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
+      await link.write(document.bytes)
+      await this.#awaitAck(link, document.name)
+      return { readiness: await this.#ask(link) }
+    } catch (error) {
+      if (error instanceof PrintFailed) throw error
+      throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name}: the connection to the printer failed (${(error as Error).message})`)
+    } finally {
+      await link.close()
+    }
+  }
+
+  /** Reads the printer's bytes until the ticket's ACK; a problem or refusal first fails in words. */
+  async #awaitAck(link: RawLink, documentName: string): Promise<void> {
+    const deadline = Date.now() + this.#options.finishWithinMs
+    while (Date.now() <= deadline) {
+      const byte = await link.read(this.#options.pollMs)
+      if (byte === null) continue
+      const event = this.#status.take(byte)
+      if (event === 'printed') return
+      if (event === 'refused') throw new PrintFailed(this.name, 'not-printed', ['printer-fault'], `${documentName} was refused by the printer (status 0x${byte.toString(16)})`)
+      const stopped = readinessOf([...this.#status.problems])
+      if (stopped.state === 'cannot-print') throw new PrintFailed(this.name, 'not-printed', stopped.problems, `${documentName} was not printed: ${stopped.problems.join(', ')}`)
+    }
+    throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${documentName}: the printer did not say the ticket was printed`)
+  }
+}

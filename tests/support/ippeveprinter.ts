@@ -1,0 +1,86 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { freePort } from './free-port'
+
+/**
+ * A real IPP Everywhere printer on loopback for a test file: CUPS's
+ * ippeveprinter (package cups-ipp-utils), taking PDFs and keeping each job's
+ * file in a throwaway spool folder (-k). Its web forms are its test controls:
+ * /media sets the main tray's paper level, 0 sheets is "media-empty".
+ *
+ * It registers itself with Avahi (DNS-SD) and will not start without it, so
+ * .ci/run starts the system D-Bus and avahi-daemon; the printer is named
+ * "localhost" (-n), as an address of 127.0.0.1 fails its own host check.
+ * Nothing here skips: a machine without them fails with what to install.
+ */
+const IPPEVEPRINTER = ['/usr/sbin/ippeveprinter', '/usr/bin/ippeveprinter'].find((path) => existsSync(path))
+
+export interface TestIppPrinter {
+  uri: string
+  spoolDir: string
+  /** The main tray's sheets: 0 reports media-empty, 250 is full. */
+  setPaper(sheets: 0 | 5 | 25 | 250): Promise<void>
+  /** The PDFs printed so far (file names in the spool folder). */
+  spooled(): Promise<string[]>
+  stop(): Promise<void>
+}
+
+function needs(): void {
+  if (!IPPEVEPRINTER) throw new Error('ippeveprinter is not installed: apt-get install cups-ipp-utils (.ci/run does)')
+  if (spawnSync('pgrep', ['-x', 'avahi-daemon']).status !== 0) {
+    throw new Error(
+      'avahi-daemon is not running, and ippeveprinter will not start without it: as root, `mkdir -p /run/dbus; dbus-daemon --system --fork; ' +
+        'avahi-daemon --no-drop-root --no-chroot --daemonize` (apt packages avahi-daemon dbus; .ci/run does both)',
+    )
+  }
+}
+
+async function answering(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  // Generous: a loaded two-core machine can take seconds to bring it up.
+  for (let tries = 0; tries < 300; tries++) {
+    if (child.exitCode !== null) throw new Error(`ippeveprinter exited (${child.exitCode}): ${log()}`)
+    const up = await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+    if (up) return
+    await sleep(100)
+  }
+  throw new Error(`ippeveprinter did not answer on port ${port}: ${log()}`)
+}
+
+export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPrinter> {
+  needs()
+  const port = await freePort()
+  const spoolDir = await mkdtemp(join(tmpdir(), 'foyer-ipp-'))
+  const child = spawn(IPPEVEPRINTER!, ['-n', 'localhost', '-p', String(port), '-d', spoolDir, '-k', '-f', 'application/pdf', name], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)))
+  await answering(port, child, () => stderr).catch(async (error) => {
+    child.kill('SIGKILL')
+    await rm(spoolDir, { recursive: true, force: true })
+    throw error
+  })
+  return {
+    uri: `ipp://localhost:${port}/ipp/print`,
+    spoolDir,
+    async setPaper(sheets) {
+      // Every field of the form: the by-pass tray left as it was, or the form is taken only in part.
+      const form = new URLSearchParams({ size1: 'na_letter_8.5x11in', type1: 'stationery', level1: String(sheets), size3: 'na_number-10_4.125x9.5in', type3: 'envelope', level3: '-2' })
+      const answer = await fetch(`http://localhost:${port}/media?${form}`)
+      if (!answer.ok || !(await answer.text()).includes('Media updated')) throw new Error(`ippeveprinter did not take the paper level ${sheets}`)
+    },
+    spooled: async () => (await readdir(spoolDir)).filter((file) => file.endsWith('.pdf')).sort(),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      await rm(spoolDir, { recursive: true, force: true })
+    },
+  }
+}
