@@ -6,6 +6,7 @@ import { isPlaceholderEmail } from '../settings/settings-schema'
 import type { CounterDesk, StaffMember } from '../counter/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
+import { refuseWhenCannotPrint, type AskPrinter } from './printer-gate'
 import { tenderOf } from './tender'
 
 /**
@@ -62,6 +63,8 @@ interface CheckoutScope {
   mode: () => AppMode
   /** Who is signed in at the counter, if anyone. */
   who: () => StaffMember | null
+  /** Asks the ticket printer now (./printer-gate.ts); null: nothing to ask. */
+  askPrinter: AskPrinter | null
 }
 
 /** What a sale is refused for before the backend sees it, and the open shift it is counted in. */
@@ -107,7 +110,7 @@ function saleChecks({ shifts, mode }: CheckoutScope, boxOfficeEmail: () => strin
 
 /** The sale itself: whether cards are taken here, the order submitted once every check passes, and its payment. */
 function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows: ShowsOnSale): Pick<CheckoutHandlers, 'checkout.terminal' | 'checkout.submit' | 'checkout.pay'> {
-  const { checkout, shifts, mode, who } = scope
+  const { checkout, shifts, mode, who, askPrinter } = scope
   const { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor } = saleChecks(scope, boxOfficeEmail)
   const { onSale, venueOf } = shows
   return {
@@ -134,6 +137,8 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
     },
     'checkout.pay': async (r) => {
       refuseAwayFromCounter(r.tender)
+      // Before the card: a kiosk whose printer cannot print takes no money for tickets it cannot hand over.
+      await refuseWhenCannotPrint(mode(), r.tender, askPrinter)
       const outcome = await checkout().pay(r.saleId, paymentOf(r, () => shiftFor('standalone').shiftId))
       return { saleId: outcome.saleId, state: outcome.state, order: outcome.order, changeCents: outcome.changeCents, printed: outcome.printed }
     },
@@ -206,8 +211,10 @@ export function checkoutHandlers(
   boxOfficeEmail: () => string,
   /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
   desk: CounterDesk | null,
+  /** Asks the ticket printer now, before a self-service card is taken; absent: nothing to ask. */
+  askPrinter: AskPrinter | null = null,
 ): CheckoutHandlers {
-  const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null }
+  const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null, askPrinter }
   return {
     ...saleHandlers(scope, boxOfficeEmail, shows),
     ...counterHandlers(scope, desk),

@@ -70,6 +70,7 @@ export const checkoutMessageKeys = [
   'checkout.errors.standaloneAtCounter',
   'checkout.errors.noShiftStandalone',
   'checkout.errors.eticketEmail',
+  'checkout.errors.printerCannotPrint',
   'cart.deliveryAtCounter',
   'errors.api.orderExpired',
 ] as const

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from './base'
 import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
+import { printerAdminChannels, printerConfigSchema } from './printer-channels'
 import { errorReplySchema } from './reply'
 import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
 import { supportChannels } from './support-channels'
@@ -68,6 +69,8 @@ export const settingsViewSchema = z.object({
   updates: updateSettingsSchema,
   /** This kiosk's or counter's card terminal for vendor backends (training pays at the sandbox's own); null: none set up. */
   terminal: terminalViewSchema,
+  /** The ticket printer staff chose (the system printer unless they chose another). */
+  printer: printerConfigSchema,
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
 
@@ -133,6 +136,8 @@ export const adminChannels = {
             updates: updateSettingsSchema.partial().optional(),
             // The terminal replaced whole, or null to remove it.
             terminal: terminalConfigSchema.nullable().optional(),
+            // The printer replaced whole.
+            printer: printerConfigSchema.optional(),
           })
           .strict(),
       })
@@ -150,6 +155,7 @@ export const adminChannels = {
   /** Leaving the self-service kiosk lock is a staff action too (same PIN, same lockout). */
   ...kioskChannels,
   ...terminalChannels,
+  ...printerAdminChannels,
   ...staffChannels,
   ...supportChannels,
 } as const

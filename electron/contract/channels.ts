@@ -3,6 +3,7 @@ import { adminChannels } from './admin-channels'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { counterChannels } from './counter-channels'
 import { kioskLockStateSchema } from './kiosk-channels'
+import { printerChannels } from './printer-channels'
 import { salesChannels } from './sales-channels'
 
 export * from './base'
@@ -47,6 +48,7 @@ export const channels = {
     response: z.object({}).strict(),
   },
   ...salesChannels,
+  ...printerChannels,
   ...adminChannels,
   ...counterChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>

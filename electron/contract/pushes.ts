@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { settingsViewSchema } from './admin-channels'
 import { systemInfoSchema } from './channels'
 import { counterPushes } from './counter-channels'
+import { printerPushes } from './printer-channels'
 import { salesPushes } from './sales-channels'
 
 /**
@@ -19,6 +20,7 @@ export const pushes = {
   'settings.changed': settingsViewSchema,
   ...salesPushes,
   ...counterPushes,
+  ...printerPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>
 
 export type Pushes = typeof pushes

@@ -14,6 +14,7 @@ import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-serv
 import { counterRefundMessageKeys } from '../checkout/counter-refund'
 import { staffDeskMessageKeys, type StaffCheck } from '../counter/counter-desk'
 import type { SalesRuntime } from './sales-runtime'
+import { printerMessageKeys, printerTestHandler, type PrinterServiceDeps } from './printer-service'
 import { settingsHandlers } from './settings-service'
 import { staffAccountHandlers, staffAccountMessageKeys } from './staff-service'
 import { staffError, supervisorChecks } from './supervisor-checks'
@@ -48,6 +49,8 @@ export interface AdminContext {
   kiosk?: KioskControl | null
   /** The data folder and journal "Save logs for support" reads (support-bundle.ts); absent: that channel answers "unavailable". */
   support?: SupportSource | null
+  /** The ticket printer staff chose and its state, for "Print test ticket" (printer-service.ts); absent: that channel answers "unavailable". */
+  printer?: Omit<PrinterServiceDeps, 'requirePin'> | null
 }
 
 /** Every message key the staff services can answer with: the renderer's locales word each one. */
@@ -72,6 +75,7 @@ export const adminMessageKeys = [
   ...counterRefundMessageKeys,
   ...kioskMessageKeys,
   ...terminalMessageKeys,
+  ...printerMessageKeys,
 ]
 
 /** Handlers that answer "not available" where no settings store exists (e.g. renderer tests). */
@@ -124,6 +128,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     ...saleAttentionHandlers(ctx, requirePin),
     ...staffAccountHandlers(accounts, requirePin),
     ...supportHandlers(ctx, requirePin),
+    ...(ctx.printer ? printerTestHandler({ ...ctx.printer, requirePin }) : { 'printer.test': () => Promise.reject(staffError('staff.unavailable', 'errors.staff.unavailable')) }),
     // The staff screen opens for a supervisor only: a cashier's PIN is right, but not enough.
     'staff.verify': async ({ pin }) => {
       const result = await ctx.check.supervisor(pin)

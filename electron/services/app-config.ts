@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path'
 import { appModeSchema, backendKindSchema, type AppMode, type BackendKind } from '../contract'
 import { MAX_EXTRA_EVENTS } from '../sandbox/seed/extra/extra-events'
 import { MIN_ENROLMENT_LENGTH, normaliseEnrolmentCode } from '../settings/enrolment'
+import { printerSettingsSchema, type PrinterSettings } from '../settings/printer-settings'
 
 /**
  * Start-up choices from the environment, which override the settings file for
@@ -19,6 +20,23 @@ export interface StartupConfig {
   sandboxXss?: boolean
   /** The one-time code that sets the first staff PIN, provided by the installer or ops (FOYER_ENROLMENT_CODE). */
   enrolmentCode?: string
+  /** The ticket printer for this run, over the staff setting (FOYER_PRINTER: system, ipp://host[:port]/queue, escpos://host[:port], fgl://host[:port]). */
+  printer?: PrinterSettings
+}
+
+/** FOYER_PRINTER as a printer setting, checked by the settings' own rules; null when it is not one. */
+export function printerFromEnv(text: string): PrinterSettings | null {
+  const found = /^(ipp|escpos|fgl):\/\/([^/]+)(?:\/(.+))?$/.exec(text)
+  const candidate =
+    text === 'system'
+      ? { kind: 'system' }
+      : found?.[1] === 'ipp'
+        ? { kind: 'ipp', address: found[2], queue: found[3] ?? '' }
+        : found && !found[3]
+          ? { kind: 'raw', address: found[2], language: found[1] }
+          : null
+  const parsed = printerSettingsSchema.safeParse(candidate)
+  return parsed.success ? parsed.data : null
 }
 
 export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConfig {
@@ -49,6 +67,11 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
       throw new Error(`FOYER_ENROLMENT_CODE must have at least ${MIN_ENROLMENT_LENGTH} letters or digits`)
     }
     config.enrolmentCode = env.FOYER_ENROLMENT_CODE
+  }
+  if (env.FOYER_PRINTER !== undefined && env.FOYER_PRINTER !== '') {
+    const printer = printerFromEnv(env.FOYER_PRINTER)
+    if (!printer) throw new Error('FOYER_PRINTER must be system, ipp://host[:port]/queue, escpos://host[:port] or fgl://host[:port]')
+    config.printer = printer
   }
   return config
 }

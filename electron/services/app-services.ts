@@ -1,9 +1,10 @@
-import { createDispatcher, type Dispatcher, type Handlers } from '../ipc-core/dispatcher'
+import { createDispatcher, type Dispatcher, type Handler, type Handlers } from '../ipc-core/dispatcher'
 import { stderrLogger, type Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
 import { CounterDesk, counterHandlers, withCashierCheck } from '../counter/counter-desk'
 import type { CounterIdle } from './counter-idle'
+import { SYSTEM_PRINTER } from './printer-readiness'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 
@@ -32,10 +33,12 @@ export interface AppServicesOptions extends SystemFacts {
   counter?: CounterDesk
   /** Main's own count of the counter's idle time (runtime.ts): every call is looked at, and counted, by it. */
   counterIdle?: CounterIdle
+  /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
+  printer?: { 'printer.status': Handler<'printer.status'> }
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
@@ -48,6 +51,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...withCashierCheck(sales ?? disconnectedSalesHandlers(), counter),
     ...staff,
     ...counterHandlers(counter),
+    ...(printer ?? { 'printer.status': () => SYSTEM_PRINTER }),
   }
   return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
 }

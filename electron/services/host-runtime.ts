@@ -14,6 +14,7 @@ import { StaffAccounts } from '../settings/staff-accounts'
 import { KeytarVault } from '../vault/keytar-vault'
 import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
+import { choosePrinter } from './printer-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
 import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
@@ -76,6 +77,8 @@ export async function startHostRuntime(
     kind === 'sandbox'
       ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
+  // The printer staff chose (FOYER_PRINTER overrides it for one run: tests, a kiosk set up by ops), made once per choice.
+  const askablePrinter = choosePrinter(() => overrides.printer ?? settings.get().printer)
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,
@@ -83,6 +86,7 @@ export async function startHostRuntime(
     connect,
     log,
     printer,
+    askablePrinter,
     // A customer whose sale a crash interrupted is told "checking" at once, then where it stands.
     serveDuringRecovery: true,
     ...(afterStep ? { checkout: { afterStep } } : {}),
@@ -92,8 +96,12 @@ export async function startHostRuntime(
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
-    admin: ({ sales, pushes, system, db }) =>
-      adminHandlers({ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk, support: { dataDir: settingsDir, db, log } }),
+    admin: ({ sales, pushes, system, db, readiness }) =>
+      adminHandlers({
+        ...{ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk },
+        support: { dataDir: settingsDir, db, log },
+        printer: { readiness, printer: askablePrinter, systemPrinter: printer },
+      }),
   })
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}

@@ -14,6 +14,8 @@ import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
 import { CounterDesk, type StaffCheck } from '../counter/counter-desk'
 import { CounterIdle, type CounterIdleOptions } from './counter-idle'
+import { PrinterReadiness } from './printer-readiness'
+import { printerHandlers, type AskablePrinter } from './printer-service'
 import { salesHandlers, type SalesContext } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
@@ -37,13 +39,17 @@ export interface RuntimeOptions {
   /** The machine's staff accounts, checked under the PIN lockout (absent: nobody signs in at a counter). */
   staff?: StaffCheck
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
-  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService; db: LocalDb }) => AdminHandlers
+  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService; db: LocalDb; readiness: PrinterReadiness }) => AdminHandlers
   /** Checkout tuning, and the crash tests' step hook. */
   checkout?: SalesRuntimeOptions['checkout']
   /** Serve the screens while recovery runs (see SalesRuntimeOptions); off, start waits for it. */
   serveDuringRecovery?: boolean
   /** The ticket and receipt printer (none: nothing is printed). */
   printer?: DocumentPrinter | null
+  /** The printer staff chose, when Foyer can ask it whether it can print (absent or null: the system printer, taken as ready). */
+  askablePrinter?: () => AskablePrinter | null
+  /** How often that printer is asked while nothing is sold; 10 s. */
+  printerPollMs?: number
   /** Days the journal keeps patron data (the staff setting, read at each purge); 30 when absent. */
   patronDataDays?: () => number
   /** How far a counted drawer may be off before a supervisor approves the close (the staff setting); S$5 when absent. */
@@ -115,6 +121,20 @@ function idleSignOut(options: RuntimeOptions, counter: CounterDesk, pushes: Push
   })
 }
 
+/** The chosen printer's state, asked while no sale is between its order and its tickets (a raw printer takes one connection). */
+function printerReadiness(options: RuntimeOptions, pushes: PushBus, connected: () => SalesContext | null, log: Logger): PrinterReadiness {
+  return new PrinterReadiness({
+    printer: options.askablePrinter ?? (() => null),
+    pushes,
+    log,
+    pollMs: options.printerPollMs,
+    busy: () => {
+      const context = connected()
+      return context !== null && context.checkout.journal.unfinished().some((sale) => saleInProgress(sale, context.api.clock.now()))
+    },
+  })
+}
+
 /** Sells on `backend`, if it can be connected now. */
 async function connectAtStart(sales: SalesRuntime, backend: BackendKind, log: Logger): Promise<void> {
   try {
@@ -168,6 +188,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   })
   await connectAtStart(sales, backend, log)
   connectivity.start()
+  const readiness = printerReadiness(options, pushes, () => sales.context, log)
   // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
   const retention = new PatronRetention({ db, log, days: options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS) })
   retention.start()
@@ -177,14 +198,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     pushes,
     system,
-    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents),
+    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, () => readiness.check()),
     counter,
     counterIdle,
-    admin: options.admin?.({ sales, pushes, system, db }),
+    admin: options.admin?.({ sales, pushes, system, db, readiness }),
+    printer: printerHandlers(readiness),
   })
   counterIdle.start()
+  readiness.start()
   return runtimeHandle(services, sales, async () => {
     counterIdle.stop()
+    readiness.stop()
     connectivity.stop()
     retention.stop()
     await sales.disconnect()

@@ -9,6 +9,7 @@ import type { PushBus } from '../ipc-core/push-bus'
 import type { SettingsStore } from '../settings/settings-store'
 import type { SalesRuntime } from './sales-runtime'
 import { staffError, type SupervisorChecks } from './supervisor-checks'
+import { printerRefusal } from './printer-service'
 import { terminalChanged, terminalRefusal, terminalView } from './terminal-service'
 import type { SystemInfoService } from './system-info'
 
@@ -49,6 +50,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault, a
     backends: { staging: await backend('staging'), production: await backend('production') },
     updates: { ...settings.updates },
     terminal: await terminalView(settings, vault),
+    printer: { ...settings.printer },
   }
 }
 
@@ -78,8 +80,8 @@ async function refusedAsInvalid<T>(step: () => T | Promise<T>): Promise<T> {
   try {
     return await step()
   } catch (error) {
-    // A terminal field is worded on its own (which rule the address, POIID... broke); any other in general.
-    if (error instanceof SettingsError) throw terminalRefusal(error) ?? staffError('settings.invalid', 'errors.settings.invalid', error.message)
+    // A terminal or printer field is worded on its own (which rule the address, POIID... broke); any other in general.
+    if (error instanceof SettingsError) throw terminalRefusal(error) ?? printerRefusal(error) ?? staffError('settings.invalid', 'errors.settings.invalid', error.message)
     throw error
   }
 }

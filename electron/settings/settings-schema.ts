@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, SETTING_DEFAULTS, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
+import { DEFAULT_PRINTER, printerSettingsSchema } from './printer-settings'
 import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
 import { PIN_HASH_PATTERN } from './staff-pin'
 import { DEFAULT_CHECK_MINUTES, MAX_CHECK_MINUTES, MIN_CHECK_MINUTES, updateFeedUrl } from './update-rules'
@@ -125,9 +126,10 @@ const installationIdIssue = { error: 'must be set when a card terminal is', path
 /**
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
  * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
- * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts). Older files are migrated on reading (see migrateSettings).
+ * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts), version 7 `printer`. Older files are migrated on
+ * reading (see migrateSettings).
  */
-export const SETTINGS_VERSION = 6
+export const SETTINGS_VERSION = 7
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -166,6 +168,8 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
     'cashToleranceCents' in old || 'counterLockMinutes' in old
       ? old
       : { ...old, version: 6, cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS, counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES },
+  // Version 6 printed to the system printer only: it still does until staff choose another.
+  6: (old) => ('printer' in old ? old : { ...old, version: 7, printer: { ...DEFAULT_PRINTER } }),
 }
 
 export const settingsSchema = z
@@ -178,6 +182,8 @@ export const settingsSchema = z
     terminal: terminalSettingsSchema.nullable(),
     // This installation's id at its terminal (the nexo SaleID), given when a terminal is first set up; never changed after.
     installationId: z.string().regex(INSTALLATION_ID_PATTERN).nullable(),
+    // The ticket printer (../printers/chosen-printer.ts): the system printer unless staff chose another.
+    printer: printerSettingsSchema,
   })
   .strict()
   .refine(selectedBackendIsConfigured, selectedBackendIssue)
@@ -189,10 +195,10 @@ export type Settings = z.infer<typeof settingsSchema>
  * `installationId` (the store gives that itself), within `backends` either
  * backend on its own (a backend's configuration is replaced whole, or set to
  * null to remove it), any of the `updates` fields on their own, and the
- * terminal replaced whole or removed. Strict like the file.
+ * terminal replaced whole or removed, the printer replaced whole. Strict like the file.
  */
 export const settingsPatchSchema = z
-  .object({ ...fieldSchemas, backends: backendsSchema.partial(), updates: updatesSchema.partial(), terminal: terminalSettingsSchema.nullable() })
+  .object({ ...fieldSchemas, backends: backendsSchema.partial(), updates: updatesSchema.partial(), terminal: terminalSettingsSchema.nullable(), printer: printerSettingsSchema })
   .partial()
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
@@ -226,6 +232,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES,
   terminal: null,
   installationId: null,
+  printer: { ...DEFAULT_PRINTER },
 })
 
 /**

@@ -8,6 +8,7 @@ import { unavailableAdminHandlers } from '../../electron/services/admin-service'
 import { CounterDesk, counterHandlers } from '../../electron/counter/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 import { SystemInfoService } from '../../electron/services/system-info'
+import { SYSTEM_PRINTER } from '../../electron/services/printer-readiness'
 
 const quietLog: Logger = { warn: vi.fn(), error: vi.fn() }
 const facts = () => ({ appVersion: '9.9.9', mode: 'counter' as const, backend: 'sandbox' as const, host: 'electron' as const })
@@ -67,6 +68,7 @@ describe('contract dispatch', () => {
       ...unavailableAdminHandlers(),
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
+      'printer.status': () => SYSTEM_PRINTER,
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -82,6 +84,7 @@ describe('contract dispatch', () => {
       ...unavailableAdminHandlers(),
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
+      'printer.status': () => SYSTEM_PRINTER,
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },

@@ -28,6 +28,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
   return {
     'system.info': {},
     'system.screen': { screen: 'events' },
+    'printer.status': { check: true },
     'catalogue.events': { lang: 'EN_SG', page: 0, size: 5, search: 'Kopi', sort: 'title', descending: false },
     'catalogue.shows': { code: show.eventCode, lang: 'EN_SG', startDate: '20260101', numOfDays: 30 },
     'seatmap.overview': { productId },
@@ -72,5 +73,6 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'credentials.test': { pin: STAFF_PIN, backend: 'sandbox' },
     'terminal.storePassphrase': { pin: STAFF_PIN, passphrase: 'not-the-passphrase' },
     'terminal.test': { pin: STAFF_PIN },
+    'printer.test': { pin: STAFF_PIN },
   }
 }

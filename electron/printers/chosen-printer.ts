@@ -1,0 +1,61 @@
+import { IppPrinter } from './ipp/ipp-printer'
+import { IPP_PORT, parsePrinterAddress } from './printer-address'
+import type { PrintConfirmed, PrinterReadiness } from './printer-port'
+import { EscPosPrinter } from './raw/escpos-printer'
+import { escPosTicket } from './raw/escpos-ticket'
+import { FglPrinter } from './raw/fgl-printer'
+import { fglTicket } from './raw/fgl-ticket'
+import { RAW_PORT } from './raw/raw-link'
+import type { TicketText } from './raw/ticket-text'
+import { textPdf } from './text-pdf'
+
+/**
+ * The printer staff chose on the staff screen: the system printer (the OS
+ * queue Electron prints to; the browser host's spool), an IPP printer at an
+ * address and queue, or a raw network printer at an address speaking ESC/POS
+ * or Boca FGL. Whatever the kind, Foyer asks it the same two things: can it
+ * print now, and print this ticket (staff's test ticket).
+ */
+export type PrinterChoice =
+  | { kind: 'system' }
+  | { kind: 'ipp'; address: string; queue: string }
+  | { kind: 'raw'; address: string; language: 'escpos' | 'fgl' }
+
+export interface ChosenPrinter {
+  /** A name staff can read: "Ticket printer (IPP, localhost:631)". */
+  readonly name: string
+  status(): Promise<PrinterReadiness>
+  /** Prints a ticket of plain text; resolves once the printer says it is out, else rejects with PrintFailed. */
+  printTicket(name: string, ticket: TicketText): Promise<PrintConfirmed>
+}
+
+/** The ticket's lines, top to bottom, for a printer that takes a PDF. */
+export function ticketLines(ticket: TicketText): string[] {
+  return [ticket.event, ticket.show, ticket.venue, ...ticket.places, ticket.reference, ticket.code, ...(ticket.footer ?? [])]
+}
+
+/**
+ * The port for a printer Foyer speaks to itself; null for the system printer
+ * (the layers above print to it) or an address that does not parse (settings
+ * refuse those before they are saved).
+ */
+export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPrinter | null {
+  if (choice.kind === 'ipp') {
+    const at = parsePrinterAddress(choice.address, IPP_PORT)
+    if (!at) return null
+    const port = new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label })
+    return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print({ name, pdf: textPdf(ticketLines(ticket)) }) }
+  }
+  if (choice.kind === 'raw') {
+    const at = parsePrinterAddress(choice.address, RAW_PORT)
+    if (!at) return null
+    const options = { host: at.host, port: at.port, label }
+    if (choice.language === 'fgl') {
+      const port = new FglPrinter(options)
+      return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print(fglTicket(name, ticket)) }
+    }
+    const port = new EscPosPrinter(options)
+    return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print(escPosTicket(name, ticket)) }
+  }
+  return null
+}

@@ -1,0 +1,103 @@
+import type { PrinterStateView, SaleLanguage } from '../contract'
+import type { Handler } from '../ipc-core/dispatcher'
+import { FoyerError } from '../ipc-core/foyer-error'
+import { printerOfChoice, ticketLines, type ChosenPrinter, type PrinterChoice } from '../printers/chosen-printer'
+import { PrintFailed, readinessOf } from '../printers/printer-port'
+import { testTicket } from '../printers/test-ticket'
+import { html } from '../printing/html'
+import type { DocumentPrinter } from '../printing/printer-port'
+import { printerFields } from '../settings/printer-settings'
+import type { SettingsError } from '../settings/settings-schema'
+import type { PrinterReadiness } from './printer-readiness'
+
+/**
+ * The printer staff chose, as main asks it (./printer-readiness.ts), and
+ * staff's "Print test ticket": printed through that very printer, and said in
+ * words, whatever went wrong (out of paper, cover open, not answering).
+ */
+export const printerMessageKeys = printerFields.map((field) => `printer.refused.${field}`)
+
+/** What staff call the ticket printer in the names Foyer gives it. */
+const LABEL = 'Ticket printer'
+
+/** A chosen printer and its kind, for readiness; the system printer is one Foyer cannot ask. */
+export type AskablePrinter = { chosen: ChosenPrinter; kind: PrinterStateView['kind'] }
+
+/**
+ * The printer as staff chose it, made once per choice (a Boca's port keeps
+ * what the printer said between connections): null for the system printer.
+ */
+export function choosePrinter(choice: () => PrinterChoice): () => AskablePrinter | null {
+  let made: { key: string; printer: AskablePrinter | null } | null = null
+  return () => {
+    const now = choice()
+    const key = JSON.stringify(now)
+    if (made?.key !== key) {
+      const chosen = printerOfChoice(now, LABEL)
+      made = { key, printer: chosen && now.kind !== 'system' ? { chosen, kind: now.kind } : null }
+    }
+    return made.printer
+  }
+}
+
+/**
+ * A refused printer setting, worded by field (`printer.refused.address`...);
+ * null for any other setting. The detail names the rule, never the value.
+ */
+export function printerRefusal(error: SettingsError): FoyerError | null {
+  const field = error.field?.startsWith('printer.') ? error.field.slice('printer.'.length) : null
+  if (!field || !(printerFields as readonly string[]).includes(field)) return null
+  return new FoyerError({ code: 'settings.invalid', messageKey: `printer.refused.${field}`, retryable: false, detail: error.message })
+}
+
+export interface PrinterServiceDeps {
+  readiness: PrinterReadiness
+  printer: () => AskablePrinter | null
+  /** The system printer (Electron's, or the browser host's spool); null: none. */
+  systemPrinter: DocumentPrinter | null
+  requirePin: (pin: string) => Promise<unknown>
+}
+
+/** The test ticket on the system printer: it says it printed when its queue took it, which is all Electron's callback says. */
+async function testOnSystem(deps: PrinterServiceDeps, language: SaleLanguage) {
+  const printer = deps.systemPrinter
+  const state = deps.readiness.current()
+  if (!printer) return { printed: false, printerState: state, detail: 'no system printer is set up for this kiosk' }
+  const lines = ticketLines(testTicket('system printer', language, new Date()))
+  const page = html`<!doctype html><html lang="${language}"><meta charset="utf-8"><body>${lines.map((line) => html`<p>${line}</p>`)}</body></html>`
+  try {
+    await printer.print({ name: 'foyer-test-ticket', html: page.toString() })
+    return { printed: true, printerState: state, detail: `sent to ${printer.name}` }
+  } catch (error) {
+    return { printed: false, printerState: state, detail: (error as Error).message }
+  }
+}
+
+async function testOnPort(deps: PrinterServiceDeps, askable: AskablePrinter, language: SaleLanguage) {
+  const { chosen, kind } = askable
+  try {
+    const done = await chosen.printTicket('foyer-test-ticket', testTicket(chosen.name, language, new Date()))
+    return { printed: true, printerState: deps.readiness.heard(done.readiness, chosen.name, kind), detail: `printed on ${chosen.name}` }
+  } catch (error) {
+    if (!(error instanceof PrintFailed)) throw error
+    // The printer's own reasons, in words on the staff screen; the detail says which stage it failed at.
+    const printerState = deps.readiness.heard(readinessOf(error.problems), chosen.name, kind)
+    return { printed: false, printerState, detail: error.message }
+  }
+}
+
+export function printerHandlers(readiness: PrinterReadiness): { 'printer.status': Handler<'printer.status'> } {
+  return {
+    'printer.status': ({ check }) => (check ? readiness.check() : readiness.current()),
+  }
+}
+
+export function printerTestHandler(deps: PrinterServiceDeps): { 'printer.test': Handler<'printer.test'> } {
+  return {
+    'printer.test': async ({ pin, language }) => {
+      await deps.requirePin(pin)
+      const askable = deps.printer()
+      return askable ? testOnPort(deps, askable, language ?? 'en-SG') : testOnSystem(deps, language ?? 'en-SG')
+    },
+  }
+}
