@@ -1,6 +1,6 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BackendKind } from '../../electron/contract'
+import type { BackendKind, PrinterStateView } from '../../electron/contract'
 import { mountApp, unmountApp, kioskServices } from '../support/mount-app'
 
 
@@ -56,5 +56,36 @@ describe('attract screen', () => {
     await flushPromises()
     expect(root.querySelector('[data-testid="counter-sign-in-screen"]')).not.toBeNull()
     expect(root.querySelector('[data-testid="attract-screen"]')).toBeNull()
+  })
+})
+
+describe('attract screen when the ticket printer cannot print (#24)', () => {
+  const cannotPrint: PrinterStateView = { state: 'cannot-print', problems: ['no-paper'], printer: 'Ticket printer (IPP, localhost:631)', kind: 'ipp' }
+
+  it('says so in words, lets nobody start, and comes back by itself when the printer is ready', async () => {
+    const { root, text, services, click } = await mountKiosk()
+    const start = () => root.querySelector<HTMLButtonElement>('[data-testid="touch-to-start"]')!
+    expect(text('printer-out-of-service')).toBeUndefined()
+    services.pushes.publish('printer.changed', cannotPrint)
+    await flushPromises()
+    expect(text('printer-out-of-service')).toContain('This kiosk cannot print tickets right now — please use the box office')
+    expect(start().disabled).toBe(true)
+    await click('touch-to-start')
+    expect(root.querySelector('[data-testid="attract-screen"]')).not.toBeNull()
+    await click('language-zh-CN')
+    expect(text('printer-out-of-service')).toContain('本自助机暂时无法打印门票')
+    services.pushes.publish('printer.changed', { ...cannotPrint, state: 'ready', problems: [] })
+    await flushPromises()
+    expect(text('printer-out-of-service')).toBeUndefined()
+    expect(start().disabled).toBe(false)
+  })
+
+  it('says nothing to customers of paper running low (that is for staff)', async () => {
+    const { text, services, root } = await mountKiosk()
+    services.pushes.publish('printer.changed', { ...cannotPrint, state: 'paper-low', problems: ['paper-low'] })
+    await flushPromises()
+    expect(text('printer-out-of-service')).toBeUndefined()
+    expect(root.querySelector<HTMLButtonElement>('[data-testid="touch-to-start"]')!.disabled).toBe(false)
+    expect(text('printer-state')).toBeUndefined()
   })
 })

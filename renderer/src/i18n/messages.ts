@@ -30,6 +30,10 @@ import terminalEnSG from './locales/terminal/en-SG.json'
 import terminalMsMY from './locales/terminal/ms-MY.json'
 import terminalZhCN from './locales/terminal/zh-CN.json'
 import terminalZhHK from './locales/terminal/zh-HK.json'
+import printerEnSG from './locales/printer/en-SG.json'
+import printerMsMY from './locales/printer/ms-MY.json'
+import printerZhCN from './locales/printer/zh-CN.json'
+import printerZhHK from './locales/printer/zh-HK.json'
 import staffEnSG from './locales/staff/en-SG.json'
 import seatsEnSG from './locales/seats/en-SG.json'
 import staffMsMY from './locales/staff/ms-MY.json'
@@ -41,13 +45,13 @@ import seatsZhHK from './locales/seats/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter, kiosk, keyboard, terminal, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk, keyboard, terminal, printer, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another. The staff area (accounts, roles, approvals) adds
  * to the core file's `staff` texts (the PIN pad), under the same `staff.` keys.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, printer: printerEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, printer: printerZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, printer: printerZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, printer: printerMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
 }

@@ -2,6 +2,7 @@ import type {
   BackendConfigView,
   BackendKind,
   ErrorReply,
+  PrinterConfigView,
   SaleAttention,
   SettingsView,
   StaffAccountView,
@@ -69,6 +70,7 @@ export const useStaffStore = defineStore('staff', () => {
     production?: BackendConfigView | null
     updates?: Partial<UpdateSettingsView>
     terminal?: TerminalConfigView | null
+    printer?: PrinterConfigView
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
@@ -100,6 +102,12 @@ export const useStaffStore = defineStore('staff', () => {
   async function testTerminal() {
     if (!pin) return null
     return run(() => useFoyer().terminal.test({ pin: pin! }))
+  }
+
+  /** "Print test ticket": through the printer as saved now, in the screen's language; says what is wrong when it does not print. */
+  async function testPrinter(language: 'en-SG' | 'zh-CN' | 'zh-HK' | 'ms-MY') {
+    if (!pin) return null
+    return run(() => useFoyer().printer.test({ pin: pin!, language }))
   }
 
   /** Sales checkout or recovery left for staff (a refund to check, a payment whose fate is unknown). */
@@ -170,6 +178,7 @@ export const useStaffStore = defineStore('staff', () => {
     testConnection,
     storePassphrase,
     testTerminal,
+    testPrinter,
     salesNeedingAttention,
     resolveSale,
     accounts,
