@@ -28,6 +28,10 @@ export function parsePrinterAddress(text: string, defaultPort: number): PrinterA
   return { host, port, authority: `${url.hostname}:${port}` }
 }
 
-/** An IPP queue's path at its print server: "printers/Lobby" (CUPS) or "ipp/print" (an IPP Everywhere printer). */
-export const IPP_QUEUE_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+){0,7}$/
+/**
+ * An IPP queue's path at its print server: "printers/Lobby" (CUPS) or
+ * "ipp/print" (an IPP Everywhere printer). No "." or ".." segment: the path
+ * names a queue, never a way up to the server's other pages (/admin).
+ */
+export const IPP_QUEUE_PATTERN = /^(?!\.{1,2}(\/|$))[A-Za-z0-9._~-]+(\/(?!\.{1,2}(\/|$))[A-Za-z0-9._~-]+){0,7}$/
 export const IPP_PORT = 631
