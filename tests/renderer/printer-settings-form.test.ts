@@ -1,0 +1,119 @@
+import { flushPromises } from '@vue/test-utils'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { adminHandlers } from '../../electron/services/admin-service'
+import { choosePrinter } from '../../electron/services/printer-service'
+import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { SettingsStore } from '../../electron/settings/settings-store'
+import { KeytarVault } from '../../electron/vault/keytar-vault'
+import { apiRig, type ApiRig } from '../support/api-fixtures'
+import { sandboxConnection } from '../support/checkout-fixtures'
+import { startEscPosLoopback, type EscPosLoopback } from '../support/escpos-loopback'
+import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
+
+/**
+ * The "Ticket printer" section of the staff settings (#24): the real screen
+ * against the real staff services and a loopback ESC/POS printer, in
+ * happy-dom. Staff choose a network printer, save it, print a test ticket and
+ * are told in words what is wrong; a bad address is refused in words.
+ */
+const PIN = '581372'
+const WAIT = { timeout: 30_000 }
+let rig: ApiRig
+let runtime: Runtime
+let settings: SettingsStore
+let dataDir: string
+let escpos: EscPosLoopback
+const pageFetch = globalThis.fetch
+
+beforeAll(async () => {
+  // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
+  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
+  rig = await apiRig()
+  escpos = await startEscPosLoopback()
+  dataDir = await mkdtemp(join(tmpdir(), 'foyer-printer-form-'))
+  settings = await SettingsStore.open(dataDir)
+  const staff = await testStaff(dataDir)
+  const connect = async () => sandboxConnection(rig)
+  const askablePrinter = choosePrinter(() => settings.get().printer)
+  runtime = await startRuntime({
+    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
+    dataDir,
+    connect,
+    log: { warn: () => {}, error: () => {} },
+    staff: staff.check,
+    askablePrinter,
+    admin: ({ sales, pushes, system, readiness }) =>
+      adminHandlers({ settings, vault: new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, printer: { readiness, printer: askablePrinter, systemPrinter: null } }),
+  })
+  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
+})
+afterEach(() => unmountApp())
+afterAll(async () => {
+  await runtime?.close()
+  await escpos?.close()
+  await rig?.close()
+  await rm(dataDir, { recursive: true, force: true })
+  globalThis.fetch = pageFetch
+})
+
+async function press(app: MountedApp, testId: string): Promise<void> {
+  await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement | null)?.disabled).toBe(false), WAIT)
+  await app.click(testId)
+}
+
+async function staffSettings(): Promise<MountedApp> {
+  const app = await mountApp(runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await press(app, `pin-${digit}`)
+  await press(app, 'pin-enter')
+  await vi.waitFor(() => expect(app.find('printer-settings')).not.toBeNull(), { timeout: 60_000 })
+  return app
+}
+
+function type(app: MountedApp, testId: string, value: string): void {
+  const input = app.find(testId) as HTMLInputElement
+  input.value = value
+  input.dispatchEvent(new Event('input'))
+}
+
+describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
+  it('starts on the system printer, saying Foyer takes it as ready and how to have CUPS asked', async () => {
+    const app = await staffSettings()
+    expect(app.find('printer-kind-system')?.getAttribute('aria-pressed')).toBe('true')
+    expect(app.text('printer-system-note')).toContain('localhost:631')
+  })
+
+  it('refuses an address that is none, in words, and saves nothing', async () => {
+    const app = await staffSettings()
+    await app.click('printer-kind-raw')
+    type(app, 'printer-address', 'the lobby printer')
+    await press(app, 'printer-save')
+    await vi.waitFor(() => expect(app.text('printer-error')).toBe('The address must be an IP address or host name, with :port only when it is not the usual port.'), WAIT)
+    expect(settings.get().printer).toEqual({ kind: 'system' })
+  })
+
+  it('saves a network ESC/POS printer, prints a test ticket, and says what is wrong when it cannot', async () => {
+    const app = await staffSettings()
+    await app.click('printer-kind-raw')
+    type(app, 'printer-address', `127.0.0.1:${escpos.port}`)
+    await app.click('printer-language-escpos')
+    await press(app, 'printer-save')
+    await vi.waitFor(() => expect(app.text('printer-result')).toBe('Printer saved.'), WAIT)
+    expect(settings.get().printer).toEqual({ kind: 'raw', address: `127.0.0.1:${escpos.port}`, language: 'escpos' })
+
+    await press(app, 'printer-test')
+    await vi.waitFor(() => expect(app.text('printer-test-words')).toBe('The test ticket printed.'), WAIT)
+    expect(Buffer.from(escpos.printed()).toString('latin1')).toContain('Test ticket')
+
+    escpos.set({ paper: 'out', coverOpen: true })
+    await press(app, 'printer-test')
+    await vi.waitFor(() => expect(app.text('printer-test-words')).toBe('The test ticket did not print: out of paper and cover open.'), WAIT)
+    await vi.waitFor(() => expect(app.text('printer-state')).toBe('Printer cannot print: out of paper and cover open'), WAIT)
+    escpos.set({ paper: 'ok', coverOpen: false })
+  })
+})
