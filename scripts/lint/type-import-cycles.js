@@ -23,7 +23,12 @@ import ts from 'typescript'
 /** @type {Map<string, { mtimeMs: number, edges: Edge[] }>} */
 const onDisk = new Map()
 
-/** The .ts module a relative specifier names, or null (a package, or not a TypeScript module). */
+/**
+ * The .ts module a relative specifier names, or null (a package, or not a TypeScript module).
+ * @param {string} from
+ * @param {string} specifier
+ * @returns {string | null}
+ */
 function resolveModule(from, specifier) {
   if (!specifier.startsWith('.')) return null
   const base = resolve(dirname(from), specifier)
@@ -37,6 +42,7 @@ function resolveModule(from, specifier) {
  * Whether an import brings only types (erased at run time), as import-x/no-cycle
  * tells them apart. A re-export (`export type … from`) counts as a value edge:
  * import-x/no-cycle follows those already.
+ * @param {import('typescript').Statement} statement
  */
 function onlyTypes(statement) {
   if (!ts.isImportDeclaration(statement)) return false
@@ -47,7 +53,11 @@ function onlyTypes(statement) {
   return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)
 }
 
-/** The modules a file's source imports or re-exports, each with whether only types come through. */
+/**
+ * The modules a file's source imports or re-exports, each with whether only types come through.
+ * @param {string} file
+ * @param {string} text
+ */
 function edgesOf(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
   /** @type {Edge[]} */
@@ -62,6 +72,7 @@ function edgesOf(file, text) {
   return edges
 }
 
+/** @param {string} file */
 function edgesOnDisk(file) {
   const { mtimeMs } = statSync(file)
   const kept = onDisk.get(file)
@@ -71,7 +82,13 @@ function edgesOnDisk(file) {
   return edges
 }
 
-/** A path of modules from `start` back to `home`, over every edge or over value edges only; null when there is none. */
+/**
+ * A path of modules from `start` back to `home`, over every edge or over value edges only; null when there is none.
+ * @param {string} start
+ * @param {string} home
+ * @param {boolean} valuesOnly
+ * @returns {string[] | null}
+ */
 function pathHome(start, home, valuesOnly) {
   /** @type {Map<string, string | null>} */
   const cameFrom = new Map([[start, null]])
