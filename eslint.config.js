@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries'
 import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { typeImportCycles } from './scripts/lint/type-import-cycles.js'
 
 /**
  * Where code may run is enforced here, as Signal does: only electron/main and
@@ -145,9 +146,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: true, browserHostOnly: false })] },
   },
   {
-    // The layers of electron/, held on every file of it; cycles between its modules fail as well.
+    // The layers of electron/, held on every file of it; cycles between its modules fail as well,
+    // those through an `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
     files: ['electron/**/*.ts'],
-    plugins: { boundaries, 'import-x': importX },
+    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
     settings: {
       'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
       ...importX.flatConfigs.typescript.settings,
@@ -161,6 +163,7 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'disallow', message: boundaryMessages.layers, policies: layerPolicies }],
       'boundaries/no-unknown-files': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true}],
+      'foyer/type-import-cycles': 'error',
     },
   },
   {

@@ -1,7 +1,8 @@
-import { formatMoney } from '../contract/money'
 import type { StaffMemberView } from '../contract/staff-channels'
+import type { StaffNoteSentence } from '../contract/staff-note'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, Tender } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import { cardFromSteps } from '../printing/format'
 import type { CheckoutService } from './checkout-service'
 import { approvalCodeFromSteps } from './standalone'
@@ -38,38 +39,39 @@ export interface RefundPeople {
 const notRefundable = (sale: SaleRecord | null, why: string) =>
   new FoyerError({ code: 'checkout.not-refundable', messageKey: 'staff.errors.notRefundable', retryable: false, detail: `sale ${sale?.saleId ?? '?'} ${why}` })
 
-/** "asked by Aisha Rahman, approved by Mei Ling", or the approval alone when nobody asked by name. */
-const whoFor = ({ askedBy, approvedBy }: RefundPeople): string => (askedBy ? `asked by ${askedBy.name}, approved by ${approvedBy.name}` : `approved by ${approvedBy.name}`)
+/** "Asked by Aisha Rahman, approved by Mei Ling.", or the approval alone when nobody asked by name. */
+const whoFor = ({ askedBy, approvedBy }: RefundPeople): StaffNoteSentence =>
+  askedBy ? { key: 'refundAskedAndApproved', params: { askedBy: askedBy.name, approvedBy: approvedBy.name } } : { key: 'refundApproved', params: { approvedBy: approvedBy.name } }
 
 export async function refundAtCounter(checkout: CheckoutService, saleId: string, openShiftId: string | null, people: RefundPeople): Promise<CounterRefund> {
   const journal = checkout.journal
   const sale = journal.get(saleId)
   if (!sale || (sale.state !== 'confirmed' && sale.state !== 'printed')) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
   if (openShiftId === null || sale.shiftId !== openShiftId) throw notRefundable(sale, 'is not a sale of the open shift')
-  const amount = formatMoney(sale.amountCents, 'en-SG')
-  const voidAtVendor = `Keep the returned tickets and void order ${sale.reference} in the vendor's back office.`
+  const voidAtVendor: StaffNoteSentence = { key: 'voidAtVendor', params: { reference: sale.reference } }
   const names = { askedBy: people.askedBy?.name ?? null, approvedBy: people.approvedBy.name }
   const filed = { refundedByName: names.approvedBy, refundAskedByName: names.askedBy }
   const who = whoFor(people)
   const cardLast4 = sale.tender === 'card' ? (cardFromSteps(journal.steps(saleId))?.last4 ?? null) : null
   const answer = { tender: sale.tender, amountCents: sale.amountCents, cardLast4: cardLast4 && /^\d{4}$/.test(cardLast4) ? cardLast4 : null }
   journal.note(saleId, 'counter-refund-started', names)
-  let note: string
+  let what: StaffNoteSentence
   if (sale.tender === 'card') {
     try {
       await checkout.terminal!.refund(sale.paymentKey!)
     } catch (error) {
-      const failed = `Refund of ${sale.reference} ${who}, but the card terminal did not refund payment ${sale.paymentKey} (${(error as Error).message}). Refund it on the terminal. ${voidAtVendor}`
+      const failed = staffNoteText([{ key: 'counterRefundFailed', params: { paymentKey: sale.paymentKey, reference: sale.reference, error: (error as Error).message } }, who, voidAtVendor])
       journal.record(saleId, 'counter-refund-failed', 'needs-staff', { staffNote: failed, ...filed }, names)
       return { state: 'needs-staff', printed: false, ...answer }
     }
-    note = `Card payment ${sale.paymentKey} of ${sale.reference} refunded, ${who}. ${voidAtVendor}`
+    what = { key: 'counterCardRefunded', params: { paymentKey: sale.paymentKey, reference: sale.reference } }
   } else if (sale.tender === 'cash') {
-    note = `${amount} given back in cash from the drawer for ${sale.reference}, ${who}. ${voidAtVendor}`
+    what = { key: 'counterCashRefunded', params: { amountCents: sale.amountCents, reference: sale.reference } }
   } else {
-    const code = approvalCodeFromSteps(journal.steps(saleId)) ?? 'unknown'
-    note = `Reverse ${amount} (approval code ${code}) on the standalone terminal for ${sale.reference}; refund ${who}. ${voidAtVendor}`
+    const approvalCode = approvalCodeFromSteps(journal.steps(saleId))
+    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, reference: sale.reference } }
   }
+  const note = staffNoteText([what, who, voidAtVendor])
   const refunded = journal.record(saleId, 'counter-refunded', 'refunded', { staffNote: note, ...filed }, names)
   return { state: 'refunded', printed: await checkout.print(refunded, 'refund'), ...answer }
 }

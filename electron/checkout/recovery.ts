@@ -1,4 +1,5 @@
 import type { SaleRecord, SaleState } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import type { CheckoutService } from './checkout-service'
 import { interruptedStandaloneNote } from './standalone'
 
@@ -78,7 +79,7 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
   if (sale.state === 'needs-staff' && sale.paymentRef !== null) return 'needs-staff'
   if (sale.tender === 'cash') {
     // Cash is taken by hand: only staff can say whether it is in the drawer.
-    const note = `A cash sale for ${sale.reference} stopped while taking the money. Check the drawer: complete it or give the cash back.`
+    const note = staffNoteText([{ key: 'cashInterrupted', params: { reference: sale.reference } }])
     return journal.record(sale.saleId, 'recovered-cash-unknown', 'needs-staff', { staffNote: note }).state
   }
   if (sale.tender === 'standalone') {
@@ -92,7 +93,7 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
     return 'cancelled'
   }
   if (status.outcome === 'unknown') {
-    const note = `The card terminal still cannot say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal.`
+    const note = staffNoteText([{ key: 'paymentStillUnknown', params: { paymentKey: sale.paymentKey, reference: sale.reference } }])
     return journal.record(sale.saleId, 'recovered-payment-unknown', 'needs-staff', { staffNote: note }).state
   }
   const paid = journal.record(sale.saleId, 'recovered-payment-approved', 'paid', { paymentRef: status.transactionId }, { brand: status.brand, last4: status.last4, ...(status.receipt ? { receipt: status.receipt } : {}) })

@@ -2,8 +2,9 @@ import { ApiCallError } from '../api/api-error'
 import { withRetry, type RetryPolicy } from '../api/retry'
 import type { SalesApi } from '../api/sales-api'
 import type { Order } from '../contract'
-import { amountOf, formatMoney } from '../contract/money'
+import { amountOf } from '../contract/money'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import type { PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
@@ -104,7 +105,7 @@ export class Settlement {
       order = await api.getOrder(sale.reference!)
     } catch (error) {
       journal.note(sale.saleId, 'confirm-check-failed', { code: codeOf(error) })
-      const note = `Payment ${sale.paymentRef} for ${sale.reference} was taken, but the vendor neither confirmed the order nor said whether it is confirmed (${why}). Check the order at the vendor: hand over the tickets if it is confirmed, refund the payment if it is not.`
+      const note = staffNoteText([{ key: 'confirmUnknown', params: { paymentRef: sale.paymentRef, reference: sale.reference, detail: why } }])
       return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'needs-staff', { staffNote: note }), 'needs-staff')
     }
     journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
@@ -128,14 +129,15 @@ export class Settlement {
       try {
         await this.options.terminal!.refund(sale.paymentKey!)
       } catch (error) {
-        const note = `Payment ${sale.paymentKey} of ${sale.reference} could not be confirmed (${why}) nor refunded (${(error as Error).message}). Refund it on the terminal.`
+        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey: sale.paymentKey, reference: sale.reference, detail: why, error: (error as Error).message } }])
         return outcomeFor(journal.record(sale.saleId, 'refund-failed', 'needs-staff', { staffNote: note }), 'needs-staff')
       }
     }
-    const note =
+    const note = staffNoteText([
       sale.tender === 'cash'
-        ? `Give back ${formatMoney(sale.amountCents, 'en-SG')} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
-        : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
+        ? { key: 'cashToGiveBack', params: { amountCents: sale.amountCents, reference: sale.reference, detail: why } }
+        : { key: 'cardRefunded', params: { paymentKey: sale.paymentKey, reference: sale.reference, detail: why } },
+    ])
     const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
     await this.#cancelAtVendor(refunded)
     const printed = await this.print(refunded, 'refund')

@@ -1,7 +1,7 @@
 import { approvalCodeOf } from '../contract/approval-code'
-import { formatMoney } from '../contract/money'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, SalesJournal, SaleStep } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 
 /**
  * The standalone terminal (counter only): when the integrated card terminal is
@@ -68,18 +68,15 @@ export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null
  * caller voids the order, so the seats go back on sale.
  */
 export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: string): SaleRecord {
-  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
-  const note =
-    `Reverse ${formatMoney(sale.amountCents, 'en-SG')} (approval code ${code}, payment ${sale.paymentRef}) on the standalone terminal for ${sale.reference}: ` +
-    `the order could not be confirmed (${why}). Foyer cannot refund a card taken on the standalone terminal.`
+  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  const note = staffNoteText([
+    { key: 'standaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, paymentRef: sale.paymentRef, reference: sale.reference, detail: why } },
+  ])
   return journal.record(sale.saleId, 'refund-by-staff', 'needs-staff', { staffNote: note })
 }
 
 /** Recovery's note for a standalone sale stopped between keying the code and recording it. */
 export function interruptedStandaloneNote(journal: SalesJournal, sale: SaleRecord): string {
-  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
-  return (
-    `A standalone-terminal sale for ${sale.reference} stopped while its approval code ${code} was being recorded. ` +
-    `Check the standalone terminal: if it approved ${formatMoney(sale.amountCents, 'en-SG')}, reverse it there (the order was not confirmed), then sell again.`
-  )
+  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  return staffNoteText([{ key: 'standaloneInterrupted', params: { reference: sale.reference, approvalCode, amountCents: sale.amountCents } }])
 }

@@ -4,6 +4,7 @@ import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { CardAtTerminal } from './card-at-terminal'
 import { checkoutError, outcomeFor, type CheckoutOutcome, type PaymentInput, type SaleSteps } from './checkout-types'
 import { standaloneApproved, startStandalone } from './standalone'
+import { staffNoteText } from '../journal/staff-note'
 
 /**
  * Tenders: taking the money for an invoiced sale, one way per tender (a card
@@ -93,7 +94,7 @@ export class Tenders {
         return { ...outcomeFor(declined, result.outcome === 'unavailable' ? 'unavailable' : 'declined'), detail: result.outcome }
       }
       case 'unknown': {
-        const note = `The card terminal did not say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal before refunding or selling again.`
+        const note = staffNoteText([{ key: 'paymentUnknown', params: { paymentKey: sale.paymentKey, reference: sale.reference } }])
         const open = journal.record(sale.saleId, 'payment-unresolved', 'needs-staff', { staffNote: note }, card)
         return outcomeFor(open, 'needs-staff')
       }

@@ -4,6 +4,7 @@ import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { errorReplySchema } from './reply'
 import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
+import { staffNoteViewSchema } from './staff-note'
 import { supportChannels } from './support-channels'
 import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './terminal-channels'
 
@@ -78,14 +79,14 @@ export const pinCheckSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
 })
 
-/** A sale staff must look at (the recovery screen): what happened and what to do, in the journal's words. */
+/** A sale staff must look at (the recovery screen): what happened and what to do, as message keys the screen translates. */
 export const saleAttentionSchema = z.object({
   saleId: z.string(),
   reference: z.string().nullable(),
   state: z.string(),
   tender: tenderSchema,
   amountCents: z.number().int(),
-  note: z.string(),
+  note: staffNoteViewSchema,
   createdAt: z.string(),
 })
 export type SaleAttention = z.infer<typeof saleAttentionSchema>

@@ -1,5 +1,6 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
+import { readStaffNote } from '../journal/staff-note'
 import { fillTemplate, html, trusted, type SafeHtml } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
@@ -7,6 +8,7 @@ import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime,
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
 import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
+import { staffNoteOnPaper } from './note-words'
 import { refundPeopleRows } from './refund-words'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -221,6 +223,12 @@ function slipHead(templates: PrintTemplates, words: PaperWords, title: string, r
 
 // ------------------------------------------------------------------ refund slip
 
+/** The slip's "Why": the sale's note in the paper's language. */
+function slipWhy(sale: SaleRecord, language: PaperLanguage, words: PaperWords): string {
+  const note = readStaffNote(sale.staffNote)
+  return note ? staffNoteOnPaper(note, language) : words.notGiven
+}
+
 /** The slip of a refunded sale: how much went back, how, and why. */
 export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
@@ -240,7 +248,7 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       paymentReference: sale.paymentRef ?? words.notGiven,
       people: refundPeopleRows(language, { askedBy: sale.refundAskedByName, approvedBy: sale.refundedByName }),
       whyLabel: words.why,
-      why: sale.staffNote ?? words.notGiven,
+      why: slipWhy(sale, language, words),
       keepSlip: words.keepSlip,
       saleLabel: words.sale,
       saleId: sale.saleId,

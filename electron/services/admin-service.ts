@@ -7,6 +7,7 @@ import type { Enrolment } from '../settings/enrolment'
 import type { PinGate } from '../settings/staff-pin'
 import type { StaffAccounts } from '../settings/staff-accounts'
 import type { SaleRecord } from '../journal/sales-journal'
+import { readStaffNote } from '../journal/staff-note'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
 import { credentialHandlers } from './credential-service'
@@ -95,7 +96,7 @@ function saleAttentionHandlers(
     state: sale.state,
     tender: sale.tender,
     amountCents: sale.amountCents,
-    note: sale.staffNote ?? '',
+    note: readStaffNote(sale.staffNote) ?? { kind: 'legacy', text: '' },
     createdAt: new Date(sale.createdAt).toISOString(),
   })
   return {

@@ -68,7 +68,7 @@ describe('where code may run', () => {
 /** The rule ids that hold electron/'s layers and cycles, with their messages, for a snippet linted at filePath. */
 async function layerErrors(filePath: string, source: string): Promise<{ ruleId: string | null; message: string }[]> {
   const [result] = await eslint.lintText(source, { filePath })
-  const held = ['boundaries/dependencies', 'import-x/no-cycle', 'no-restricted-imports']
+  const held = ['boundaries/dependencies', 'import-x/no-cycle', 'foyer/type-import-cycles', 'no-restricted-imports']
   return (result?.messages ?? []).filter((m) => held.includes(m.ruleId ?? '') || m.fatal).map((m) => ({ ruleId: m.ruleId, message: m.message }))
 }
 
@@ -104,6 +104,18 @@ describe("electron/'s layers (README, Layout)", () => {
     // The dispatcher imports foyer-error; foyer-error importing the dispatcher closes a circle.
     const errors = await layerErrors('electron/ipc-core/foyer-error.ts', "import { createDispatcher } from './dispatcher'\nexport const x = createDispatcher\n")
     expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-cycle'])
+  })
+
+  it.each([
+    ['import type { Dispatcher } from', "import type { Dispatcher } from './dispatcher'\nexport type X = Dispatcher\n"],
+    ['import { type Dispatcher } from', "import { type Dispatcher } from './dispatcher'\nexport type X = Dispatcher\n"],
+  ])('a cycle through `%s` fails too (import-x/no-cycle skips type-only imports)', async (_kind, source) => {
+    const errors = await layerErrors('electron/ipc-core/foyer-error.ts', source)
+    expect(errors).toEqual([{ ruleId: 'foyer/type-import-cycles', message: expect.stringContaining('electron/ipc-core/foyer-error.ts → electron/ipc-core/dispatcher.ts → electron/ipc-core/foyer-error.ts') }])
+  })
+
+  it('a type-only import that closes no cycle is fine', async () => {
+    expect(await layerErrors('electron/ipc-core/foyer-error.ts', "import type { Logger } from './logger'\nexport type X = Logger\n")).toEqual([])
   })
 
   it.each([
