@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { call } from '../../electron/ipc-core/dispatcher'
 import { useFoyer } from '../../renderer/src/bridge/foyer'
 import { useCartStore } from '../../renderer/src/stores/cart'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { useSaleStore } from '../../renderer/src/stores/sale'
 import { kioskStoresPerTest } from '../support/in-process-foyer'
@@ -70,7 +71,7 @@ describe('the basket', () => {
 
     await cart.loadOptions()
     // Printed here and now to start with: nothing goes to an e-mail the customer did not type.
-    expect(cart.deliveryCode).toBe('PRINT_ON_SITE')
+    expect(useDeliveryStore().code).toBe('PRINT_ON_SITE')
     expect(cart.paymentMethods).toContain('VISA')
     cart.paymentCode = 'VISA'
     const { order, shown } = await submit()
@@ -99,7 +100,7 @@ describe('the basket', () => {
     await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
     cart.addDraft()
     await cart.loadOptions()
-    expect(cart.deliveryMethods.map((m) => m.code)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(useDeliveryStore().methods.map((m) => m.code)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
     expect(cart.lines).toHaveLength(2)
     expect(cart.ticketCount).toBe(5)
     cart.paymentCode = 'MASTERCARD'
@@ -114,13 +115,14 @@ describe('the basket', () => {
     await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
     cart.addDraft()
     await cart.loadOptions()
+    const delivery = useDeliveryStore()
     const before = cart.totalCents
-    cart.deliveryCode = 'REGISTERED_MAIL'
+    delivery.code = 'REGISTERED_MAIL'
     cart.paymentCode = 'AMEX'
     expect(cart.totalCents).toBe(before + 500)
     expect(cart.optionsComplete).toBe(false)
     expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
-    Object.assign(cart.address, { addressLine1: '1 Esplanade Drive', postalCode: '038981' })
+    Object.assign(delivery.address, { addressLine1: '1 Esplanade Drive', postalCode: '038981' })
     expect(cart.optionsComplete).toBe(true)
     const { order, shown } = await submit()
     expect(order.deliveryMethodCode).toBe('REGISTERED_MAIL')
@@ -136,16 +138,17 @@ describe('the basket', () => {
     expect(cart.optionsComplete).toBe(true)
     expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe(BOX_OFFICE)
 
-    cart.deliveryCode = 'ETICKET'
-    expect(cart.emailProblem).toBe('missing')
+    const delivery = useDeliveryStore()
+    delivery.code = 'ETICKET'
+    expect(delivery.emailProblem).toBe('missing')
     expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
-    cart.email = 'mei.tan@example'
-    expect(cart.emailProblem).toBe('malformed')
-    cart.email = 'mei.tan@example.com'
-    cart.emailRepeat = 'mei.tan@exmaple.com'
-    expect(cart.emailProblem).toBe('mismatch')
-    cart.emailRepeat = ' Mei.Tan@example.com '
-    expect(cart.emailProblem).toBeNull()
+    delivery.email = 'mei.tan@example'
+    expect(delivery.emailProblem).toBe('malformed')
+    delivery.email = 'mei.tan@example.com'
+    delivery.emailRepeat = 'mei.tan@exmaple.com'
+    expect(delivery.emailProblem).toBe('mismatch')
+    delivery.emailRepeat = ' Mei.Tan@example.com '
+    expect(delivery.emailProblem).toBeNull()
     expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe('mei.tan@example.com')
 
     // A renderer that sent the box office's address anyway is refused in main.
@@ -156,8 +159,8 @@ describe('the basket', () => {
     expect(order.deliveryMethodCode).toBe('ETICKET')
 
     // Back to printed tickets: the e-mail typed for the e-tickets is not sent.
-    cart.deliveryCode = 'PRINT_ON_SITE'
-    expect(cart.patronEmail).toBe('')
+    delivery.code = 'PRINT_ON_SITE'
+    expect(delivery.patronEmail).toBe('')
   })
 
   it('gives a removed line’s seats back at the vendor, and drops a line whose hold is gone', async () => {
@@ -193,10 +196,10 @@ describe('the basket', () => {
     const cart = useCartStore()
     await addReservedLine('Hamlet', 'Stalls Centre')
     cart.addDraft()
-    cart.email = 'someone@example.com'
+    useDeliveryStore().email = 'someone@example.com'
     await cart.clear()
     expect(cart.lines).toEqual([])
-    expect(cart.email).toBe('')
+    expect(useDeliveryStore().email).toBe('')
     expect(run.runtime!.holds.status().count).toBe(0)
   })
 

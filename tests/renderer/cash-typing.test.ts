@@ -8,6 +8,7 @@ import { startHostRuntime, type HostRuntime } from '../../electron/services/host
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useCounterStore } from '../../renderer/src/stores/counter'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useSaleStore } from '../../renderer/src/stores/sale'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { firstPin, TEST_ENROLMENT_CODE } from '../support/staff-runtime'
@@ -96,7 +97,7 @@ describe('cash tendered at checkout', () => {
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
     cart.paymentCode = 'CASH'
-    cart.deliveryCode = 'PRINT_ON_SITE'
+    useDeliveryStore().code = 'PRINT_ON_SITE'
 
     await app.router.push({ name: 'checkout' })
     await vi.waitFor(() => expect(app.find('cash-payment')).not.toBeNull(), { timeout: 20_000 })
