@@ -97,6 +97,21 @@ describe('the methods and the e-mail', () => {
     expect(delivery.patronEmail).toBe('mei.tan@example.com')
   })
 
+  it("refuses an e-mail the order's own schema would refuse, so main never sees it as an invalid order", () => {
+    const delivery = useDeliveryStore()
+    delivery.offer(methods)
+    delivery.code = 'ETICKET'
+    const mainTakesEmail = (email: string) => orderRequestSchema.shape.patron.shape.email.safeParse(email).success
+    for (const email of ['mei@example.c', 'mei..tan@example.com', '.mei@example.com', 'mei@-example.com', 'mei.tan@example.com', 'MEI.TAN@example.com.sg']) {
+      delivery.email = ` ${email} `
+      delivery.emailRepeat = email
+      expect(delivery.emailProblem === null, email).toBe(mainTakesEmail(email))
+    }
+    delivery.code = 'BOX_OFFICE_COLLECTION'
+    delivery.email = 'mei@example.c'
+    expect(delivery.emailProblem).toBe('malformed')
+  })
+
   it('forgets everything for the next customer', () => {
     const delivery = useDeliveryStore()
     delivery.offer(methods)
