@@ -7,7 +7,7 @@ import { useFoyer } from '../../renderer/src/bridge/foyer'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
-import { useSaleStore } from '../../renderer/src/stores/sale'
+import { useSeatChoiceStore } from '../../renderer/src/stores/seat-choice'
 import { kioskStoresPerTest } from '../support/in-process-foyer'
 
 /**
@@ -30,14 +30,14 @@ async function eventAndShow(search: string, pick: (show: Show) => boolean = (s) 
 
 /** Seats kept from a Best Available offer in a section, priced into the basket with the class chosen by default. */
 async function addReservedLine(search: string, section: string, pick?: (show: Show) => boolean): Promise<void> {
-  const sale = useSaleStore()
+  const seatChoice = useSeatChoiceStore()
   const cart = useCartStore()
   const [event, show] = await eventAndShow(search, pick)
-  await sale.openShow(event, show)
-  sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === section)!.sectionId)
-  sale.quantity = 2
-  await sale.findSeats()
-  await sale.keepSet(0)
+  await seatChoice.openShow(event, show)
+  seatChoice.chooseSection(seatChoice.overview!.sections.find((s) => s.sectionAlias === section)!.sectionId)
+  seatChoice.quantity = 2
+  await seatChoice.findSeats()
+  await seatChoice.keepSet(0)
   expect(await cart.priceChosenSeats()).toBe(true)
   expect(cart.draftProblem).toBeNull()
 }
@@ -66,7 +66,7 @@ describe('the basket', () => {
     cart.setTickets('SEN', 1)
     expect(cart.draftProblem).toBeNull()
     expect(cart.addDraft()).toBe(true)
-    expect(useSaleStore().held).toBeNull()
+    expect(useSeatChoiceStore().held).toBeNull()
     expect(run.runtime!.holds.status().count).toBe(2)
 
     await cart.loadOptions()
@@ -85,11 +85,11 @@ describe('the basket', () => {
 
   it('prices general admission by places and several shows in one order, offering only the delivery common to both', async () => {
     const cart = useCartStore()
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const [event, show] = await eventAndShow('Satay')
-    await sale.openShow(event, show)
-    expect(sale.section).not.toBeNull()
-    sale.quantity = 3
+    await seatChoice.openShow(event, show)
+    expect(seatChoice.section).not.toBeNull()
+    seatChoice.quantity = 3
     await cart.priceChosenSeats()
     expect(cart.draft?.line.tickets).toEqual({ A: 3 })
     expect(cart.addDraft()).toBe(true)
@@ -204,20 +204,20 @@ describe('the basket', () => {
   })
 
   it('orders seats the customer picked as mode SP, and the vendor sells exactly those', async () => {
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     const [event, show] = await eventAndShow('Kopi')
-    await sale.openShow(event, show)
-    sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === 'Stalls Centre')!.sectionId)
-    sale.quantity = 2
-    await sale.findSeats()
-    const free = sale.held!.offer.available.filter((s) => s.seatType === 1)
+    await seatChoice.openShow(event, show)
+    seatChoice.chooseSection(seatChoice.overview!.sections.find((s) => s.sectionAlias === 'Stalls Centre')!.sectionId)
+    seatChoice.quantity = 2
+    await seatChoice.findSeats()
+    const free = seatChoice.held!.offer.available.filter((s) => s.seatType === 1)
     const [x, y] = [free[5]!.inventoryId, free[25]!.inventoryId]
-    await sale.pickSeat(x)
-    await sale.pickSeat(y)
-    expect(sale.error).toBeNull()
-    expect(sale.held!.picked).toBe(true)
-    expect(sale.held!.offer.sets[0]!.map((s) => s.inventoryId)).toEqual([x, y])
+    await seatChoice.pickSeat(x)
+    await seatChoice.pickSeat(y)
+    expect(seatChoice.error).toBeNull()
+    expect(seatChoice.held!.picked).toBe(true)
+    expect(seatChoice.held!.offer.sets[0]!.map((s) => s.inventoryId)).toEqual([x, y])
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
@@ -228,17 +228,17 @@ describe('the basket', () => {
   })
 
   it('accessible seating: a wheelchair space and its companion seat, found without choosing a section, ordered as SP', async () => {
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     const [event, show] = await eventAndShow('Kopi')
-    await sale.openShow(event, show)
-    sale.accessible = true
-    sale.quantity = 2
-    await sale.findSeats()
-    expect(sale.error).toBeNull()
-    const seats = sale.held!.offer.sets[0]!
+    await seatChoice.openShow(event, show)
+    seatChoice.accessible = true
+    seatChoice.quantity = 2
+    await seatChoice.findSeats()
+    expect(seatChoice.error).toBeNull()
+    const seats = seatChoice.held!.offer.sets[0]!
     expect(seats.map((s) => s.seatType).sort()).toEqual([2, 3])
-    expect(sale.section).not.toBeNull()
+    expect(seatChoice.section).not.toBeNull()
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()

@@ -8,7 +8,7 @@ import { MAX_TICKETS_PER_CART, choiceCents, choiceProblem, defaultChoice, delive
 import { useDeliveryStore } from './delivery'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
-import { useSaleStore } from './sale'
+import { useSeatChoiceStore } from './seat-choice'
 
 /**
  * The customer's basket: one line per show and section, each with the seats
@@ -27,7 +27,7 @@ interface Draft {
 }
 
 export const useCartStore = defineStore('cart', () => {
-  const sale = useSaleStore()
+  const seatChoice = useSeatChoiceStore()
   const locale = useLocaleStore()
   const delivery = useDeliveryStore()
   const lines = ref<CartLine[]>([])
@@ -61,24 +61,24 @@ export const useCartStore = defineStore('cart', () => {
    * an offer, or a number of general-admission places in a section.
    */
   async function priceChosenSeats(): Promise<boolean> {
-    const show = sale.show
-    const section = sale.section
-    if (!show || !section || !sale.event) return false
-    const held = sale.held
+    const show = seatChoice.show
+    const section = seatChoice.section
+    if (!show || !section || !seatChoice.event) return false
+    const held = seatChoice.held
     const seats = held && held.chosenSet !== null ? (held.offer.sets[held.chosenSet] ?? []) : []
-    if (!sale.isGeneralAdmission && seats.length === 0) return false
+    if (!seatChoice.isGeneralAdmission && seats.length === 0) return false
     const line: CartLine = {
       id: nextId++,
-      eventCode: sale.event.code,
+      eventCode: seatChoice.event.code,
       show,
       sectionId: section.sectionId,
       sectionAlias: section.sectionAlias,
       levelAlias: section.levelAlias,
       priceCategoryId: section.priceCategoryId,
-      priceCategoryAlias: sale.overview?.categories.find((c) => c.priceCategoryId === section.priceCategoryId)?.alias ?? null,
-      mode: sale.isGeneralAdmission ? '' : held?.picked ? 'SP' : sale.offerMode,
+      priceCategoryAlias: seatChoice.overview?.categories.find((c) => c.priceCategoryId === section.priceCategoryId)?.alias ?? null,
+      mode: seatChoice.isGeneralAdmission ? '' : held?.picked ? 'SP' : seatChoice.offerMode,
       seats: [...seats],
-      quantity: sale.isGeneralAdmission ? sale.quantity : seats.length,
+      quantity: seatChoice.isGeneralAdmission ? seatChoice.quantity : seats.length,
       priceClasses: [],
       tickets: {},
     }
@@ -111,7 +111,7 @@ export const useCartStore = defineStore('cart', () => {
     const tickets = Object.fromEntries(Object.entries(current.line.tickets).filter(([, n]) => n > 0))
     lines.value = [...lines.value, { ...current.line, tickets }]
     draft.value = null
-    if (!current.original) sale.handOver()
+    if (!current.original) seatChoice.handOver()
     return true
   }
 
@@ -189,7 +189,7 @@ export const useCartStore = defineStore('cart', () => {
 
   // A hold that lapsed took its seats with it: those lines can no longer be sold.
   watch(
-    () => sale.hold,
+    () => seatChoice.hold,
     (status) => {
       if (checkingOut.value) return
       const held = new Set(status.productIds)
