@@ -8,7 +8,8 @@ import { startHostRuntime, type HostRuntime } from '../../electron/services/host
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useCounterStore } from '../../renderer/src/stores/counter'
-import { useSaleStore } from '../../renderer/src/stores/sale'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
+import { useSeatChoiceStore } from '../../renderer/src/stores/seat-choice'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { firstPin, TEST_ENROLMENT_CODE } from '../support/staff-runtime'
 
@@ -84,19 +85,19 @@ describe('cash tendered at checkout', () => {
     const page = await ask<{ events: EventSummary[] }>('catalogue.events', { lang: 'EN_SG', search: 'Hamlet' })
     const event = page.events[0]!
     const { shows } = await ask<{ shows: Show[] }>('catalogue.shows', { code: event.code, lang: 'EN_SG' })
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     // A reserved-seating show still on sale: today's earlier shows have started (listed, but sold as sold out).
-    await sale.openShow(event, shows.find((s) => s.ticketType === 'RS' && s.availability === 'available')!)
-    const section = sale.availability.find((s) => s.availability === 'available')!
-    sale.chooseSection(section.sectionId)
-    await sale.findSeats()
-    await sale.keepSet(0)
+    await seatChoice.openShow(event, shows.find((s) => s.ticketType === 'RS' && s.availability === 'available')!)
+    const section = seatChoice.availability.find((s) => s.availability === 'available')!
+    seatChoice.chooseSection(section.sectionId)
+    await seatChoice.findSeats()
+    await seatChoice.keepSet(0)
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
     cart.paymentCode = 'CASH'
-    cart.deliveryCode = 'PRINT_ON_SITE'
+    useDeliveryStore().code = 'PRINT_ON_SITE'
 
     await app.router.push({ name: 'checkout' })
     await vi.waitFor(() => expect(app.find('cash-payment')).not.toBeNull(), { timeout: 20_000 })

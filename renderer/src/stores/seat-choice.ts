@@ -5,9 +5,11 @@ import { useFoyer } from '../bridge/foyer'
 import { replyRunner } from './reply'
 
 /**
- * The sale in progress: the chosen show, its seat map, the seats held for the
+ * The customer's seat choice at one show, before it goes into the basket
+ * (cart.ts): the chosen show, its seat map, the seats offered and held for the
  * customer, and how long the hold has left (pushed by main every second).
- * Seats the customer does not keep are given back at once.
+ * Seats the customer does not keep are given back at once. Not a sale: the
+ * sale is main's, an order and its payments in the journal.
  */
 export interface HeldOffer {
   /** The show the seats are held at (inventory ids are unique only within a show). */
@@ -21,7 +23,7 @@ export interface HeldOffer {
   picked: boolean
 }
 
-export const useSaleStore = defineStore('sale', () => {
+export const useSeatChoiceStore = defineStore('seatChoice', () => {
   const event = ref<EventSummary | null>(null)
   const show = ref<Show | null>(null)
   // Seat maps are large and only drawn, never edited: kept out of Vue's deep reactivity.
