@@ -1,4 +1,5 @@
 import vue from '@vitejs/plugin-vue'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -24,9 +25,9 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 }
 
 const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
-// Every test that starts a host runtime starts the training sandbox as a child process (through tsx
-// from the sources: about a second, several on a loaded two-core machine), so the defaults (5 s a
-// test, 10 s a hook) leave no room for a machine three times slower.
+// A test that starts a runtime starts a sandbox and may check a PIN with scrypt, with the other
+// core busy with another file: the defaults (5 s a test, 10 s a hook) leave no room for a machine
+// three times slower.
 const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
 // A process started from the sources takes several seconds on a loaded machine, and a test here starts a few.
 const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
@@ -46,6 +47,11 @@ const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli
  */
 export default defineConfig({
   test: {
+    // Vitest's own default is one worker fewer than the cores: on the two-core machines npm test is
+    // measured on, one file at a time. The in-process tests share nothing (each has its own sandbox on
+    // port 0, its own temporary folders, keychain entries under a tenant of its own), so there both
+    // cores take a file each; the integration project still runs alone, after them, one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatMoney, type EventSummary, type Reply, type Show } from '../../electron/contract'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { useDeliveryStore } from '../../renderer/src/stores/delivery'
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const { fetch: nodeFetch } = await import('undici')
   globalThis.fetch = nodeFetch as unknown as typeof fetch
   dir = await mkdtemp(join(tmpdir(), 'foyer-cash-typing-'))
-  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, inProcessSandbox)
   await ask('staff.setPin', firstPin(PIN))
 }, 60_000)
 afterEach(() => unmountApp())

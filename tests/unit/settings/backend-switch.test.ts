@@ -7,7 +7,7 @@ import type { BackendKind, ChannelName } from '../../../electron/contract'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import { adminHandlers } from '../../../electron/services/admin-service'
 import type { BackendConnection } from '../../../electron/services/backend-connection'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import type { Settings } from '../../../electron/settings/settings-schema'
@@ -216,7 +216,7 @@ describe.skipIf(reason !== null)('switching to a vendor backend that cannot be u
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-host-'))
-    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))
     await ask('staff.setPin', firstPin(PIN))
   })

@@ -6,7 +6,7 @@ import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/se
 import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
 import { INSTALLATION_ID_PATTERN } from '../../../electron/settings/terminal-settings'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime } from '../../../electron/services/host-runtime'
 import { TEST_ENROLMENT_CODE, askOf, firstPin, startStaffHost, type StaffHost } from '../../support/staff-runtime'
 import { keychainUnavailableReason, onCi } from '../../support/keychain'
@@ -187,7 +187,7 @@ describe('the staff channels', () => {
     // A kiosk told to sell through staging that has nothing configured yet (it starts without a sale).
     const dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-settings-vendor-'))
     const quiet = { warn: () => {}, error: () => {} }
-    const vendor = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, backend: 'staging' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+    const vendor = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, backend: 'staging' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
     try {
       const ask = askOf(vendor.services)
       expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
