@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
 import { formatMoney } from '../../../electron/contract/money'
@@ -8,24 +8,17 @@ import { languageFromSteps } from '../../../electron/printing/paper-words'
 import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
 import { staffNoteText } from '../../../electron/journal/staff-note'
 import { printTemplates } from '../../../electron/printing/templates'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
+import { saleSamplesForFile, type SaleSamples } from '../../support/print-fixtures'
 
 /**
  * The documents of real sales made against the sandbox and its terminal: what
  * a ticket, a receipt and a refund slip must say, and that no text from the
  * API can become markup or script on them.
  */
-let rig: ApiRig
+const samplesOf = saleSamplesForFile()
 let samples: SaleSamples
-
-beforeAll(async () => {
-  rig = await apiRig()
-  samples = await saleSamples(rig)
-}, 60_000)
-afterAll(async () => {
-  await samples?.runtime.close()
-  await rig?.close()
+beforeAll(() => {
+  samples = samplesOf()
 })
 
 const hostile = `<script>alert(1)</script> & "double" 'single'`
