@@ -4,6 +4,8 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, Tender } from '../journal/sales-journal'
 import { cardFromSteps } from '../printing/format'
 import type { CheckoutService } from './checkout-service'
+import { refundParts } from './refund-parts'
+import { takenPayments } from './split-tender'
 import { approvalCodeFromSteps } from './standalone'
 
 /**
@@ -27,6 +29,14 @@ export interface CounterRefund {
   tender: Tender
   amountCents: number
   cardLast4: string | null
+  /** Each tender given back (a split sale has several): how, how much, and the card's last four digits. */
+  parts: RefundPart[]
+}
+
+export interface RefundPart {
+  tender: Tender
+  amountCents: number
+  cardLast4: string | null
 }
 
 /** Who asked for the refund (the cashier signed in; null only where nobody signs in) and the supervisor who approved it. */
@@ -46,30 +56,39 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   const sale = journal.get(saleId)
   if (!sale || (sale.state !== 'confirmed' && sale.state !== 'printed')) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
   if (openShiftId === null || sale.shiftId !== openShiftId) throw notRefundable(sale, 'is not a sale of the open shift')
+  const taken = takenPayments(sale)
+  const payment = taken[0]
+  if (!payment) throw notRefundable(sale, 'has no payment to give back')
   const amount = formatMoney(sale.amountCents, 'en-SG')
   const voidAtVendor = `Keep the returned tickets and void order ${sale.reference} in the vendor's back office.`
   const names = { askedBy: people.askedBy?.name ?? null, approvedBy: people.approvedBy.name }
   const filed = { refundedByName: names.approvedBy, refundAskedByName: names.askedBy }
   const who = whoFor(people)
-  const cardLast4 = sale.tender === 'card' ? (cardFromSteps(journal.steps(saleId))?.last4 ?? null) : null
-  const answer = { tender: sale.tender, amountCents: sale.amountCents, cardLast4: cardLast4 && /^\d{4}$/.test(cardLast4) ? cardLast4 : null }
+  const last4 = cardFromSteps(journal.steps(saleId))?.last4 ?? null
+  const cardLast4 = taken.some((p) => p.tender === 'card') && last4 && /^\d{4}$/.test(last4) ? last4 : null
+  const parts = taken.map((p) => ({ tender: p.tender, amountCents: p.amountCents, cardLast4: p.tender === 'card' ? cardLast4 : null }))
+  const answer = { tender: taken.length > 1 ? payment.tender : sale.tender, amountCents: sale.amountCents, cardLast4, parts }
   journal.note(saleId, 'counter-refund-started', names)
+  const by = { askedBy: names.askedBy, approvedBy: names.approvedBy }
+  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, by, answer })
+  const paymentKey = payment.attemptKey
+  const given = { refersTo: payment.seq, state: 'approved' as const, ...by }
   let note: string
-  if (sale.tender === 'card') {
+  if (payment.tender === 'card') {
     try {
-      await checkout.terminal!.refund(sale.paymentKey!)
+      await checkout.terminal!.refund(paymentKey!)
     } catch (error) {
-      const failed = `Refund of ${sale.reference} ${who}, but the card terminal did not refund payment ${sale.paymentKey} (${(error as Error).message}). Refund it on the terminal. ${voidAtVendor}`
-      journal.record(saleId, 'counter-refund-failed', 'needs-staff', { staffNote: failed, ...filed }, names)
+      const failed = `Refund of ${sale.reference} ${who}, but the card terminal did not refund payment ${paymentKey} (${(error as Error).message}). Refund it on the terminal. ${voidAtVendor}`
+      journal.refundPayment(saleId, 'counter-refund-failed', { ...given, state: 'declined' }, 'confirmed', { staffNote: failed, heldForStaff: true, ...filed }, names)
       return { state: 'needs-staff', printed: false, ...answer }
     }
-    note = `Card payment ${sale.paymentKey} of ${sale.reference} refunded, ${who}. ${voidAtVendor}`
-  } else if (sale.tender === 'cash') {
+    note = `Card payment ${paymentKey} of ${sale.reference} refunded, ${who}. ${voidAtVendor}`
+  } else if (payment.tender === 'cash') {
     note = `${amount} given back in cash from the drawer for ${sale.reference}, ${who}. ${voidAtVendor}`
   } else {
     const code = approvalCodeFromSteps(journal.steps(saleId)) ?? 'unknown'
     note = `Reverse ${amount} (approval code ${code}) on the standalone terminal for ${sale.reference}; refund ${who}. ${voidAtVendor}`
   }
-  const refunded = journal.record(saleId, 'counter-refunded', 'refunded', { staffNote: note, ...filed }, names)
+  const refunded = journal.refundPayment(saleId, 'counter-refunded', given, 'refunded', { staffNote: note, ...filed }, names)
   return { state: 'refunded', printed: await checkout.print(refunded, 'refund'), ...answer }
 }

@@ -38,7 +38,7 @@ export async function renewIfShort(sale: SaleRecord, deps: RenewalDeps): Promise
     const order = await api.submitOrder(renewalBody(sale.request, previous))
     holds.handOverOrder(order)
     const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-    return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
+    return journal.record(sale.saleId, 'order-renewed', 'submitted', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
   } catch (error) {
     journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code: (error as { code?: string }).code ?? 'unknown' })
     for (const item of previous.items) {
