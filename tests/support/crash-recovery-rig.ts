@@ -26,6 +26,8 @@ export interface CrashRecoveryRig {
   /** Whether the sale's seats can be taken at the vendor (taken, then given straight back). */
   seatsFreeAtVendor(sale: CrashedSale): Promise<boolean>
   vendorStatus(reference: string): Promise<string>
+  /** The data folder the sale crashed into (its foyer.db). */
+  readonly dataDir: string
 }
 
 export function crashRecoveryPerTest(): CrashRecoveryRig {
@@ -50,6 +52,10 @@ export function crashRecoveryPerTest(): CrashRecoveryRig {
     get rig() {
       return current()
     },
+    get dataDir() {
+      return dataDir
+    },
+
     crashAt: (step, options) => freezeCheckoutAt(current(), dataDir, step, options),
     killAt: (step, options) => crashCheckoutAt(current(), dataDir, step, options),
     restart: async (printer = null) => {
