@@ -220,6 +220,7 @@ export class CheckoutService {
       now: this.#now,
       step: (step) => this.#step(sale.saleId, step),
       expired: (detail) => checkoutError('checkout.hold-expired', 'errors.api.orderExpired', detail),
+      giveBack: (renewing, why) => this.giveBack(renewing, why),
     })
     return this.#tenders.take(sale, input, approvalCode)
   }

@@ -8,6 +8,7 @@ import { apiRig, type ApiRig } from './api-fixtures'
 import { crashCheckoutAt, type CrashedSale, type CrashOptions } from './checkout-crash'
 import { sandboxConnection } from './checkout-fixtures'
 import { freezeCheckoutAt } from './checkout-freeze'
+import { freezeSplitAt, type SplitCrash } from './split-freeze'
 
 /**
  * What the crash-recovery tests share: a fresh sandbox and data folder for
@@ -19,6 +20,8 @@ export interface CrashRecoveryRig {
   readonly rig: ApiRig
   /** A sale crashed at `step` in this process (./checkout-freeze.ts). */
   crashAt(step: string, options?: Pick<CrashOptions, 'card' | 'env'>): Promise<CrashedSale>
+  /** A split sale (cash part, then card) crashed at the `occurrence`th `step` in this process (./split-freeze.ts). */
+  splitCrashAt(step: string, options?: SplitCrash): Promise<CrashedSale>
   /** A sale crashed at `step` in another Foyer process, killed by SIGKILL (./checkout-crash.ts). */
   killAt(step: string, options?: CrashOptions): Promise<CrashedSale>
   /** Foyer starting again on the same data folder: recovery runs as it connects. */
@@ -57,6 +60,7 @@ export function crashRecoveryPerTest(): CrashRecoveryRig {
     },
 
     crashAt: (step, options) => freezeCheckoutAt(current(), dataDir, step, options),
+    splitCrashAt: (step, options) => freezeSplitAt(current(), dataDir, step, options),
     killAt: (step, options) => crashCheckoutAt(current(), dataDir, step, options),
     restart: async (printer = null) => {
       runtime = await startRuntime({
