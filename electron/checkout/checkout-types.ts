@@ -86,7 +86,10 @@ export const checkoutError = (code: string, messageKey: string, detail: string, 
 export function outcomeFor(sale: SaleRecord, state: CheckoutState): CheckoutOutcome {
   const taken = sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
   const dueCents = state === 'confirmed' || state === 'refunded' ? 0 : Math.max(0, sale.amountCents - taken)
-  return { saleId: sale.saleId, state, order: sale.order, changeCents: sale.changeCents, dueCents, printed: sale.state === 'printed' }
+  // The change due now: the last payment's, if it was cash (a split sale's cash part had its change when it was taken).
+  const last = sale.payments.filter((p) => p.kind === 'payment' && p.state !== 'declined').at(-1)
+  const changeCents = last?.tender === 'cash' ? last.changeCents : null
+  return { saleId: sale.saleId, state, order: sale.order, changeCents, dueCents, printed: sale.state === 'printed' }
 }
 
 /** The error's code for the journal: the vendor's or transport's, else "unknown". */

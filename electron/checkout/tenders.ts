@@ -62,7 +62,7 @@ export class Tenders {
     const paid = journal.settlePayment(sale.saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${sale.reference}-${seq}`, changeCents: tenderedCents - partCents })
     await steps.step(sale.saleId, 'payment-approved')
     // A cash part of a split sale: the rest is still to pay (on the card, or in cash).
-    if (paid.state === 'part-paid') return { ...outcomeFor(paid, 'part-paid'), changeCents: tenderedCents - partCents }
+    if (paid.state === 'part-paid') return outcomeFor(paid, 'part-paid')
     return this.options.settle(paid)
   }
 
