@@ -106,6 +106,22 @@ describe('split tender at the counter', () => {
     expect(x.expectedCashCents).toBe(10_000 + PART + PART + other.rest)
   }, 120_000)
 
+  it('takes the rest on the standalone terminal: the sale stays a card sale, its parts counted as cash and standalone', async () => {
+    const { dispatcher } = runtime.services
+    const sale = await cashPartTaken(dispatcher)
+    const paid = await call(dispatcher, 'checkout.pay', { saleId: sale.saleId, tender: 'standalone', approvalCode: 'ab12c9' })
+    expect(paid).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+    const record = journal().get(sale.saleId)!
+    expect(record).toMatchObject({ tender: 'card', payments: [{ tender: 'cash', amountCents: PART }, { tender: 'standalone', amountCents: sale.rest, approvalCode: 'AB12C9', state: 'approved' }] })
+    expect(await terminalLedger(rig)).toEqual([])
+    const receipt = paperText(documentsOf(record, journal(), 'receipt')[0]!.html)
+    expect(receipt).toContain(`Card (standalone terminal) ${dollars(sale.rest)} Approval code AB12C9`)
+    const x = await xReport(dispatcher)
+    expect(x.standalone).toMatchObject({ sales: 1, soldCents: sale.rest })
+    expect(x.card).toMatchObject({ sales: 0 })
+    expect(x.expectedCashCents).toBe(10_000 + PART)
+  }, 120_000)
+
   it('refuses a cash part that leaves nothing for the card, and splitting a cash sale', async () => {
     const { dispatcher } = runtime.services
     const held = await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', 'Stalls Centre')
