@@ -9,6 +9,8 @@ import type { PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
 import { printSale, type PrintWhat } from './sale-printing'
+import { giveBackParts } from './give-back-parts'
+import { takenPayments } from './split-tender'
 import { standaloneToStaff } from './standalone'
 
 /**
@@ -106,7 +108,7 @@ export class Settlement {
     } catch (error) {
       journal.note(sale.saleId, 'confirm-check-failed', { code: codeOf(error) })
       const note = staffNoteText([{ key: 'confirmUnknown', params: { paymentRef: sale.paymentRef, reference: sale.reference, detail: why } }])
-      return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'needs-staff', { staffNote: note }), 'needs-staff')
+      return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'submitted', { staffNote: note, heldForStaff: true }), 'needs-staff')
     }
     journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
     if (order.status === 'CONFIRMED') return this.#confirmed(sale, order)
@@ -120,28 +122,42 @@ export class Settlement {
   async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
     const { journal } = this.options
     journal.note(sale.saleId, 'refund-started', { why })
-    if (sale.tender === 'standalone') {
+    const taken = takenPayments(sale)
+    const payment = taken[0]
+    if (!payment) {
+      await this.voidOrder(sale, why)
+      return outcomeFor(this.options.steps.sale(sale.saleId), 'declined')
+    }
+    if (taken.length > 1) return this.#afterGiveBack(await giveBackParts(sale, taken, why, { journal, terminal: this.options.terminal }))
+    if (payment.tender === 'standalone') {
       const open = standaloneToStaff(journal, sale, why)
       await this.#cancelAtVendor(open)
       return outcomeFor(open, 'needs-staff')
     }
-    if (sale.tender === 'card') {
+    const paymentKey = payment.attemptKey
+    if (payment.tender === 'card') {
       try {
-        await this.options.terminal!.refund(sale.paymentKey!)
+        await this.options.terminal!.refund(paymentKey!)
       } catch (error) {
-        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey: sale.paymentKey, reference: sale.reference, detail: why, error: (error as Error).message } }])
-        return outcomeFor(journal.record(sale.saleId, 'refund-failed', 'needs-staff', { staffNote: note }), 'needs-staff')
+        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey, reference: sale.reference, detail: why, error: (error as Error).message } }])
+        const changes = { staffNote: note, heldForStaff: true }
+        return outcomeFor(journal.refundPayment(sale.saleId, 'refund-failed', { refersTo: payment.seq, state: 'declined' }, 'submitted', changes), 'needs-staff')
       }
     }
     const note = staffNoteText([
-      sale.tender === 'cash'
-        ? { key: 'cashToGiveBack', params: { amountCents: sale.amountCents, reference: sale.reference, detail: why } }
-        : { key: 'cardRefunded', params: { paymentKey: sale.paymentKey, reference: sale.reference, detail: why } },
+      payment.tender === 'cash'
+        ? { key: 'cashToGiveBack', params: { amountCents: payment.amountCents, reference: sale.reference, detail: why } }
+        : { key: 'cardRefunded', params: { paymentKey, reference: sale.reference, detail: why } },
     ])
-    const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
-    await this.#cancelAtVendor(refunded)
-    const printed = await this.print(refunded, 'refund')
-    return { ...outcomeFor(refunded, 'refunded'), printed }
+    return this.#afterGiveBack(journal.refundPayment(sale.saleId, 'refunded', { refersTo: payment.seq, state: 'approved' }, 'cancelled', { staffNote: note }))
+  }
+
+  /** The order of a sale whose payments went back is voided at the vendor; a slip is printed unless staff must act first. */
+  async #afterGiveBack(after: SaleRecord): Promise<CheckoutOutcome> {
+    await this.#cancelAtVendor(after)
+    if (after.state === 'needs-staff') return outcomeFor(after, 'needs-staff')
+    const printed = await this.print(after, 'refund')
+    return { ...outcomeFor(after, 'refunded'), printed }
   }
 
   /** Prints a sale's documents (again), journalled; false when there is no printer or it failed. */

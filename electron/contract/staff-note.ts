@@ -37,6 +37,13 @@ export const staffNoteSentenceSchema = z.discriminatedUnion('key', [
   sentence('refundApproved', { approvedBy: named }),
   sentence('refundAskedAndApproved', { askedBy: named, approvedBy: named }),
   sentence('voidAtVendor', { reference: named }),
+  // A split sale's parts (./split-tender in checkout), each going back its own way, after one of these two.
+  sentence('splitRefunded', { reference: named }),
+  sentence('splitNotCompleted', { reference: named, detail: named }),
+  sentence('partCardRefunded', { paymentKey: named, amountCents: cents }),
+  sentence('partCardNotRefunded', { paymentKey: named, amountCents: cents, error: named }),
+  sentence('partCashBack', { amountCents: cents }),
+  sentence('partStandaloneToReverse', { amountCents: cents, approvalCode: named }),
 ])
 export type StaffNoteSentence = z.infer<typeof staffNoteSentenceSchema>
 export type StaffNoteKey = StaffNoteSentence['key']
@@ -44,7 +51,8 @@ export type StaffNoteKey = StaffNoteSentence['key']
 /** Every sentence key, for the test that holds each has its words in every language, on screen and on paper. */
 export const staffNoteKeys = staffNoteSentenceSchema.options.map((option) => option.shape.key.value) as readonly StaffNoteKey[]
 
-export const staffNoteSentencesSchema = z.array(staffNoteSentenceSchema).min(1).max(8)
+// Room for a split sale's note: its heading, a sentence for each part, who approved and voiding the order.
+export const staffNoteSentencesSchema = z.array(staffNoteSentenceSchema).min(1).max(32)
 
 /**
  * A note as staff read it: keyed sentences, or the plain text a Foyer from

@@ -6,6 +6,7 @@ import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
+import { partsTaken, refundTenderRows, splitPaymentRows } from './payment-parts'
 import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
 import { staffNoteOnPaper } from './note-words'
@@ -190,6 +191,12 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
   return html`${rows}`
 }
 
+/** How the sale was paid: each part of a split sale, else its one tender. */
+function paymentRows(sale: SaleRecord, currency: string, options: DocumentOptions, language: PaperLanguage, words: PaperWords): SafeHtml {
+  if (partsTaken(sale).length > 1) return splitPaymentRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words })
+  return sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words)
+}
+
 /** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */
 export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   const order = confirmedOrder(sale, 'receipt')
@@ -206,7 +213,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge, language) : moneyOfCents(0, currency, language),
       totalLabel: words.total,
       total: moneyOf(order.amountToBePaid, language),
-      payment: sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words),
+      payment: paymentRows(sale, currency, options, language, words),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
       thanks: words.thanks,
@@ -242,8 +249,7 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       head: slipHead(templates, words, words.refund, reference, singaporeTime(sale.updatedAt, language)),
       amountLabel: words.amountRefunded,
       amount: moneyOfCents(sale.amountCents, currency, language),
-      tenderLabel: { cash: words.refundedInCash, card: words.refundedToCard, standalone: words.reversedOnStandalone }[sale.tender],
-      tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency, language),
+      tenders: refundTenderRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words }),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: sale.paymentRef ?? words.notGiven,
       people: refundPeopleRows(language, { askedBy: sale.refundAskedByName, approvedBy: sale.refundedByName }),

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { join } from 'node:path'
+import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { openSqlite } from './sqlite'
 
 /**
@@ -91,6 +92,8 @@ export const migrations: readonly string[] = [
   // A counter refund names who asked for it (the cashier signed in) beside the supervisor who approved it
   // (refunded_by_name). Refunds from before are left NULL: the asker was not kept.
   `ALTER TABLE sales ADD COLUMN refund_asked_by_name TEXT`,
+  // A sale is an order and its payments (electron/journal/sale-states.ts): ./payments-migration.ts.
+  PAYMENTS_AS_RECORDS,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

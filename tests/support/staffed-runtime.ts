@@ -1,6 +1,6 @@
 import type { Logger } from '../../electron/ipc-core/logger'
 import { adminHandlers, type AdminContext } from '../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../electron/services/runtime'
 import { SettingsStore } from '../../electron/settings/settings-store'
 import type { LocalDb } from '../../electron/store/local-db'
 import type { CredentialVault } from '../../electron/vault/credential-vault'
@@ -26,6 +26,8 @@ export interface StaffedRuntimeOptions {
   log?: Logger
   /** More of the staff screen's context, given the runtime's database (e.g. `support`). */
   admin?: (db: LocalDb) => Partial<AdminContext>
+  /** More of checkout's options (e.g. `afterStep`, to crash a sale at a step). */
+  checkout?: RuntimeOptions['checkout']
 }
 
 /**
@@ -42,7 +44,7 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     dataDir: options.dir,
     connection: sandboxConnection(rig),
     log: options.log ?? { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
+    checkout: { sleep: async () => {}, ...options.checkout },
     cashToleranceCents: () => settings.get().cashToleranceCents,
     staff: staff.check,
     admin: ({ sales, pushes, system, db }) =>
