@@ -56,6 +56,18 @@ export default defineConfig({
         test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 1 }, fileParallelism: false, ...processTimeouts },
       },
       {
+        // Foyer Hub (hub/): every storage test on PGlite and on a real PostgreSQL server, a
+        // throwaway cluster the global setup makes and stops (tests/support/hub-postgres-setup.ts).
+        test: {
+          name: 'hub',
+          environment: 'node',
+          include: ['tests/hub/**/*.test.ts'],
+          globalSetup: ['tests/support/hub-postgres-setup.ts'],
+          sequence: { groupOrder: 0 },
+          ...timeouts,
+        },
+      },
+      {
         plugins: [vue()],
         resolve: { alias },
         test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
