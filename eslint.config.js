@@ -178,6 +178,7 @@ export default tseslint.config(
     files: ['hub/**/*.ts'],
     plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
     settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
       'boundaries/elements': hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
