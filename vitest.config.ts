@@ -36,7 +36,7 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
  * sandbox's command line and fork, the start script): each spawns Node and
  * tsx, seconds of CPU. `*.process.test.ts` names such a file.
  */
-const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
+const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
 /**
  * Two worlds, two projects: main-side code under Node, renderer code under
@@ -62,6 +62,7 @@ export default defineConfig({
           name: 'hub',
           environment: 'node',
           include: ['tests/hub/**/*.test.ts'],
+          exclude: processTests,
           globalSetup: ['tests/support/hub-postgres-setup.ts'],
           sequence: { groupOrder: 0 },
           ...timeouts,
