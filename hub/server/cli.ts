@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startHub } from './hub-server'
@@ -24,6 +25,12 @@ const hub = await startHub({
   port: Number(values.port),
 })
 console.log(`Foyer Hub at ${hub.url} (${hub.db.kind === 'pglite' ? `PGlite in ${resolve(values.data, 'db')}` : 'PostgreSQL'})`)
+if (values.host === '0.0.0.0') {
+  // What devices on the venue network type or scan: this machine's own addresses.
+  const port = new URL(hub.url).port
+  const addresses = Object.values(networkInterfaces()).flatMap((nics) => nics ?? []).filter((nic) => nic.family === 'IPv4' && !nic.internal)
+  for (const nic of addresses) console.log(`  on the venue network: https://${nic.address}:${port}`)
+}
 console.log(`Certificate fingerprint (SHA-256): ${hub.fingerprint}`)
 if (hub.firstManagerCode) console.log(`First manager's one-time enrolment code: ${hub.firstManagerCode}`)
 

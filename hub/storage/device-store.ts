@@ -1,5 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
-import { DeviceRow, EnrolmentCodeRow, parseRows } from './rows'
+import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows } from './rows'
 
 /** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
 
@@ -46,7 +46,7 @@ export async function claimCodeForDevice(
         WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING device_name, place`,
       [claim.codeId, claim.now],
     )
-    const code = rows[0] as { device_name: string; place: string } | undefined
+    const code = parseRows(ClaimedCodeRow, rows)[0]
     if (!code) return null
     await tx.query('INSERT INTO devices (id, name, place, token_hash, enrolled_at) VALUES ($1, $2, $3, $4, $5)', [
       claim.deviceId,

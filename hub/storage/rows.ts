@@ -29,6 +29,11 @@ export const EnrolmentCodeRow = z.object({
 })
 export type EnrolmentCodeRow = z.infer<typeof EnrolmentCodeRow>
 
+/** A code just used: the device it makes is named as the manager named it. */
+export const ClaimedCodeRow = z.object({ device_name: z.string(), place: z.string() })
+
+export const ExistsRow = z.object({ any: z.boolean() })
+
 export const LockoutRow = z.object({
   failures: z.coerce.number().int(),
   locked_until: Timestamp.nullable(),
