@@ -66,6 +66,9 @@ export default defineConfig({
           globalSetup: ['tests/support/hub-postgres-setup.ts'],
           sequence: { groupOrder: 0 },
           ...timeouts,
+          // Opening PGlite compiles PostgreSQL's WebAssembly: seconds of CPU each, and the files open
+          // theirs at once (one per file, shared by its tests), so their first hook gets long.
+          hookTimeout: 120_000,
         },
       },
       {
