@@ -42,6 +42,8 @@ const sideways = {
   printing: ['payment'],
   main: ['kiosk'],
 }
+/** Foyer Hub's folders, bottom first: each imports only from those before it. */
+export const hubLayers = ['protocol', 'storage', 'server']
 const island = { sandbox: ['contract', 'store', 'terminal-protocol'] }
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
@@ -69,6 +71,9 @@ export const boundaryMessages = {
   updater: 'Only electron/main starts the updater (main/updater.ts); the browser host and the services never touch it.',
   playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
   browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
+  hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
+  hubLayers: 'hub/ is layered (README, Layout): protocol (shared with devices) < storage < server; nothing imports back up.',
+  hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
   layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
 }
 
@@ -83,6 +88,8 @@ export const boundaryMessages = {
 function restrictedImports({ electron, browserHostOnly }) {
   const paths = electron ? [electronOnlyInMainAndPreload, { name: 'electron-updater', message: boundaryMessages.updater }] : []
   const patterns = [
+    // Foyer Hub's server and storage are another program: a device reaches the hub only through its protocol.
+    { regex: '(^|/)hub/(?!protocol(/|$))', message: boundaryMessages.hubProtocolOnly },
     ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
     ...(browserHostOnly
       ? [
@@ -164,6 +171,50 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true}],
       'foyer/type-import-cycles': 'error',
+    },
+  },
+  {
+    // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server.
+    files: ['hub/**/*.ts'],
+    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'boundaries/elements': hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: boundaryMessages.hubLayers,
+          policies: hubLayers.map((folder, rank) => ({
+            from: { element: { type: `hub-${folder}` } },
+            allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
+          })),
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'foyer/type-import-cycles': 'error',
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)electron/', message: boundaryMessages.hubLayers }] }],
+    },
+  },
+  {
+    files: ['hub/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)electron/', message: boundaryMessages.hubLayers },
+            { regex: '^node:', message: boundaryMessages.hubProtocolPlain },
+            { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message: boundaryMessages.hubProtocolPlain },
+          ],
+        },
+      ],
     },
   },
   {

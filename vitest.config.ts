@@ -37,7 +37,7 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
  * sandbox's command line and fork, the start script): each spawns Node and
  * tsx, seconds of CPU. `*.process.test.ts` names such a file.
  */
-const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
+const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
 /**
  * Two worlds, two projects: main-side code under Node, renderer code under
@@ -60,6 +60,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 1 }, fileParallelism: false, ...processTimeouts },
+      },
+      {
+        // Foyer Hub (hub/): every storage test on PGlite and on a real PostgreSQL server, a
+        // throwaway cluster the global setup makes and stops (tests/support/hub-postgres-setup.ts).
+        test: {
+          name: 'hub',
+          environment: 'node',
+          include: ['tests/hub/**/*.test.ts'],
+          exclude: processTests,
+          globalSetup: ['tests/support/hub-postgres-setup.ts'],
+          sequence: { groupOrder: 0 },
+          ...timeouts,
+          // Opening PGlite compiles PostgreSQL's WebAssembly: seconds of CPU each, and the files open
+          // theirs at once (one per file, shared by its tests), so their first hook gets long.
+          hookTimeout: 120_000,
+        },
       },
       {
         plugins: [vue()],

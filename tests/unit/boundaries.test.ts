@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaryMessages, layers } from '../../eslint.config.js'
+import { boundaryMessages, hubLayers, layers } from '../../eslint.config.js'
 
 /**
  * Pins the lint rules that say where code may run. Each case lints a snippet
@@ -134,5 +134,37 @@ describe("electron/'s layers (README, Layout)", () => {
   it('the browser host may use the spool printer and playwright', async () => {
     const source = "import type { Browser } from 'playwright-core'\nimport { SpoolPrinter } from './spool-printer'\nexport const x: [typeof SpoolPrinter, Browser | null] = [SpoolPrinter, null]\n"
     expect(await layerErrors('electron/browser-host/new-cli.ts', source)).toEqual([])
+  })
+})
+
+describe("Foyer Hub's layers (README, Layout)", () => {
+  it('every folder of hub/ has its layer', () => {
+    const folders = readdirSync('hub', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    expect(folders.filter((f) => !hubLayers.includes(f))).toEqual([])
+  })
+
+  it.each([
+    ['hub/protocol/new-message.ts', "import { migrate } from '../storage/migrate'\nexport const x = migrate\n"],
+    ['hub/storage/new-table.ts', "import { startHub } from '../server/hub-server'\nexport const x = startHub\n"],
+  ])('%s may not import back up', async (path, source) => {
+    expect(await layerErrors(path, source)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.hubLayers }])
+  })
+
+  it.each([
+    ['hub/protocol/new-message.ts', "import { createHash } from 'node:crypto'\nexport const x = createHash\n", boundaryMessages.hubProtocolPlain],
+    ['hub/server/new-route.ts', "import { centsOf } from '../../electron/contract/money'\nexport const x = centsOf\n", boundaryMessages.hubLayers],
+    ['electron/services/new-hub-link.ts', "import { startHub } from '../../hub/server/hub-server'\nexport const x = startHub\n", boundaryMessages.hubProtocolOnly],
+    ['electron/journal/new-outbox.ts', "import { migrate } from '../../hub/storage/migrate'\nexport const x = migrate\n", boundaryMessages.hubProtocolOnly],
+  ])('%s may not make that import', async (path, source, message) => {
+    const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(message)
+  })
+
+  it('the server imports storage and protocol, and electron/ imports the protocol', async () => {
+    const server = "import { migrate } from '../storage/migrate'\nimport { Heartbeat } from '../protocol'\nexport const x = [migrate, Heartbeat]\n"
+    expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([])
+    const device = "import { Heartbeat } from '../../hub/protocol'\nexport const x = Heartbeat\n"
+    expect(await layerErrors('electron/services/new-hub-link.ts', device)).toEqual([])
   })
 })
