@@ -23,12 +23,12 @@ const electronOnlyInMainAndPreload = {
  * holds). A folder may import from any lower layer; within a layer only along
  * the edges `sideways` names, so two folders of one layer never lean on each
  * other both ways. The sandbox is an island beside the stack: it may use only
- * the contract, the local store and the terminal protocol, and only the
+ * the contract, the kiosk's database and the terminal protocol, and only the
  * composition layers above it may start it.
  */
 export const layers = [
   ['contract'],
-  ['ipc-core', 'store', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
+  ['ipc-core', 'database', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
   ['api', 'journal', 'settings', 'vault'],
   ['holds', 'payment', 'printing', 'counter'],
   ['checkout'],
@@ -44,7 +44,7 @@ const sideways = {
 }
 /** Foyer Hub's folders, bottom first: each imports only from those before it. */
 export const hubLayers = ['protocol', 'storage', 'server']
-const island = { sandbox: ['contract', 'store', 'terminal-protocol'] }
+const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
 /**

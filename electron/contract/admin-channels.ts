@@ -34,7 +34,7 @@ const configuredBackend = z.object({ config: backendConfigSchema, hasSecret: z.b
 
 /**
  * Where and how often this kiosk looks for a new Foyer. feedUrl null: the
- * installer's own feed. The settings store checks the values (an https
+ * installer's own feed. The settings file checks the values (an https
  * address, 5 to 1440 minutes); environment variables on the machine still
  * override them (services/update-feed.ts).
  */

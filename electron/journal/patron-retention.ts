@@ -1,5 +1,5 @@
 import type { Logger } from '../ipc-core/logger'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 
 /**
  * Patron data is kept only as long as staff say (settings.patronDataDays,

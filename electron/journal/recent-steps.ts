@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 
 /**
  * The journal's latest steps across every sale and backend, for a support

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 import { PAYMENT_STATES, paymentTransition, SaleTransitionError, type PaymentKind, type PaymentState, type Tender } from './sale-states'
 
 /**

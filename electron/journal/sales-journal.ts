@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 import { saleFromRow, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'

@@ -2,7 +2,7 @@ import { adminChannels, type BackendKind, type SaleAttention } from '../contract
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
-import type { SettingsStore } from '../settings/settings-store'
+import type { SettingsFile } from '../settings/settings-file'
 import type { Enrolment } from '../settings/enrolment'
 import type { PinGate } from '../settings/staff-pin'
 import type { StaffAccounts } from '../settings/staff-accounts'
@@ -32,7 +32,7 @@ export type AdminChannel = keyof typeof adminChannels
 export type AdminHandlers = { [C in AdminChannel]: Handler<C> }
 
 export interface AdminContext {
-  settings: SettingsStore
+  settings: SettingsFile
   vault: CredentialVault
   gate: PinGate
   /** The people who work this machine, and their PINs checked under the gate (staff-service.ts). */
@@ -75,7 +75,7 @@ export const adminMessageKeys = [
   ...terminalMessageKeys,
 ]
 
-/** Handlers that answer "not available" where no settings store exists (e.g. renderer tests). */
+/** Handlers that answer "not available" where no settings file exists (e.g. renderer tests). */
 export function unavailableAdminHandlers(): AdminHandlers {
   return refusingHandlers<AdminHandlers>(adminChannels, () => staffError('staff.unavailable', 'errors.staff.unavailable'))
 }

@@ -28,7 +28,7 @@ import { SalesJournal } from '../../electron/journal/sales-journal'
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import type { RunningSandbox, SandboxLauncher } from '../../electron/sandbox/process/sandbox-launcher'
 import { startHostRuntime } from '../../electron/services/host-runtime'
-import { openLocalDb } from '../../electron/store/local-db'
+import { openLocalDb } from '../../electron/database/local-db'
 import type { LoadCarried, LoadPlan } from './host-load'
 import { exchange } from './keep-alive'
 

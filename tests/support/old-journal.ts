@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { SalesJournal } from '../../electron/journal/sales-journal'
-import { migrations, openLocalDb } from '../../electron/store/local-db'
+import { migrations, openLocalDb } from '../../electron/database/local-db'
 
 /**
  * A kiosk's foyer.db as the Foyer before payments were records wrote it

@@ -83,7 +83,7 @@ describe("electron/'s layers (README, Layout)", () => {
     ['electron/journal/new-book.ts', "import { cardFromSteps } from '../printing/format'\nexport const x = cardFromSteps\n"],
     ['electron/checkout/new-step.ts', "import { createAppServices } from '../services/app-services'\nexport const x = createAppServices\n"],
     ['electron/contract/new-channel.ts', "import { FoyerError } from '../ipc-core/foyer-error'\nexport const x = FoyerError\n"],
-    ['electron/vault/new-entry.ts', "import { readBoundSecret } from '../vault/origin-bound-secret'\nimport { SettingsStore } from '../settings/settings-store'\nexport const x = [readBoundSecret, SettingsStore]\n"],
+    ['electron/vault/new-entry.ts', "import { readBoundSecret } from '../vault/origin-bound-secret'\nimport { SettingsFile } from '../settings/settings-file'\nexport const x = [readBoundSecret, SettingsFile]\n"],
     ['electron/payment/new-terminal.ts', "import { TEST_CARDS } from '../sandbox/terminal/nexo-answers'\nexport const x = TEST_CARDS\n"],
     ['electron/sandbox/new-route.ts', "import { AdyenTerminal } from '../payment/adyen/adyen-terminal'\nexport const x = AdyenTerminal\n"],
   ])('%s may not import back up, sideways against the table, or across the sandbox island', async (path, source) => {
@@ -92,7 +92,7 @@ describe("electron/'s layers (README, Layout)", () => {
   })
 
   it.each([
-    ['electron/journal/new-book.ts', "import { LocalDb } from '../store/local-db'\nimport { centsOf } from '../contract/money'\nexport const x = [LocalDb, centsOf]\n"],
+    ['electron/journal/new-book.ts', "import { LocalDb } from '../database/local-db'\nimport { centsOf } from '../contract/money'\nexport const x = [LocalDb, centsOf]\n"],
     ['electron/checkout/new-step.ts', "import { CounterDesk } from '../counter/counter-desk'\nimport { venuesFromSteps } from '../journal/sale-steps'\nexport const x = [CounterDesk, venuesFromSteps]\n"],
     ['electron/settings/new-rule.ts', "import { CredentialVault } from '../vault/credential-vault'\nexport const x = CredentialVault\n"],
     ['electron/sandbox/new-route.ts', "import { TEST_CARDS } from '../terminal-protocol/test-cards'\nexport const x = TEST_CARDS\n"],

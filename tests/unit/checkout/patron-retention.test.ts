@@ -9,7 +9,7 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { PatronRetention } from '../../../electron/journal/patron-retention'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { openLocalDb, type LocalDb } from '../../../electron/store/local-db'
+import { openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
 

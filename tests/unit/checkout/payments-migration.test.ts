@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { ShiftBook } from '../../../electron/journal/shift-book'
-import { openLocalDb } from '../../../electron/store/local-db'
+import { openLocalDb } from '../../../electron/database/local-db'
 import { insertOldSale, oldJournalDb, type OldSaleRow } from '../../support/old-journal'
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { ShiftBook } from '../../../electron/journal/shift-book'
-import { migrations, openLocalDb } from '../../../electron/store/local-db'
+import { migrations, openLocalDb } from '../../../electron/database/local-db'
 
 /**
  * A kiosk's database as the Foyer before "who asked for a refund" left it: the

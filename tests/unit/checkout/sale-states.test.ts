@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { orderTransition, paymentTransition, SaleTransitionError, standingOf } from '../../../electron/journal/sale-states'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
-import { openLocalDb } from '../../../electron/store/local-db'
+import { openLocalDb } from '../../../electron/database/local-db'
 
 /** The order's and a payment's state machines: each move that can happen, and a clear refusal of one that cannot. */
 const request = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { recentSteps } from '../../../electron/journal/recent-steps'
-import { openLocalDb, type LocalDb } from '../../../electron/store/local-db'
+import { openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 
 /**
  * The journal's last steps for a support file, read through a schema: a row

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { UnreadableRowError } from '../../../electron/journal/kept-json'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { ShiftBook } from '../../../electron/journal/shift-book'
-import { openLocalDb, type LocalDb } from '../../../electron/store/local-db'
+import { openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 
 /**
  * A shift's row read back through its schemas: who opened it, and the Z report

@@ -11,7 +11,7 @@ import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import type { Settings } from '../../../electron/settings/settings-schema'
-import { SettingsStore } from '../../../electron/settings/settings-store'
+import { SettingsFile } from '../../../electron/settings/settings-file'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { freePort as closedPort } from '../../support/free-port'
@@ -68,7 +68,7 @@ describe('switching backend: connect and check the new one before letting the ol
   let sandbox: ApiRig
   let vendor: ApiRig
   let runtime: Runtime
-  let settings: SettingsStore
+  let settings: SettingsFile
   let dataDir: string
   let pushed: string[]
   let connections: BackendKind[]
@@ -85,7 +85,7 @@ describe('switching backend: connect and check the new one before letting the ol
     ;[sandbox, vendor] = await Promise.all([apiRig(), apiRig()])
     const unreachable = await closedPort()
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-'))
-    settings = await SettingsStore.open(dataDir)
+    settings = await SettingsFile.open(dataDir)
     const staff = await testStaff(dataDir)
     // The sandboxes outlive their connections, so the test can look at both after a switch.
     const over = (rig: ApiRig, kind: BackendKind, baseUrl = rig.sandbox.baseUrl): BackendConnection => ({

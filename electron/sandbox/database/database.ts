@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { openSqlite } from '../../store/sqlite'
+import { openSqlite } from '../../database/sqlite'
 import { SANDBOX_CLIENT_IDS } from '../http/tokens'
 
 /** seat_state.status codes of held and ordered seats (model/inventory.ts SeatStatus). */

@@ -35,7 +35,7 @@ function errorCode(error: unknown): string | undefined {
  * credential vault): mode, backend, vendor endpoints, timings, the staff PIN
  * hash, where updates come from, the card terminal. One store per user-data folder; it is the only writer of its file.
  */
-export class SettingsStore {
+export class SettingsFile {
   /** Problems found when opening, for the admin screen and the log; each says what happened and where the old file went. */
   readonly warnings: readonly string[]
   private readonly file: string
@@ -51,14 +51,14 @@ export class SettingsStore {
     this.warnings = Object.freeze(warnings)
   }
 
-  static async open(dir: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+  static async open(dir: string, options: SettingsStoreOptions = {}): Promise<SettingsFile> {
     const now = options.now ?? (() => new Date())
     await mkdir(dir, { recursive: true, mode: 0o700 })
     const file = join(dir, SETTINGS_FILE)
     await sweepTempFiles(dir, file)
     const warnings: string[] = []
     const settings = await load(dir, file, now, warnings)
-    return new SettingsStore(file, settings, warnings)
+    return new SettingsFile(file, settings, warnings)
   }
 
   /** The current settings, deeply frozen: change them through update(). */

@@ -4,7 +4,7 @@ import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { openSqlite } from './sqlite'
 
 /**
- * Foyer's own durable store on the kiosk (the user data folder): seat holds
+ * Foyer's own durable database on the kiosk (the user data folder): seat holds
  * now, the sales journal with checkout. WAL with synchronous=FULL: what a
  * sale writes here must survive the power going off, not only a crash.
  */

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 
 /** A seat of a show (inventory ids are unique only within a show). */
 export interface SeatKey {
@@ -28,7 +28,7 @@ interface HoldRow {
  * show and inventory id). Written before the memory is, so a crash leaves a
  * record the next start releases (./hold-manager.ts).
  */
-export class HoldStore {
+export class HoldTable {
   readonly #insert: Statement<[string, number, number, string, number, number, number]>
   readonly #delete: Statement<[string, number, number]>
   readonly #load: Statement<[string], HoldRow>
