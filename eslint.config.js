@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries'
 import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { typeImportCycles } from './scripts/lint/type-import-cycles.js'
 
 /**
  * Where code may run is enforced here, as Signal does: only electron/main and
@@ -22,12 +23,12 @@ const electronOnlyInMainAndPreload = {
  * holds). A folder may import from any lower layer; within a layer only along
  * the edges `sideways` names, so two folders of one layer never lean on each
  * other both ways. The sandbox is an island beside the stack: it may use only
- * the contract, the local store and the terminal protocol, and only the
+ * the contract, the kiosk's database and the terminal protocol, and only the
  * composition layers above it may start it.
  */
 export const layers = [
   ['contract'],
-  ['ipc-core', 'store', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
+  ['ipc-core', 'database', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
   ['api', 'journal', 'settings', 'vault'],
   ['holds', 'payment', 'printing', 'counter'],
   ['checkout'],
@@ -41,7 +42,9 @@ const sideways = {
   printing: ['payment'],
   main: ['kiosk'],
 }
-const island = { sandbox: ['contract', 'store', 'terminal-protocol'] }
+/** Foyer Hub's folders, bottom first: each imports only from those before it. */
+export const hubLayers = ['protocol', 'storage', 'server']
+const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
 /**
@@ -68,6 +71,9 @@ export const boundaryMessages = {
   updater: 'Only electron/main starts the updater (main/updater.ts); the browser host and the services never touch it.',
   playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
   browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
+  hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
+  hubLayers: 'hub/ is layered (README, Layout): protocol (shared with devices) < storage < server; nothing imports back up.',
+  hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
   layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
 }
 
@@ -82,6 +88,8 @@ export const boundaryMessages = {
 function restrictedImports({ electron, browserHostOnly }) {
   const paths = electron ? [electronOnlyInMainAndPreload, { name: 'electron-updater', message: boundaryMessages.updater }] : []
   const patterns = [
+    // Foyer Hub's server and storage are another program: a device reaches the hub only through its protocol.
+    { regex: '(^|/)hub/(?!protocol(/|$))', message: boundaryMessages.hubProtocolOnly },
     ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
     ...(browserHostOnly
       ? [
@@ -145,9 +153,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: true, browserHostOnly: false })] },
   },
   {
-    // The layers of electron/, held on every file of it; cycles between its modules fail as well.
+    // The layers of electron/, held on every file of it; cycles between its modules fail as well,
+    // those through an `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
     files: ['electron/**/*.ts'],
-    plugins: { boundaries, 'import-x': importX },
+    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
     settings: {
       'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
       ...importX.flatConfigs.typescript.settings,
@@ -161,6 +170,51 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'disallow', message: boundaryMessages.layers, policies: layerPolicies }],
       'boundaries/no-unknown-files': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true}],
+      'foyer/type-import-cycles': 'error',
+    },
+  },
+  {
+    // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server.
+    files: ['hub/**/*.ts'],
+    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'boundaries/elements': hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: boundaryMessages.hubLayers,
+          policies: hubLayers.map((folder, rank) => ({
+            from: { element: { type: `hub-${folder}` } },
+            allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
+          })),
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'foyer/type-import-cycles': 'error',
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)electron/', message: boundaryMessages.hubLayers }] }],
+    },
+  },
+  {
+    files: ['hub/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)electron/', message: boundaryMessages.hubLayers },
+            { regex: '^node:', message: boundaryMessages.hubProtocolPlain },
+            { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message: boundaryMessages.hubProtocolPlain },
+          ],
+        },
+      ],
     },
   },
   {

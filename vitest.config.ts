@@ -1,4 +1,5 @@
 import vue from '@vitejs/plugin-vue'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -24,9 +25,9 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 }
 
 const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
-// Every test that starts a host runtime starts the training sandbox as a child process (through tsx
-// from the sources: about a second, several on a loaded two-core machine), so the defaults (5 s a
-// test, 10 s a hook) leave no room for a machine three times slower.
+// A test that starts a runtime starts a sandbox and may check a PIN with scrypt, with the other
+// core busy with another file: the defaults (5 s a test, 10 s a hook) leave no room for a machine
+// three times slower.
 const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
 // A process started from the sources takes several seconds on a loaded machine, and a test here starts a few.
 const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
@@ -36,7 +37,7 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
  * sandbox's command line and fork, the start script): each spawns Node and
  * tsx, seconds of CPU. `*.process.test.ts` names such a file.
  */
-const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
+const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
 /**
  * Two worlds, two projects: main-side code under Node, renderer code under
@@ -46,6 +47,11 @@ const processTests = ['tests/unit/**/*.process.test.ts', 'tests/unit/sandbox/cli
  */
 export default defineConfig({
   test: {
+    // Vitest's own default is one worker fewer than the cores: on the two-core machines npm test is
+    // measured on, one file at a time. The in-process tests share nothing (each has its own sandbox on
+    // port 0, its own temporary folders, keychain entries under a tenant of its own), so there both
+    // cores take a file each; the integration project still runs alone, after them, one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
@@ -54,6 +60,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 1 }, fileParallelism: false, ...processTimeouts },
+      },
+      {
+        // Foyer Hub (hub/): every storage test on PGlite and on a real PostgreSQL server, a
+        // throwaway cluster the global setup makes and stops (tests/support/hub-postgres-setup.ts).
+        test: {
+          name: 'hub',
+          environment: 'node',
+          include: ['tests/hub/**/*.test.ts'],
+          exclude: processTests,
+          globalSetup: ['tests/support/hub-postgres-setup.ts'],
+          sequence: { groupOrder: 0 },
+          ...timeouts,
+          // Opening PGlite compiles PostgreSQL's WebAssembly: seconds of CPU each, and the files open
+          // theirs at once (one per file, shared by its tests), so their first hook gets long.
+          hookTimeout: 120_000,
+        },
       },
       {
         plugins: [vue()],

@@ -37,12 +37,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 type PayRequest = Parameters<CheckoutHandlers['checkout.pay']>[0]
 
 /** The contract's payment request as checkout takes it; a standalone payment is filed under the open shift. */
-function paymentOf(r: PayRequest, openShift: () => string): PaymentInput {
+function paymentOf(r: PayRequest, openShift: (tender: 'cash' | 'standalone') => string): PaymentInput {
   switch (r.tender) {
     case 'cash':
-      return { tender: 'cash', tenderedCents: r.tenderedCents }
+      return { tender: 'cash', tenderedCents: r.tenderedCents, ...(r.partCents === undefined ? {} : { partCents: r.partCents }), shiftId: openShift('cash') }
     case 'standalone':
-      return { tender: 'standalone', approvalCode: r.approvalCode, shiftId: openShift() }
+      return { tender: 'standalone', approvalCode: r.approvalCode, shiftId: openShift('standalone') }
     case 'card':
       return { tender: 'card', testCard: r.testCard }
   }
@@ -139,8 +139,9 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
       refuseAwayFromCounter(r.tender)
       // Before the card: a kiosk whose printer cannot print takes no money for tickets it cannot hand over.
       await refuseWhenCannotPrint(mode(), r.tender, askPrinter)
-      const outcome = await checkout().pay(r.saleId, paymentOf(r, () => shiftFor('standalone').shiftId))
-      return { saleId: outcome.saleId, state: outcome.state, order: outcome.order, changeCents: outcome.changeCents, printed: outcome.printed }
+      const outcome = await checkout().pay(r.saleId, paymentOf(r, (tender) => shiftFor(tender).shiftId))
+      const { saleId, state, order, changeCents, dueCents, printed } = outcome
+      return { saleId, state, order, changeCents, dueCents, printed }
     },
   }
 }

@@ -4,7 +4,7 @@ import type { Order, SaleProgress } from '../contract'
 import { centsOf } from '../contract/money'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/logger'
-import type { SaleRecord, SalesJournal, Tender } from '../journal/sales-journal'
+import type { SaleRecord, SalesJournal, SaleState, Tender } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { CardAtTerminal } from './card-at-terminal'
@@ -16,6 +16,7 @@ import { printingProgress, progressAfterStep, tellSafely, type ProgressSink } fr
 import { saleOutcome } from './sale-outcome'
 import { Settlement } from './settlement'
 import { requireApprovalCode } from './standalone'
+import { splitPartOf } from './split-tender'
 import { refuseOtherTender } from './tender'
 import { Tenders } from './tenders'
 
@@ -62,6 +63,9 @@ export interface CheckoutOptions {
   /** Hears that a sale's outcome is known (its payment or its recovery finished), for a screen that lost track of it. */
   onSettled?: (saleId: string) => void
 }
+
+/** Where a sale may be paid (or cancelled): nothing in flight, and not all of it taken. */
+const PAYABLE: readonly SaleState[] = ['invoiced', 'declined', 'part-paid']
 
 export class CheckoutService {
   readonly #now: () => number
@@ -168,7 +172,7 @@ export class CheckoutService {
     }
     holds.handOverOrder(order)
     const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-    journal.record(saleId, 'order-submitted', 'invoiced', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
+    journal.record(saleId, 'order-submitted', 'submitted', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
     await this.#step(saleId, 'order-submitted')
     return { saleId, reference: order.reference, amountCents: centsOf(order.amountToBePaid.amount), expiresAt }
   }
@@ -200,11 +204,11 @@ export class CheckoutService {
   async #payOnce(saleId: string, input: PaymentInput): Promise<CheckoutOutcome> {
     let sale = this.#sale(saleId)
     if (sale.state === 'confirmed' || sale.state === 'printed') return outcomeFor(sale, 'confirmed')
-    if (sale.state !== 'invoiced' && sale.state !== 'declined') {
+    if (!PAYABLE.includes(sale.state)) {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notPayable', `sale ${saleId} is ${sale.state}`)
     }
-    // Paid only the way it was placed (or a card sale on the standalone terminal: nothing was taken yet, invoiced or declined).
-    refuseOtherTender(sale, input.tender)
+    // Paid only the way it was placed (or a card sale on the standalone terminal, or in parts at the counter: ./split-tender.ts).
+    refuseOtherTender(sale, input.tender, splitPartOf(sale, input))
     // A mistyped approval code is refused before anything moves, the invoice's renewal included.
     const approvalCode = input.tender === 'standalone' ? requireApprovalCode(input.approvalCode) : null
     const { api, holds, journal } = this.options
@@ -216,6 +220,7 @@ export class CheckoutService {
       now: this.#now,
       step: (step) => this.#step(sale.saleId, step),
       expired: (detail) => checkoutError('checkout.hold-expired', 'errors.api.orderExpired', detail),
+      giveBack: (renewing, why) => this.giveBack(renewing, why),
     })
     return this.#tenders.take(sale, input, approvalCode)
   }
@@ -230,14 +235,15 @@ export class CheckoutService {
     return this.#card ? this.#card.afterRestart(saleId, key) : Promise.resolve(null)
   }
 
-  /** The customer gives up before paying: the order is voided and its seats go back. */
+  /** The customer gives up before paying: the order is voided and its seats go back (a split sale's parts too). */
   async cancel(saleId: string): Promise<void> {
     if (this.#recovering) await this.#recovering
     const sale = this.#sale(saleId)
-    if (sale.state !== 'invoiced' && sale.state !== 'declined') {
+    if (!PAYABLE.includes(sale.state)) {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notCancellable', `sale ${saleId} is ${sale.state}`)
     }
-    await this.voidOrder(sale, 'customer cancelled')
+    if (sale.state === 'part-paid') await this.giveBack(sale, 'customer cancelled')
+    else await this.voidOrder(sale, 'customer cancelled')
   }
 
   // ------------------------------------------------------------ settlement (./settlement.ts)

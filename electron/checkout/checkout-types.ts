@@ -32,13 +32,16 @@ export interface OrderToPlace {
   soldBy?: { staffId: string; name: string } | null
 }
 
-export type CheckoutState = 'confirmed' | 'declined' | 'unavailable' | 'refunded' | 'needs-staff'
+/** part-paid: a split sale's cash part is taken, the rest is due (`dueCents`). */
+export type CheckoutState = 'confirmed' | 'part-paid' | 'declined' | 'unavailable' | 'refunded' | 'needs-staff'
 
 export interface CheckoutOutcome {
   saleId: string
   state: CheckoutState
   order: Order | null
   changeCents: number | null
+  /** What is still to pay: the rest of a split sale after its parts (0 once paid). */
+  dueCents: number
   /** Whether the tickets and receipt (or the refund slip) came out of the printer. */
   printed: boolean
   /** For a declined or failed payment: why, as the terminal or vendor said (for staff, never shown raw to customers). */
@@ -47,7 +50,8 @@ export interface CheckoutOutcome {
 
 export type PaymentInput =
   | { tender: 'card'; testCard?: TestCardName }
-  | { tender: 'cash'; tenderedCents: number }
+  /** partCents: a split sale's cash part (the rest on the card); without it, cash pays all that is due. */
+  | { tender: 'cash'; tenderedCents: number; partCents?: number; shiftId?: string | null }
   /** The approval code as staff typed it; the shift to file the sale under (a card sale taken over may have none). */
   | { tender: 'standalone'; approvalCode: string; shiftId?: string | null }
 
@@ -71,6 +75,7 @@ export const checkoutMessageKeys = [
   'checkout.errors.noShiftStandalone',
   'checkout.errors.eticketEmail',
   'checkout.errors.printerCannotPrint',
+  'checkout.errors.splitPart',
   'cart.deliveryAtCounter',
   'errors.api.orderExpired',
 ] as const
@@ -80,7 +85,12 @@ export const checkoutError = (code: string, messageKey: string, detail: string, 
 
 /** A sale's outcome as the journal has it now. */
 export function outcomeFor(sale: SaleRecord, state: CheckoutState): CheckoutOutcome {
-  return { saleId: sale.saleId, state, order: sale.order, changeCents: sale.changeCents, printed: sale.state === 'printed' }
+  const taken = sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
+  const dueCents = state === 'confirmed' || state === 'refunded' ? 0 : Math.max(0, sale.amountCents - taken)
+  // The change due now: the last payment's, if it was cash (a split sale's cash part had its change when it was taken).
+  const last = sale.payments.filter((p) => p.kind === 'payment' && p.state !== 'declined').at(-1)
+  const changeCents = last?.tender === 'cash' ? last.changeCents : null
+  return { saleId: sale.saleId, state, order: sale.order, changeCents, dueCents, printed: sale.state === 'printed' }
 }
 
 /** The error's code for the journal: the vendor's or transport's, else "unknown". */

@@ -1,9 +1,13 @@
-import { formatMoney } from '../contract/money'
 import type { StaffMemberView } from '../contract/staff-channels'
+import type { StaffNoteSentence } from '../contract/staff-note'
 import { FoyerError } from '../ipc-core/foyer-error'
-import type { SaleRecord, Tender } from '../journal/sales-journal'
+import type { SaleRecord } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import { cardFromSteps } from '../printing/format'
 import type { CheckoutService } from './checkout-service'
+import type { CounterRefund } from './refund-answer'
+import { refundParts } from './refund-parts'
+import { takenPayments } from './split-tender'
 import { approvalCodeFromSteps } from './standalone'
 
 /**
@@ -20,15 +24,6 @@ import { approvalCodeFromSteps } from './standalone'
  */
 export const counterRefundMessageKeys = ['staff.errors.notRefundable'] as const
 
-export interface CounterRefund {
-  state: 'refunded' | 'needs-staff'
-  printed: boolean
-  /** What the cashier does with the money: how it went back, how much, and the card's last four digits (never more). */
-  tender: Tender
-  amountCents: number
-  cardLast4: string | null
-}
-
 /** Who asked for the refund (the cashier signed in; null only where nobody signs in) and the supervisor who approved it. */
 export interface RefundPeople {
   askedBy: StaffMemberView | null
@@ -38,38 +33,48 @@ export interface RefundPeople {
 const notRefundable = (sale: SaleRecord | null, why: string) =>
   new FoyerError({ code: 'checkout.not-refundable', messageKey: 'staff.errors.notRefundable', retryable: false, detail: `sale ${sale?.saleId ?? '?'} ${why}` })
 
-/** "asked by Aisha Rahman, approved by Mei Ling", or the approval alone when nobody asked by name. */
-const whoFor = ({ askedBy, approvedBy }: RefundPeople): string => (askedBy ? `asked by ${askedBy.name}, approved by ${approvedBy.name}` : `approved by ${approvedBy.name}`)
+/** "Asked by Aisha Rahman, approved by Mei Ling.", or the approval alone when nobody asked by name. */
+const whoFor = ({ askedBy, approvedBy }: RefundPeople): StaffNoteSentence =>
+  askedBy ? { key: 'refundAskedAndApproved', params: { askedBy: askedBy.name, approvedBy: approvedBy.name } } : { key: 'refundApproved', params: { approvedBy: approvedBy.name } }
 
 export async function refundAtCounter(checkout: CheckoutService, saleId: string, openShiftId: string | null, people: RefundPeople): Promise<CounterRefund> {
   const journal = checkout.journal
   const sale = journal.get(saleId)
   if (!sale || (sale.state !== 'confirmed' && sale.state !== 'printed')) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
   if (openShiftId === null || sale.shiftId !== openShiftId) throw notRefundable(sale, 'is not a sale of the open shift')
-  const amount = formatMoney(sale.amountCents, 'en-SG')
-  const voidAtVendor = `Keep the returned tickets and void order ${sale.reference} in the vendor's back office.`
+  const taken = takenPayments(sale)
+  const payment = taken[0]
+  if (!payment) throw notRefundable(sale, 'has no payment to give back')
+  const voidAtVendor: StaffNoteSentence = { key: 'voidAtVendor', params: { reference: sale.reference } }
   const names = { askedBy: people.askedBy?.name ?? null, approvedBy: people.approvedBy.name }
   const filed = { refundedByName: names.approvedBy, refundAskedByName: names.askedBy }
   const who = whoFor(people)
-  const cardLast4 = sale.tender === 'card' ? (cardFromSteps(journal.steps(saleId))?.last4 ?? null) : null
-  const answer = { tender: sale.tender, amountCents: sale.amountCents, cardLast4: cardLast4 && /^\d{4}$/.test(cardLast4) ? cardLast4 : null }
+  const last4 = cardFromSteps(journal.steps(saleId))?.last4 ?? null
+  const cardLast4 = taken.some((p) => p.tender === 'card') && last4 && /^\d{4}$/.test(last4) ? last4 : null
+  const parts = taken.map((p) => ({ tender: p.tender, amountCents: p.amountCents, cardLast4: p.tender === 'card' ? cardLast4 : null }))
+  const answer = { tender: taken.length > 1 ? payment.tender : sale.tender, amountCents: sale.amountCents, cardLast4, parts }
   journal.note(saleId, 'counter-refund-started', names)
-  let note: string
-  if (sale.tender === 'card') {
+  const by = { askedBy: names.askedBy, approvedBy: names.approvedBy }
+  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, by, answer })
+  const paymentKey = payment.attemptKey
+  const given = { refersTo: payment.seq, state: 'approved' as const, ...by }
+  let what: StaffNoteSentence
+  if (payment.tender === 'card') {
     try {
-      await checkout.terminal!.refund(sale.paymentKey!)
+      await checkout.terminal!.refund(paymentKey!)
     } catch (error) {
-      const failed = `Refund of ${sale.reference} ${who}, but the card terminal did not refund payment ${sale.paymentKey} (${(error as Error).message}). Refund it on the terminal. ${voidAtVendor}`
-      journal.record(saleId, 'counter-refund-failed', 'needs-staff', { staffNote: failed, ...filed }, names)
+      const failed = staffNoteText([{ key: 'counterRefundFailed', params: { paymentKey, reference: sale.reference, error: (error as Error).message } }, who, voidAtVendor])
+      journal.refundPayment(saleId, 'counter-refund-failed', { ...given, state: 'declined' }, 'confirmed', { staffNote: failed, heldForStaff: true, ...filed }, names)
       return { state: 'needs-staff', printed: false, ...answer }
     }
-    note = `Card payment ${sale.paymentKey} of ${sale.reference} refunded, ${who}. ${voidAtVendor}`
-  } else if (sale.tender === 'cash') {
-    note = `${amount} given back in cash from the drawer for ${sale.reference}, ${who}. ${voidAtVendor}`
+    what = { key: 'counterCardRefunded', params: { paymentKey, reference: sale.reference } }
+  } else if (payment.tender === 'cash') {
+    what = { key: 'counterCashRefunded', params: { amountCents: sale.amountCents, reference: sale.reference } }
   } else {
-    const code = approvalCodeFromSteps(journal.steps(saleId)) ?? 'unknown'
-    note = `Reverse ${amount} (approval code ${code}) on the standalone terminal for ${sale.reference}; refund ${who}. ${voidAtVendor}`
+    const approvalCode = approvalCodeFromSteps(journal.steps(saleId))
+    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, reference: sale.reference } }
   }
-  const refunded = journal.record(saleId, 'counter-refunded', 'refunded', { staffNote: note, ...filed }, names)
+  const note = staffNoteText([what, who, voidAtVendor])
+  const refunded = journal.refundPayment(saleId, 'counter-refunded', given, 'refunded', { staffNote: note, ...filed }, names)
   return { state: 'refunded', printed: await checkout.print(refunded, 'refund'), ...answer }
 }

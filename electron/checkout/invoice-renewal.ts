@@ -3,6 +3,7 @@ import { centsOf } from '../contract/money'
 import type { HoldManager } from '../holds/hold-manager'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { renewalBody } from './order-body'
+import { takenOf } from './split-tender'
 
 export interface RenewalDeps {
   api: SalesApi
@@ -15,6 +16,8 @@ export interface RenewalDeps {
   step: (step: string) => Promise<void>
   /** The error the customer gets when the seats could not be kept. */
   expired: (detail: string) => Error
+  /** Gives back what a split sale's parts took, its order voided (settlement's giveBack). */
+  giveBack: (sale: SaleRecord, why: string) => Promise<unknown>
 }
 
 /**
@@ -38,9 +41,12 @@ export async function renewIfShort(sale: SaleRecord, deps: RenewalDeps): Promise
     const order = await api.submitOrder(renewalBody(sale.request, previous))
     holds.handOverOrder(order)
     const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-    return journal.record(sale.saleId, 'order-renewed', sale.state, { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
+    return journal.record(sale.saleId, 'order-renewed', 'submitted', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
   } catch (error) {
-    journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code: (error as { code?: string }).code ?? 'unknown' })
+    const code = (error as { code?: string }).code ?? 'unknown'
+    // A split sale's cash part was taken for this order: it goes back with it, recorded as a refund.
+    if (takenOf(sale) > 0) await deps.giveBack(sale, `the order ran out of time and could not be placed again (${code})`)
+    else journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code })
     for (const item of previous.items) {
       await holds.release(item.productId, item.seats.map((s) => s.inventoryId)).catch(() => {
         // Unreachable: they stay recorded and are released later, or lapse at the vendor.

@@ -1,4 +1,5 @@
 import type { SaleRecord, SaleState } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import type { CheckoutService } from './checkout-service'
 import { interruptedStandaloneNote } from './standalone'
 
@@ -61,6 +62,10 @@ async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<
     case 'declined':
       await checkout.voidOrder(sale, 'recovery: unpaid order of an interrupted sale')
       return 'cancelled'
+    // A split sale stopped between its parts: its order is not paid in full, so each part goes back.
+    case 'part-paid':
+      await checkout.giveBack(sale, 'recovery: a split sale was interrupted between its parts')
+      return journal.get(sale.saleId)!.state
     case 'paid':
       return (await checkout.confirm(sale)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
     case 'paying':
@@ -74,27 +79,36 @@ async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<
 /** A payment that was started: what did the terminal do? */
 async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Promise<SaleState> {
   const journal = checkout.journal
-  // Only an order that reached "paid" and then failed to be refunded stays with staff.
-  if (sale.state === 'needs-staff' && sale.paymentRef !== null) return 'needs-staff'
-  if (sale.tender === 'cash') {
+  // Only a payment whose answer is not known is asked about again; one taken and not refunded stays with staff.
+  const payment = sale.payments.filter((p) => p.kind === 'payment').at(-1)
+  if (sale.orderState !== 'submitted' || !payment || (payment.state !== 'started' && payment.state !== 'unknown')) return sale.state
+  const toStaff = (step: string, staffNote: string) =>
+    journal.settlePayment(sale.saleId, step, payment.seq, 'unknown', {}, { changes: { staffNote, heldForStaff: true } }).state
+  if (payment.tender === 'cash') {
     // Cash is taken by hand: only staff can say whether it is in the drawer.
-    const note = `A cash sale for ${sale.reference} stopped while taking the money. Check the drawer: complete it or give the cash back.`
-    return journal.record(sale.saleId, 'recovered-cash-unknown', 'needs-staff', { staffNote: note }).state
+    const note = staffNoteText([{ key: 'cashInterrupted', params: { reference: sale.reference } }])
+    return toStaff('recovered-cash-unknown', note)
   }
-  if (sale.tender === 'standalone') {
+  if (payment.tender === 'standalone') {
     // The card was taken on a terminal Foyer cannot reach: only staff can say whether it approved.
-    return journal.record(sale.saleId, 'recovered-standalone-unknown', 'needs-staff', { staffNote: interruptedStandaloneNote(journal, sale) }).state
+    return toStaff('recovered-standalone-unknown', interruptedStandaloneNote(journal, sale))
   }
-  const status = sale.paymentKey ? await checkout.paymentAfterRestart(sale.saleId, sale.paymentKey) : null
+  const status = payment.attemptKey ? await checkout.paymentAfterRestart(sale.saleId, payment.attemptKey) : null
   if (status === null || status.outcome === 'declined' || status.outcome === 'cancelled' || status.outcome === 'unavailable') {
-    journal.note(sale.saleId, 'recovered-payment-not-taken', { outcome: status?.outcome ?? 'none' })
-    await checkout.voidOrder(sale, 'recovery: the payment was not taken')
+    const notTaken = journal.settlePayment(sale.saleId, 'recovered-payment-not-taken', payment.seq, 'declined', {}, {}, { outcome: status?.outcome ?? 'none' })
+    // A split sale's other parts were taken: they go back, as the order is not paid in full.
+    if (notTaken.state === 'part-paid') {
+      await checkout.giveBack(notTaken, 'recovery: the card part of a split sale was not taken')
+      return journal.get(sale.saleId)!.state
+    }
+    await checkout.voidOrder(notTaken, 'recovery: the payment was not taken')
     return 'cancelled'
   }
   if (status.outcome === 'unknown') {
-    const note = `The card terminal still cannot say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal.`
-    return journal.record(sale.saleId, 'recovered-payment-unknown', 'needs-staff', { staffNote: note }).state
+    const note = staffNoteText([{ key: 'paymentStillUnknown', params: { paymentKey: payment.attemptKey, reference: sale.reference } }])
+    return toStaff('recovered-payment-unknown', note)
   }
-  const paid = journal.record(sale.saleId, 'recovered-payment-approved', 'paid', { paymentRef: status.transactionId }, { brand: status.brand, last4: status.last4, ...(status.receipt ? { receipt: status.receipt } : {}) })
+  const card = { brand: status.brand, last4: status.last4, ...(status.receipt ? { receipt: status.receipt } : {}) }
+  const paid = journal.settlePayment(sale.saleId, 'recovered-payment-approved', payment.seq, 'approved', { reference: status.transactionId }, {}, card)
   return (await checkout.confirm(paid)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
 }

@@ -32,6 +32,9 @@ export function outcomeOfState(state: SaleState, finding: boolean): SaleOutcomeN
     case 'paying':
     case 'paid':
       return 'checking'
+    // Part of a split sale is taken, the rest is not: only staff can finish it or give the part back.
+    case 'part-paid':
+      return finding ? 'checking' : 'staff'
     case 'needs-staff':
       return 'staff'
   }

@@ -66,7 +66,7 @@ export async function printSale(
     return false
   }
   // A sale's first full print moves it to "printed"; reprints and slips only add a step.
-  if (what === 'sale' && sale.state === 'confirmed') journal.record(sale.saleId, 'printed', 'printed', {}, { what })
+  if (what === 'sale' && sale.state === 'confirmed') journal.record(sale.saleId, 'printed', 'confirmed', { printed: true }, { what })
   else journal.note(sale.saleId, 'printed', { what })
   await afterStep('printed')
   return true

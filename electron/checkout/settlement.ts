@@ -2,12 +2,15 @@ import { ApiCallError } from '../api/api-error'
 import { withRetry, type RetryPolicy } from '../api/retry'
 import type { SalesApi } from '../api/sales-api'
 import type { Order } from '../contract'
-import { amountOf, formatMoney } from '../contract/money'
+import { amountOf } from '../contract/money'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
 import type { PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
 import { printSale, type PrintWhat } from './sale-printing'
+import { giveBackParts } from './give-back-parts'
+import { takenPayments } from './split-tender'
 import { standaloneToStaff } from './standalone'
 
 /**
@@ -104,8 +107,8 @@ export class Settlement {
       order = await api.getOrder(sale.reference!)
     } catch (error) {
       journal.note(sale.saleId, 'confirm-check-failed', { code: codeOf(error) })
-      const note = `Payment ${sale.paymentRef} for ${sale.reference} was taken, but the vendor neither confirmed the order nor said whether it is confirmed (${why}). Check the order at the vendor: hand over the tickets if it is confirmed, refund the payment if it is not.`
-      return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'needs-staff', { staffNote: note }), 'needs-staff')
+      const note = staffNoteText([{ key: 'confirmUnknown', params: { paymentRef: sale.paymentRef, reference: sale.reference, detail: why } }])
+      return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'submitted', { staffNote: note, heldForStaff: true }), 'needs-staff')
     }
     journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
     if (order.status === 'CONFIRMED') return this.#confirmed(sale, order)
@@ -119,27 +122,42 @@ export class Settlement {
   async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
     const { journal } = this.options
     journal.note(sale.saleId, 'refund-started', { why })
-    if (sale.tender === 'standalone') {
+    const taken = takenPayments(sale)
+    const payment = taken[0]
+    if (!payment) {
+      await this.voidOrder(sale, why)
+      return outcomeFor(this.options.steps.sale(sale.saleId), 'declined')
+    }
+    if (taken.length > 1) return this.#afterGiveBack(await giveBackParts(sale, taken, why, { journal, terminal: this.options.terminal }))
+    if (payment.tender === 'standalone') {
       const open = standaloneToStaff(journal, sale, why)
       await this.#cancelAtVendor(open)
       return outcomeFor(open, 'needs-staff')
     }
-    if (sale.tender === 'card') {
+    const paymentKey = payment.attemptKey
+    if (payment.tender === 'card') {
       try {
-        await this.options.terminal!.refund(sale.paymentKey!)
+        await this.options.terminal!.refund(paymentKey!)
       } catch (error) {
-        const note = `Payment ${sale.paymentKey} of ${sale.reference} could not be confirmed (${why}) nor refunded (${(error as Error).message}). Refund it on the terminal.`
-        return outcomeFor(journal.record(sale.saleId, 'refund-failed', 'needs-staff', { staffNote: note }), 'needs-staff')
+        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey, reference: sale.reference, detail: why, error: (error as Error).message } }])
+        const changes = { staffNote: note, heldForStaff: true }
+        return outcomeFor(journal.refundPayment(sale.saleId, 'refund-failed', { refersTo: payment.seq, state: 'declined' }, 'submitted', changes), 'needs-staff')
       }
     }
-    const note =
-      sale.tender === 'cash'
-        ? `Give back ${formatMoney(sale.amountCents, 'en-SG')} in cash for ${sale.reference}: the order could not be confirmed (${why}).`
-        : `Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed (${why}).`
-    const refunded = journal.record(sale.saleId, 'refunded', 'refunded', { staffNote: note })
-    await this.#cancelAtVendor(refunded)
-    const printed = await this.print(refunded, 'refund')
-    return { ...outcomeFor(refunded, 'refunded'), printed }
+    const note = staffNoteText([
+      payment.tender === 'cash'
+        ? { key: 'cashToGiveBack', params: { amountCents: payment.amountCents, reference: sale.reference, detail: why } }
+        : { key: 'cardRefunded', params: { paymentKey, reference: sale.reference, detail: why } },
+    ])
+    return this.#afterGiveBack(journal.refundPayment(sale.saleId, 'refunded', { refersTo: payment.seq, state: 'approved' }, 'cancelled', { staffNote: note }))
+  }
+
+  /** The order of a sale whose payments went back is voided at the vendor; a slip is printed unless staff must act first. */
+  async #afterGiveBack(after: SaleRecord): Promise<CheckoutOutcome> {
+    await this.#cancelAtVendor(after)
+    if (after.state === 'needs-staff') return outcomeFor(after, 'needs-staff')
+    const printed = await this.print(after, 'refund')
+    return { ...outcomeFor(after, 'refunded'), printed }
   }
 
   /** Prints a sale's documents (again), journalled; false when there is no printer or it failed. */

@@ -1,7 +1,8 @@
 import { approvalCodeOf } from '../contract/approval-code'
-import { formatMoney } from '../contract/money'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, SalesJournal, SaleStep } from '../journal/sales-journal'
+import { staffNoteText } from '../journal/staff-note'
+import { dueOf, takenOf } from './split-tender'
 
 /**
  * The standalone terminal (counter only): when the integrated card terminal is
@@ -39,16 +40,17 @@ export function standalonePaymentRef(reference: string, attempt: number, approva
  * integrated terminal failed (nothing taken) becomes a standalone one here,
  * filed under the open shift, so the shift counts it under this tender.
  */
-export function startStandalone(journal: SalesJournal, sale: SaleRecord, approvalCode: string, shiftId: string | null): { attempt: number } {
-  const attempt = sale.attempt + 1
+export function startStandalone(journal: SalesJournal, sale: SaleRecord, approvalCode: string, shiftId: string | null): { seq: number } {
   const detail = sale.tender === 'standalone' ? { approvalCode } : { approvalCode, from: sale.tender }
-  journal.record(sale.saleId, STANDALONE_STARTED, 'paying', { attempt, tender: 'standalone', shiftId }, detail)
-  return { attempt }
+  // A split sale keeps its tender (card): only its part is on the standalone terminal.
+  const takeover = sale.tender === 'card' && takenOf(sale) === 0 ? { tender: 'standalone' as const } : {}
+  const payment = { tender: 'standalone' as const, amountCents: dueOf(sale), approvalCode }
+  return journal.startPayment(sale.saleId, STANDALONE_STARTED, payment, { ...takeover, shiftId }, detail)
 }
 
 /** The standalone terminal approved it: paid, with the reference the confirm will carry. */
-export function standaloneApproved(journal: SalesJournal, sale: SaleRecord, attempt: number, approvalCode: string): SaleRecord {
-  return journal.record(sale.saleId, STANDALONE_APPROVED, 'paid', { paymentRef: standalonePaymentRef(sale.reference!, attempt, approvalCode) }, { approvalCode })
+export function standaloneApproved(journal: SalesJournal, sale: SaleRecord, seq: number, approvalCode: string): SaleRecord {
+  return journal.settlePayment(sale.saleId, STANDALONE_APPROVED, seq, 'approved', { reference: standalonePaymentRef(sale.reference!, seq, approvalCode) }, {}, { approvalCode })
 }
 
 /** The approval code of a sale's standalone payment, from its journal steps; null when it has none. */
@@ -68,18 +70,16 @@ export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null
  * caller voids the order, so the seats go back on sale.
  */
 export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: string): SaleRecord {
-  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
-  const note =
-    `Reverse ${formatMoney(sale.amountCents, 'en-SG')} (approval code ${code}, payment ${sale.paymentRef}) on the standalone terminal for ${sale.reference}: ` +
-    `the order could not be confirmed (${why}). Foyer cannot refund a card taken on the standalone terminal.`
-  return journal.record(sale.saleId, 'refund-by-staff', 'needs-staff', { staffNote: note })
+  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  const note = staffNoteText([
+    { key: 'standaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, paymentRef: sale.paymentRef, reference: sale.reference, detail: why } },
+  ])
+  // The caller voids the order: recorded as voided, held for staff until the card is reversed.
+  return journal.record(sale.saleId, 'refund-by-staff', 'cancelled', { staffNote: note, heldForStaff: true })
 }
 
 /** Recovery's note for a standalone sale stopped between keying the code and recording it. */
 export function interruptedStandaloneNote(journal: SalesJournal, sale: SaleRecord): string {
-  const code = approvalCodeFromSteps(journal.steps(sale.saleId)) ?? 'unknown'
-  return (
-    `A standalone-terminal sale for ${sale.reference} stopped while its approval code ${code} was being recorded. ` +
-    `Check the standalone terminal: if it approved ${formatMoney(sale.amountCents, 'en-SG')}, reverse it there (the order was not confirmed), then sell again.`
-  )
+  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  return staffNoteText([{ key: 'standaloneInterrupted', params: { reference: sale.reference, approvalCode, amountCents: sale.amountCents } }])
 }

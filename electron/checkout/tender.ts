@@ -36,8 +36,9 @@ export const tenderMessageKeys = ['checkout.errors.tenderMismatch'] as const
  * recorded as cash at the vendor and leave the drawer short, and the reverse. The one exception: a card
  * sale taken over on the standalone terminal when the integrated one is down (nothing was taken yet).
  */
-export function refuseOtherTender(sale: { saleId: string; tender: TenderName }, paidBy: TenderName): void {
+export function refuseOtherTender(sale: { saleId: string; tender: TenderName }, paidBy: TenderName, splitPart = false): void {
   const takeover = paidBy === 'standalone' && sale.tender === 'card'
-  if (paidBy === sale.tender || takeover) return
+  // A split sale's cash part (or cash for the rest after its card declined) pays a card sale in part: ./split-tender.ts.
+  if (paidBy === sale.tender || takeover || (splitPart && sale.tender !== 'cash')) return
   throw new FoyerError({ code: 'checkout.tender', messageKey: 'checkout.errors.tenderMismatch', retryable: false, detail: `sale ${sale.saleId} is paid by ${sale.tender}` })
 }

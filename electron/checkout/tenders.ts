@@ -3,14 +3,17 @@ import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { CardAtTerminal } from './card-at-terminal'
 import { checkoutError, outcomeFor, type CheckoutOutcome, type PaymentInput, type SaleSteps } from './checkout-types'
+import { dueOf, nextPaymentSeq } from './split-tender'
 import { standaloneApproved, startStandalone } from './standalone'
+import { staffNoteText } from '../journal/staff-note'
 
 /**
  * Tenders: taking the money for an invoiced sale, one way per tender (a card
  * at the integrated terminal, cash in the drawer, a card on the standalone
- * terminal keyed in by staff). Each journals its payment and, once it is
- * taken, hands the paid sale to settlement (./settlement.ts); none of them
- * talks to the vendor.
+ * terminal keyed in by staff). Each journals its payment as a record of its
+ * own and, once the order's total is taken, hands the paid sale to settlement
+ * (./settlement.ts); none of them talks to the vendor. A split sale (a cash
+ * part first, ./split-tender.ts) is paid by several: each takes what is due.
  */
 export interface TendersOptions {
   journal: SalesJournal
@@ -29,7 +32,7 @@ export class Tenders {
   take(sale: SaleRecord, input: PaymentInput, approvalCode: string | null): Promise<CheckoutOutcome> {
     switch (input.tender) {
       case 'cash':
-        return this.#cash(sale, input.tenderedCents)
+        return this.#cash(sale, input.tenderedCents, input.partCents ?? dueOf(sale), input.shiftId ?? sale.shiftId)
       case 'standalone':
         return this.#standalone(sale, approvalCode!, input.shiftId ?? sale.shiftId)
       case 'card':
@@ -40,61 +43,60 @@ export class Tenders {
   async #card(sale: SaleRecord, testCard: TestCardName | undefined): Promise<CheckoutOutcome> {
     const { journal, terminal, card, steps } = this.options
     if (!terminal || !card) throw checkoutError('checkout.no-terminal', 'checkout.errors.noTerminal', 'no card terminal is set up')
-    const attempt = sale.attempt + 1
-    // The idempotency key: the invoice and the attempt. A retry of this attempt can never charge twice.
-    const key = `${sale.reference}-${attempt}`
-    journal.record(sale.saleId, 'payment-started', 'paying', { attempt, paymentKey: key }, { terminal: terminal.name })
+    // The idempotency key: the invoice and the payment's number. A retry of this payment can never charge twice.
+    const seq = nextPaymentSeq(sale)
+    const key = `${sale.reference}-${seq}`
+    const amountCents = dueOf(sale)
+    journal.startPayment(sale.saleId, 'payment-started', { tender: 'card', amountCents, attemptKey: key }, {}, { terminal: terminal.name })
     await steps.step(sale.saleId, 'payment-started')
-    const result = await card.take(sale.saleId, key, sale.amountCents, testCard)
-    return this.#afterCard(steps.sale(sale.saleId), result)
+    const result = await card.take(sale.saleId, key, amountCents, testCard)
+    return this.#afterCard(steps.sale(sale.saleId), seq, result)
   }
 
-  async #cash(sale: SaleRecord, tenderedCents: number): Promise<CheckoutOutcome> {
-    if (!Number.isInteger(tenderedCents) || tenderedCents < sale.amountCents) {
-      throw checkoutError('checkout.cash-short', 'checkout.errors.cashShort', `tendered ${tenderedCents} for ${sale.amountCents}`)
+  async #cash(sale: SaleRecord, tenderedCents: number, partCents: number, shiftId: string | null): Promise<CheckoutOutcome> {
+    if (!Number.isInteger(tenderedCents) || tenderedCents < partCents) {
+      throw checkoutError('checkout.cash-short', 'checkout.errors.cashShort', `tendered ${tenderedCents} for ${partCents}`)
     }
     const { journal, steps } = this.options
-    const attempt = sale.attempt + 1
-    journal.record(sale.saleId, 'payment-started', 'paying', { attempt, tenderedCents })
+    const { seq } = journal.startPayment(sale.saleId, 'payment-started', { tender: 'cash', amountCents: partCents, tenderedCents }, { shiftId })
     await steps.step(sale.saleId, 'payment-started')
-    const paid = journal.record(sale.saleId, 'cash-taken', 'paid', {
-      paymentRef: `CASH-${sale.reference}-${attempt}`,
-      changeCents: tenderedCents - sale.amountCents,
-    })
+    const paid = journal.settlePayment(sale.saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${sale.reference}-${seq}`, changeCents: tenderedCents - partCents })
     await steps.step(sale.saleId, 'payment-approved')
+    // A cash part of a split sale: the rest is still to pay (on the card, or in cash).
+    if (paid.state === 'part-paid') return outcomeFor(paid, 'part-paid')
     return this.options.settle(paid)
   }
 
   /** The card was taken on the standalone terminal (./standalone.ts): journalled, then settled like any payment. */
   async #standalone(sale: SaleRecord, approvalCode: string, shiftId: string | null): Promise<CheckoutOutcome> {
     const { journal, steps } = this.options
-    const { attempt } = startStandalone(journal, sale, approvalCode, shiftId)
+    const { seq } = startStandalone(journal, sale, approvalCode, shiftId)
     await steps.step(sale.saleId, 'payment-started')
-    const paid = standaloneApproved(journal, sale, attempt, approvalCode)
+    const paid = standaloneApproved(journal, sale, seq, approvalCode)
     await steps.step(sale.saleId, 'payment-approved')
     return this.options.settle(paid)
   }
 
   /** Records what the terminal answered and what follows from it. */
-  async #afterCard(sale: SaleRecord, result: PaymentResult): Promise<CheckoutOutcome> {
+  async #afterCard(sale: SaleRecord, seq: number, result: PaymentResult): Promise<CheckoutOutcome> {
     const { journal, steps } = this.options
     // The card as the terminal reported it, for the receipt: brand, masked PAN, auth code, AID, its receipt lines.
     const card = { brand: result.brand, last4: result.last4, detail: result.detail, ...(result.receipt ? { receipt: result.receipt } : {}) }
     switch (result.outcome) {
       case 'approved': {
-        const paid = journal.record(sale.saleId, 'payment-approved', 'paid', { paymentRef: result.transactionId }, card)
+        const paid = journal.settlePayment(sale.saleId, 'payment-approved', seq, 'approved', { reference: result.transactionId }, {}, card)
         await steps.step(sale.saleId, 'payment-approved')
         return this.options.settle(paid)
       }
       case 'declined':
       case 'cancelled':
       case 'unavailable': {
-        const declined = journal.record(sale.saleId, `payment-${result.outcome}`, 'declined', {}, card)
+        const declined = journal.settlePayment(sale.saleId, `payment-${result.outcome}`, seq, 'declined', {}, {}, card)
         return { ...outcomeFor(declined, result.outcome === 'unavailable' ? 'unavailable' : 'declined'), detail: result.outcome }
       }
       case 'unknown': {
-        const note = `The card terminal did not say whether payment ${sale.paymentKey} of ${sale.reference} went through. Check the terminal before refunding or selling again.`
-        const open = journal.record(sale.saleId, 'payment-unresolved', 'needs-staff', { staffNote: note }, card)
+        const note = staffNoteText([{ key: 'paymentUnknown', params: { paymentKey: sale.paymentKey, reference: sale.reference } }])
+        const open = journal.settlePayment(sale.saleId, 'payment-unresolved', seq, 'unknown', {}, { changes: { staffNote: note, heldForStaff: true } }, card)
         return outcomeFor(open, 'needs-staff')
       }
     }

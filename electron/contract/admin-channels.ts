@@ -5,6 +5,7 @@ import { kioskChannels } from './kiosk-channels'
 import { printerAdminChannels, printerConfigSchema } from './printer-channels'
 import { errorReplySchema } from './reply'
 import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
+import { staffNoteViewSchema } from './staff-note'
 import { supportChannels } from './support-channels'
 import { terminalChannels, terminalConfigSchema, terminalViewSchema } from './terminal-channels'
 
@@ -34,7 +35,7 @@ const configuredBackend = z.object({ config: backendConfigSchema, hasSecret: z.b
 
 /**
  * Where and how often this kiosk looks for a new Foyer. feedUrl null: the
- * installer's own feed. The settings store checks the values (an https
+ * installer's own feed. The settings file checks the values (an https
  * address, 5 to 1440 minutes); environment variables on the machine still
  * override them (services/update-feed.ts).
  */
@@ -81,14 +82,14 @@ export const pinCheckSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
 })
 
-/** A sale staff must look at (the recovery screen): what happened and what to do, in the journal's words. */
+/** A sale staff must look at (the recovery screen): what happened and what to do, as message keys the screen translates. */
 export const saleAttentionSchema = z.object({
   saleId: z.string(),
   reference: z.string().nullable(),
   state: z.string(),
   tender: tenderSchema,
   amountCents: z.number().int(),
-  note: z.string(),
+  note: staffNoteViewSchema,
   createdAt: z.string(),
 })
 export type SaleAttention = z.infer<typeof saleAttentionSchema>

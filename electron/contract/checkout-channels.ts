@@ -41,10 +41,15 @@ export type InvoiceView = z.infer<typeof invoiceSchema>
 
 export const checkoutOutcomeSchema = z.object({
   saleId: z.string(),
-  /** confirmed: tickets issued; declined/unavailable: nothing taken, pay again or choose another way; refunded: paid and given back; needs-staff: staff must look. */
-  state: z.enum(['confirmed', 'declined', 'unavailable', 'refunded', 'needs-staff']),
+  /**
+   * confirmed: tickets issued; part-paid: a split sale's cash part is taken, the rest is due; declined/unavailable:
+   * this payment was not taken, pay again or choose another way; refunded: paid and given back; needs-staff: staff must look.
+   */
+  state: z.enum(['confirmed', 'part-paid', 'declined', 'unavailable', 'refunded', 'needs-staff']),
   order: orderSchema.nullable(),
   changeCents: z.number().int().nullable(),
+  /** What is still to pay on the sale (a split sale's rest after its parts); 0 once paid. */
+  dueCents: z.number().int().nonnegative().optional(),
   /** Whether the tickets and receipt (or the refund slip) were printed. */
   printed: z.boolean(),
 })
@@ -124,7 +129,10 @@ export const checkoutChannels = {
   'checkout.pay': {
     request: z.discriminatedUnion('tender', [
       z.object({ saleId, tender: z.literal('card'), testCard: testCardSchema.optional() }).strict(),
-      z.object({ saleId, tender: z.literal('cash'), tenderedCents: z.number().int().positive().max(100_000_000) }).strict(),
+      // partCents: split tender at the counter, this much in cash now and the rest on the card (main checks it leaves a rest).
+      z
+        .object({ saleId, tender: z.literal('cash'), tenderedCents: z.number().int().positive().max(100_000_000), partCents: z.number().int().positive().max(100_000_000).optional() })
+        .strict(),
       // The code as typed: main trims and checks it (approval-code.ts) and answers a translated error, not a bare "invalid request".
       z.object({ saleId, tender: z.literal('standalone'), approvalCode: z.string().max(APPROVAL_CODE_MAX_TYPED) }).strict(),
     ]),
@@ -149,6 +157,8 @@ export const checkoutChannels = {
       amountCents: z.number().int(),
       /** The last four digits of the card refunded, as its terminal reported them (never more of the number). */
       cardLast4: z.string().regex(/^\d{4}$/).nullable(),
+      /** Each tender given back (a split sale's cash part from the drawer, its card part to the card), with the card's last four. */
+      parts: z.array(z.object({ tender: tenderSchema, amountCents: z.number().int(), cardLast4: z.string().regex(/^\d{4}$/).nullable() })).max(10),
       /** The cashier signed in who asked for the refund, and the supervisor who approved it. */
       askedBy: staffMemberSchema.nullable(),
       approvedBy: staffMemberSchema,

@@ -8,7 +8,7 @@ import { pinTriedSchema } from './staff-channels'
  * terminal.storePassphrase and never comes back out: settings show only
  * whether one is stored for the terminal as set up now.
  *
- * The limits here only bound the message; main's settings store judges each
+ * The limits here only bound the message; main's settings file judges each
  * value and says which rule one broke (settings/terminal-settings.ts).
  */
 export const terminalConfigSchema = z

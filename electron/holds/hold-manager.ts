@@ -3,12 +3,12 @@ import type { HoldStatus } from '../contract/holds'
 import type { Clock } from '../api/vendor-clock'
 import type { OrderItem, SeatOffer } from '../contract/model'
 import type { Logger } from '../ipc-core/logger'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 import { HoldCountdown } from './hold-countdown'
 import { HoldExpiry } from './hold-expiry'
-import { HoldStore, type HeldSeat, type SeatKey } from './hold-store'
+import { HoldTable, type HeldSeat, type SeatKey } from './hold-table'
 
-export type { HeldSeat, SeatKey } from './hold-store'
+export type { HeldSeat, SeatKey } from './hold-table'
 
 /**
  * Every seat the kiosk holds at the vendor, with its show and expiry. Held
@@ -59,7 +59,7 @@ export class HoldManager {
   readonly #seats = new Map<string, HeldSeat>()
   readonly #clock: Clock
   readonly #expiry: HoldExpiry
-  readonly #store: HoldStore
+  readonly #store: HoldTable
   readonly #countdown: HoldCountdown
   /** Offers whose set is being kept right now (keepSet). */
   readonly #choosing = new Set<string>()
@@ -67,7 +67,7 @@ export class HoldManager {
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
     this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs)
-    this.#store = new HoldStore(options.db, options.backend)
+    this.#store = new HoldTable(options.db, options.backend)
     this.#countdown = new HoldCountdown(() => this.status(), options.onChange)
   }
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../ipc-core/logger'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 
 /**
  * Patron data is kept only as long as staff say (settings.patronDataDays,
@@ -12,6 +12,10 @@ import type { LocalDb } from '../store/local-db'
  *
  * Printed documents hold no patron data (tickets and receipts carry the show,
  * seats, money and references only), so there is nothing to forget there.
+ *
+ * A request with its patron forgotten is no longer one the contract would
+ * place (its e-mail is empty): the kept row is read back with its own
+ * schema, ./kept-request.ts.
  */
 const DAY_MS = 24 * 60 * 60 * 1000
 const EVERY_MS = 60 * 60 * 1000

@@ -1,4 +1,5 @@
-import type { LocalDb } from '../store/local-db'
+import { z } from 'zod'
+import type { LocalDb } from '../database/local-db'
 
 /**
  * The journal's latest steps across every sale and backend, for a support
@@ -11,57 +12,77 @@ import type { LocalDb } from '../store/local-db'
 export interface RecentStep {
   saleId: string
   backend: string
-  seq: number
+  /** As the journal kept them; a value that is not what the column should hold is given as text (see stepRowSchema). */
+  seq: number | string
   at: string
   step: string
   state: string
   tender: string
-  amountCents: number
+  amountCents: number | string
   reference: string | null
   detail: unknown
 }
 
-interface Row {
-  sale_id: string
-  backend: string
-  seq: number
-  at: number
-  step: string
-  detail: string | null
-  state: string
-  tender: string
-  amount_cents: number
-  reference: string | null
-}
+/**
+ * A support file is read to find out what went wrong, so a row that is not
+ * what the journal writes is the most telling of all: it is never dropped or
+ * made to fail the whole file. Each column is read by its schema, and one
+ * that does not read is kept as the text it holds; a detail that is not JSON
+ * is kept as its text under `notJson`, not replaced by a placeholder.
+ */
+const orText = <T extends z.ZodType>(schema: T) => z.union([schema, z.unknown().transform((value) => String(value))])
+const timeSchema = z
+  .number()
+  .int()
+  .refine((ms) => Number.isFinite(new Date(ms).getTime()))
+  .transform((ms) => new Date(ms).toISOString())
+const detailSchema = z
+  .string()
+  .nullable()
+  .transform((text): unknown => {
+    if (text === null) return null
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return { notJson: text }
+    }
+  })
 
-function parsed(detail: string | null): unknown {
-  if (detail === null) return null
-  try {
-    return JSON.parse(detail) as unknown
-  } catch {
-    return '(unreadable)'
-  }
-}
+const stepRowSchema = z.object({
+  sale_id: orText(z.string()),
+  backend: orText(z.string()),
+  seq: orText(z.number().int()),
+  at: orText(timeSchema),
+  step: orText(z.string()),
+  detail: z.union([detailSchema, z.unknown().transform((value) => ({ notJson: String(value) }))]),
+  state: orText(z.string()),
+  tender: orText(z.string()),
+  amount_cents: orText(z.number().int()),
+  reference: orText(z.string().nullable()),
+})
 
 /** The last `limit` steps, oldest first. */
 export function recentSteps(db: LocalDb, limit: number): RecentStep[] {
   const rows = db
-    .prepare<[number], Row>(
+    .prepare<[number], unknown>(
       `SELECT st.sale_id, s.backend, st.seq, st.at, st.step, st.detail, s.state, s.tender, s.amount_cents, s.reference
          FROM sale_steps st JOIN sales s ON s.sale_id = st.sale_id
         ORDER BY st.at DESC, st.seq DESC LIMIT ?`,
     )
     .all(limit)
-  return rows.reverse().map((row) => ({
-    saleId: row.sale_id,
-    backend: row.backend,
-    seq: row.seq,
-    at: new Date(row.at).toISOString(),
-    step: row.step,
-    state: row.state,
-    tender: row.tender,
-    amountCents: row.amount_cents,
-    reference: row.reference,
-    detail: parsed(row.detail),
-  }))
+  return rows.reverse().map((raw) => {
+    const row = stepRowSchema.parse(raw)
+    return {
+      saleId: row.sale_id,
+      backend: row.backend,
+      seq: row.seq,
+      at: row.at,
+      step: row.step,
+      state: row.state,
+      tender: row.tender,
+      amountCents: row.amount_cents,
+      reference: row.reference,
+      detail: row.detail,
+    }
+  })
 }

@@ -1,73 +1,27 @@
 import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
+import { saleFromRow, type SaleRecord } from './sale-rows'
+import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
+import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
+
+export type { SaleRecord } from './sale-rows'
+export type { PaymentRecord } from './sale-payments'
+export { UNFINISHED_STATES, type OrderState, type PaymentState, type SaleState, type Tender } from './sale-states'
 
 /**
  * The sales journal: where every sale stands, written to the kiosk's own disk
  * (WAL, synchronous=FULL) before and after each call that could take money
- * or seats: the order, the payment, the confirm, the printing. After a crash
+ * or seats: the order, each payment, the confirm, the printing. After a crash
  * or a power cut, recovery reads it to finish or undo what was in flight, so
  * no customer pays without tickets or a refund.
  *
- * States, in order: submitting → invoiced → paying → paid → confirmed → printed.
- * On the way: declined (the customer may pay again), cancelled (the order was
- * voided before payment), refunded (paid, then undone), failed (the order was
- * never placed), needs-staff (money state unknown: staff must look).
+ * A sale is an order and its payments (./sale-states.ts): the order's state
+ * and each payment's are written by their own transition, in one transaction
+ * with the step that says why, and where the sale stands is derived from both.
  */
-export type SaleState =
-  | 'submitting'
-  | 'invoiced'
-  | 'paying'
-  | 'declined'
-  | 'paid'
-  | 'confirmed'
-  | 'printed'
-  | 'cancelled'
-  | 'refunded'
-  | 'failed'
-  | 'needs-staff'
-
-/** States recovery must look at: a call was (or may have been) in flight, or a sale is paid but not finished. */
-export const UNFINISHED_STATES: readonly SaleState[] = ['submitting', 'invoiced', 'paying', 'declined', 'paid', 'needs-staff']
-
-/** How the sale is paid (the contract's tenderSchema): the tender column is plain text, so a new one needs no migration. */
-export type Tender = 'card' | 'cash' | 'standalone'
-
-export interface SaleRecord {
-  saleId: string
-  backend: string
-  state: SaleState
-  tender: Tender
-  paymentMethod: string
-  amountCents: number
-  reference: string | null
-  /** When the vendor lets the unpaid order lapse (ms since epoch). */
-  expiresAt: number | null
-  /** Payment attempts so far; the terminal's idempotency key is the reference and this number. */
-  attempt: number
-  paymentKey: string | null
-  paymentRef: string | null
-  tenderedCents: number | null
-  changeCents: number | null
-  request: OrderRequest
-  order: Order | null
-  staffNote: string | null
-  /** When staff said they had dealt with the note. */
-  staffResolvedAt: number | null
-  shiftId: string | null
-  /** The cashier signed in when it was sold (null: a self-service sale, or one from before staff accounts). */
-  soldById: string | null
-  soldByName: string | null
-  /** The supervisor who approved giving it back at the counter (a sale so refunded had been sold). */
-  refundedByName: string | null
-  /** Who asked for that refund: the cashier signed in (null: a refund from before it was kept). */
-  refundAskedByName: string | null
-  createdAt: number
-  updatedAt: number
-}
-
 export interface SaleStep {
   seq: number
   at: number
@@ -75,44 +29,15 @@ export interface SaleStep {
   detail: unknown
 }
 
-interface SaleRow {
-  sale_id: string
-  backend: string
-  state: SaleState
-  tender: Tender
-  payment_method: string
-  amount_cents: number
-  reference: string | null
-  expires_at: number | null
-  attempt: number
-  payment_key: string | null
-  payment_ref: string | null
-  tendered_cents: number | null
-  change_cents: number | null
-  request_json: string
-  order_json: string | null
-  staff_note: string | null
-  staff_resolved_at: number | null
-  shift_id: string | null
-  sold_by_id: string | null
-  sold_by_name: string | null
-  refunded_by_name: string | null
-  refund_asked_by_name: string | null
-  created_at: number
-  updated_at: number
-}
-
-/** Columns a step may change, besides the state. */
+/** Columns a step may change on the sale row, besides the order's state. */
 export interface SaleChanges {
   reference?: string | null
   expiresAt?: number | null
-  attempt?: number
-  paymentKey?: string | null
-  paymentRef?: string | null
-  tenderedCents?: number | null
-  changeCents?: number | null
   order?: Order | null
   staffNote?: string | null
+  /** The sale waits for staff (its note says why). Any other step lets it go on: recovery settled it. */
+  heldForStaff?: boolean
+  printed?: boolean
   amountCents?: number
   /** A counter card sale whose integrated terminal is down is paid on the standalone terminal instead. */
   tender?: Tender
@@ -124,13 +49,10 @@ export interface SaleChanges {
 const columns: Record<keyof SaleChanges, string> = {
   reference: 'reference',
   expiresAt: 'expires_at',
-  attempt: 'attempt',
-  paymentKey: 'payment_key',
-  paymentRef: 'payment_ref',
-  tenderedCents: 'tendered_cents',
-  changeCents: 'change_cents',
   order: 'order_json',
   staffNote: 'staff_note',
+  heldForStaff: 'held_for_staff',
+  printed: 'printed',
   amountCents: 'amount_cents',
   tender: 'tender',
   shiftId: 'shift_id',
@@ -138,45 +60,23 @@ const columns: Record<keyof SaleChanges, string> = {
   refundAskedByName: 'refund_asked_by_name',
 }
 
-function fromRow(row: SaleRow): SaleRecord {
-  return {
-    saleId: row.sale_id,
-    backend: row.backend,
-    state: row.state,
-    tender: row.tender,
-    paymentMethod: row.payment_method,
-    amountCents: row.amount_cents,
-    reference: row.reference,
-    expiresAt: row.expires_at,
-    attempt: row.attempt,
-    paymentKey: row.payment_key,
-    paymentRef: row.payment_ref,
-    tenderedCents: row.tendered_cents,
-    changeCents: row.change_cents,
-    request: JSON.parse(row.request_json) as OrderRequest,
-    order: row.order_json ? (JSON.parse(row.order_json) as Order) : null,
-    staffNote: row.staff_note,
-    staffResolvedAt: row.staff_resolved_at,
-    shiftId: row.shift_id,
-    soldById: row.sold_by_id,
-    soldByName: row.sold_by_name,
-    refundedByName: row.refunded_by_name,
-    refundAskedByName: row.refund_asked_by_name,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }
+const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
+  if (key === 'order') return value === null ? null : JSON.stringify(value)
+  if (typeof value === 'boolean') return value ? 1 : 0
+  return value
 }
 
 export class SalesJournal {
+  readonly #payments: SalePayments
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
-  readonly #get: Statement<[string], SaleRow>
-  readonly #unfinished: Statement<[string], SaleRow>
+  readonly #get: Statement<[string]>
+  readonly #unfinished: Statement<[string]>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
-  readonly #unprinted: Statement<[string], SaleRow>
-  readonly #needingStaff: Statement<[string], SaleRow>
+  readonly #unprinted: Statement<[string]>
+  readonly #needingStaff: Statement<[string]>
   readonly #resolveNote: Statement<[number, number, string]>
-  readonly #ofShift: Statement<[string], SaleRow>
+  readonly #ofShift: Statement<[string]>
 
   constructor(
     private readonly db: LocalDb,
@@ -186,14 +86,15 @@ export class SalesJournal {
     /** The kinds of seats the offers showed: each order kept carries its seats' kinds (./seat-kinds.ts). */
     private readonly offeredSeatTypes: SeatTypeLookup | null = null,
   ) {
+    this.#payments = new SalePayments(db)
     this.#begin = db.prepare(
       `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, sold_by_id, sold_by_name, request_json, created_at, updated_at)
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
-    // A sale staff have dealt with is finished for recovery, whatever state the journal last recorded.
+    // An order still open, or a sale held for staff: a sale staff have dealt with is finished for recovery.
     this.#unfinished = db.prepare(
-      `SELECT * FROM sales WHERE backend = ? AND state IN (${UNFINISHED_STATES.map((s) => `'${s}'`).join(', ')})
+      `SELECT * FROM sales WHERE backend = ? AND (state IN ('submitting', 'submitted') OR held_for_staff = 1)
          AND staff_resolved_at IS NULL ORDER BY created_at`,
     )
     this.#steps = db.prepare('SELECT seq, at, step, detail FROM sale_steps WHERE sale_id = ? ORDER BY seq')
@@ -201,7 +102,7 @@ export class SalesJournal {
       'INSERT INTO sale_steps (sale_id, seq, at, step, detail) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sale_steps WHERE sale_id = ?), ?, ?, ?)',
     )
     this.#unprinted = db.prepare(
-      `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed'
+      `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed' AND printed = 0 AND held_for_staff = 0
          AND EXISTS (SELECT 1 FROM sale_steps p WHERE p.sale_id = s.sale_id AND p.step = 'print-started')
        ORDER BY created_at`,
     )
@@ -223,25 +124,34 @@ export class SalesJournal {
   }
 
   /**
-   * Records one step of a sale and where that leaves it, in one transaction:
-   * the state and the step are never out of step with each other.
+   * Records one step of a sale and the order's state it leaves, in one
+   * transaction: the state and the step are never out of step with each other.
+   * A move the order cannot make is refused (./sale-states.ts).
    */
-  record(saleId: string, step: string, state: SaleState, changes: SaleChanges = {}, detail?: unknown): SaleRecord {
-    const at = this.now()
-    const sets = ['state = ?', 'updated_at = ?']
-    const values: unknown[] = [state, at]
-    // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)?.order ?? null, this.offeredSeatTypes) }
-    for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
-      sets.push(`${columns[key]} = ?`)
-      values.push(key === 'order' ? (value === null ? null : JSON.stringify(value)) : value)
-    }
-    this.db.transaction(() => {
-      const changed = this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`).run(...values, saleId)
-      if (changed.changes !== 1) throw new Error(`no sale ${saleId} in the journal`)
-      this.#append(saleId, at, step, detail)
-    })()
-    return this.get(saleId)!
+  record(saleId: string, step: string, to: OrderState, changes: SaleChanges = {}, detail?: unknown): SaleRecord {
+    return this.#write(saleId, step, to, changes, detail, () => {})
+  }
+
+  /** A payment attempt starts (before the terminal or the drawer is asked): answers the sale and the payment's number. */
+  startPayment(saleId: string, step: string, payment: NewPayment, changes: SaleChanges = {}, detail?: unknown): { sale: SaleRecord; seq: number } {
+    let seq = 0
+    const sale = this.#write(saleId, step, 'submitted', changes, detail, (at) => {
+      seq = this.#payments.start(saleId, payment, at)
+    })
+    return { sale, seq }
+  }
+
+  /** A payment's answer (approved, declined, unknown), with the order's state it leaves. */
+  settlePayment(saleId: string, step: string, seq: number, to: PaymentState, settled: PaymentSettled, order: { to?: OrderState; changes?: SaleChanges } = {}, detail?: unknown): SaleRecord {
+    const sale = this.get(saleId)
+    return this.#write(saleId, step, order.to ?? sale?.orderState ?? 'submitted', order.changes ?? {}, detail, (at) => this.#payments.settle(saleId, seq, to, settled, at))
+  }
+
+  /** Payments given back (or not), each as a refund record of its own, with the order's state they leave. */
+  refundPayment(saleId: string, step: string, refunds: NewRefund | readonly NewRefund[], to: OrderState, changes: SaleChanges = {}, detail?: unknown): SaleRecord {
+    return this.#write(saleId, step, to, changes, detail, (at) => {
+      for (const refund of Array.isArray(refunds) ? refunds : [refunds]) this.#payments.refund(saleId, refund as NewRefund, at)
+    })
   }
 
   /** A step that changes nothing but is worth knowing (a retry, a terminal's answer). */
@@ -251,7 +161,7 @@ export class SalesJournal {
 
   get(saleId: string): SaleRecord | null {
     const row = this.#get.get(saleId)
-    return row ? fromRow(row) : null
+    return row ? this.#read(row) : null
   }
 
   steps(saleId: string): SaleStep[] {
@@ -260,17 +170,17 @@ export class SalesJournal {
 
   /** Sales recovery must look at, oldest first. */
   unfinished(): SaleRecord[] {
-    return this.#unfinished.all(this.backend).map(fromRow)
+    return this.#unfinished.all(this.backend).map((row) => this.#read(row))
   }
 
   /** Confirmed sales whose printing started and never finished (a crash while printing), oldest first. */
   unprinted(): SaleRecord[] {
-    return this.#unprinted.all(this.backend).map(fromRow)
+    return this.#unprinted.all(this.backend).map((row) => this.#read(row))
   }
 
   /** Sales with a note for staff they have not yet dealt with (the recovery screen), oldest first. */
   needingStaff(): SaleRecord[] {
-    return this.#needingStaff.all(this.backend).map(fromRow)
+    return this.#needingStaff.all(this.backend).map((row) => this.#read(row))
   }
 
   /** Staff dealt with a sale's note (refund checked, cash handed back, terminal looked at). */
@@ -286,7 +196,34 @@ export class SalesJournal {
 
   /** Every sale filed under a counter shift, oldest first. */
   ofShift(shiftId: string): SaleRecord[] {
-    return this.#ofShift.all(shiftId).map(fromRow)
+    return this.#ofShift.all(shiftId).map((row) => this.#read(row))
+  }
+
+  #read(row: unknown): SaleRecord {
+    return saleFromRow(row, this.#payments.ofSale((row as { sale_id: string }).sale_id))
+  }
+
+  #write(saleId: string, step: string, to: OrderState, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
+    const at = this.now()
+    const before = this.get(saleId)
+    if (!before) throw new Error(`no sale ${saleId} in the journal`)
+    orderTransition(saleId, before.orderState, to)
+    // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
+    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }
+    // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
+    changes = { heldForStaff: false, ...changes }
+    const sets = ['state = ?', 'updated_at = ?']
+    const values: unknown[] = [to, at]
+    for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
+      sets.push(`${columns[key]} = ?`)
+      values.push(columnValue(key, value))
+    }
+    this.db.transaction(() => {
+      payments(at)
+      this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`).run(...values, saleId)
+      this.#append(saleId, at, step, detail)
+    })()
+    return this.get(saleId)!
   }
 
   #append(saleId: string, at: number, step: string, detail: unknown): void {

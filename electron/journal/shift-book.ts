@@ -2,10 +2,11 @@ import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { venuesFromSteps } from './sale-steps'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal } from './sales-journal'
-import { emptyTotals, olderTotals, tally, wasSold, type ShiftRefund, type TenderTotals } from './shift-tally'
+import { tally, wasSold, type ShiftRefund, type TenderTotals } from './shift-tally'
+import { shiftPersonOf, zReportFromKept } from './shift-rows'
 import type { StaffMemberView } from '../contract/staff-channels'
 import type { SeatKindName } from '../contract/seat-names'
 import { seatKindsSold } from './seat-kinds'
@@ -87,7 +88,7 @@ const toShift = (row: ShiftRow): Shift => ({
   floatCents: row.float_cents,
   closedAt: row.closed_at,
   countedCents: row.counted_cents,
-  openedBy: row.opened_by ? (JSON.parse(row.opened_by) as ShiftPerson) : null,
+  openedBy: shiftPersonOf(row.opened_by),
 })
 
 export class ShiftError extends Error {
@@ -178,21 +179,7 @@ export class ShiftBook {
   /** A closed shift's Z report, as it was printed. */
   zReport(shiftId: string): ShiftReport | null {
     const row = this.#zReport.get(shiftId)
-    if (!row?.z_report) return null
-    // Z reports kept before the standalone tender existed have no line for it: it was nil.
-    // Nor a count by denomination: those were closed on a total.
-    // Nor staff, a terminal or venues: closed before staff were people.
-    const people = { terminal: '', venues: [], openedBy: null, cashier: null, approvedBy: null, toleranceCents: null }
-    // Nor refunds kept apart: a refunded sale had left its sales, so what they say is the net, in tickets too.
-    const kept = JSON.parse(row.z_report) as Omit<ShiftReport, 'standalone' | 'count' | keyof typeof people | 'ticketsRefunded' | 'ticketsNet' | 'refundsMade'> & Partial<ShiftReport>
-    const refunds = { ticketsRefunded: 0, ticketsNet: kept.tickets, refundsMade: [] }
-    return {
-      ...{ standalone: emptyTotals(), count: null, ...people, ...refunds },
-      ...kept,
-      card: olderTotals(kept.card),
-      cash: olderTotals(kept.cash),
-      standalone: olderTotals(kept.standalone ?? emptyTotals()),
-    }
+    return row?.z_report ? zReportFromKept(row.z_report, shiftId) : null
   }
 
   #report(kind: 'X' | 'Z', shift: Shift, countedCents: number | null): ShiftReport {

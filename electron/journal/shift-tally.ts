@@ -1,4 +1,4 @@
-import type { SaleRecord, Tender } from './sales-journal'
+import type { PaymentRecord, SaleRecord, Tender } from './sales-journal'
 
 /**
  * A shift's sales counted for its X and Z reports and for the drawer. A sale
@@ -6,7 +6,8 @@ import type { SaleRecord, Tender } from './sales-journal'
  * refund is a line of its own (who asked, who approved), so sold − refunded
  * gives the net, per tender and in tickets. A payment given back because the
  * vendor would not confirm the sale was never a sale: it is counted apart, and
- * no money of it stays.
+ * no money of it stays. Each payment is counted under its own tender, so a
+ * split sale's parts each fall in their own line.
  */
 export interface TenderTotals {
   /** Sales made, including those refunded since. */
@@ -54,38 +55,56 @@ export const emptyTotals = (): TenderTotals => ({ sales: 0, soldCents: 0, refund
 const refundedAtCounter = (sale: SaleRecord) => sale.refundedByName !== null
 export const wasSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed' || refundedAtCounter(sale)
 
-const refundOf = (sale: SaleRecord, tickets: number): ShiftRefund => ({
+const refundOf = (sale: SaleRecord, part: PaymentRecord, tickets: number): ShiftRefund => ({
   saleId: sale.saleId,
   reference: sale.reference,
-  tender: sale.tender,
-  amountCents: sale.amountCents,
+  tender: part.tender,
+  amountCents: part.amountCents,
   tickets,
   askedBy: sale.refundAskedByName,
   approvedBy: sale.refundedByName,
 })
 
+/**
+ * Counts each payment under its own tender: a split sale's cash part in the
+ * drawer's line and its card part in the card's, each counted as a sale of that
+ * tender. A refund is counted by its own records, each part under its tender
+ * (one line per part; the tickets on the first).
+ */
+function countPayments(counted: ShiftTally, sale: SaleRecord, tickets: number): void {
+  const taken = sale.payments.filter((p) => p.kind === 'payment' && (p.state === 'approved' || p.state === 'refunded'))
+  if (wasSold(sale)) {
+    counted.tickets += tickets
+    for (const part of taken) {
+      counted.byTender[part.tender].sales++
+      counted.byTender[part.tender].soldCents += part.amountCents
+    }
+  }
+  const givenBack = sale.payments.filter((p) => p.kind === 'refund' && p.state === 'approved')
+  if (givenBack.length === 0) return
+  if (sale.orderState === 'refunded' && refundedAtCounter(sale)) {
+    counted.ticketsRefunded += tickets
+    givenBack.forEach((refund, index) => {
+      const totals = counted.byTender[refund.tender]
+      totals.refunds++
+      totals.refundedCents += refund.amountCents
+      counted.refundsMade.push(refundOf(sale, refund, index === 0 ? tickets : 0))
+    })
+  } else if (!wasSold(sale)) {
+    // Given back unsold (the vendor would not confirm): no money of it stays.
+    for (const refund of givenBack) {
+      counted.byTender[refund.tender].paidBack++
+      counted.byTender[refund.tender].paidBackCents += refund.amountCents
+    }
+  }
+}
+
 export function tally(sales: readonly SaleRecord[]): ShiftTally {
   const byTender: Record<Tender, TenderTotals> = { card: emptyTotals(), cash: emptyTotals(), standalone: emptyTotals() }
   const counted: ShiftTally = { byTender, tickets: 0, ticketsRefunded: 0, ticketsNet: 0, refundsMade: [], unresolved: 0 }
   for (const sale of sales) {
-    const totals = byTender[sale.tender]
-    const tickets = sale.order?.tickets.length ?? 0
     if (sale.state === 'needs-staff') counted.unresolved++
-    if (wasSold(sale)) {
-      totals.sales++
-      totals.soldCents += sale.amountCents
-      counted.tickets += tickets
-    }
-    if (sale.state !== 'refunded') continue
-    if (refundedAtCounter(sale)) {
-      totals.refunds++
-      totals.refundedCents += sale.amountCents
-      counted.ticketsRefunded += tickets
-      counted.refundsMade.push(refundOf(sale, tickets))
-    } else {
-      totals.paidBack++
-      totals.paidBackCents += sale.amountCents
-    }
+    countPayments(counted, sale, sale.order?.tickets.length ?? 0)
   }
   for (const totals of Object.values(byTender)) totals.netCents = totals.soldCents - totals.refundedCents
   counted.ticketsNet = counted.tickets - counted.ticketsRefunded

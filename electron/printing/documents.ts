@@ -1,12 +1,15 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
+import { readStaffNote } from '../journal/staff-note'
 import { fillTemplate, html, trusted, type SafeHtml } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
+import { partsTaken, refundTenderRows, splitPaymentRows } from './payment-parts'
 import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
+import { staffNoteOnPaper } from './note-words'
 import { refundPeopleRows } from './refund-words'
 import { printTemplates, type PrintTemplates } from './templates'
 
@@ -188,6 +191,12 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
   return html`${rows}`
 }
 
+/** How the sale was paid: each part of a split sale, else its one tender. */
+function paymentRows(sale: SaleRecord, currency: string, options: DocumentOptions, language: PaperLanguage, words: PaperWords): SafeHtml {
+  if (partsTaken(sale).length > 1) return splitPaymentRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words })
+  return sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words)
+}
+
 /** The receipt of a confirmed sale: what was bought, for how much, and how it was paid. */
 export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   const order = confirmedOrder(sale, 'receipt')
@@ -204,7 +213,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       deliveryCharge: order.deliveryCharge ? moneyOf(order.deliveryCharge, language) : moneyOfCents(0, currency, language),
       totalLabel: words.total,
       total: moneyOf(order.amountToBePaid, language),
-      payment: sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words),
+      payment: paymentRows(sale, currency, options, language, words),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
       thanks: words.thanks,
@@ -221,6 +230,12 @@ function slipHead(templates: PrintTemplates, words: PaperWords, title: string, r
 
 // ------------------------------------------------------------------ refund slip
 
+/** The slip's "Why": the sale's note in the paper's language. */
+function slipWhy(sale: SaleRecord, language: PaperLanguage, words: PaperWords): string {
+  const note = readStaffNote(sale.staffNote)
+  return note ? staffNoteOnPaper(note, language) : words.notGiven
+}
+
 /** The slip of a refunded sale: how much went back, how, and why. */
 export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
@@ -234,13 +249,12 @@ export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = 
       head: slipHead(templates, words, words.refund, reference, singaporeTime(sale.updatedAt, language)),
       amountLabel: words.amountRefunded,
       amount: moneyOfCents(sale.amountCents, currency, language),
-      tenderLabel: { cash: words.refundedInCash, card: words.refundedToCard, standalone: words.reversedOnStandalone }[sale.tender],
-      tender: sale.tender === 'card' ? cardLabel(options.card, sale.paymentMethod) : moneyOfCents(sale.amountCents, currency, language),
+      tenders: refundTenderRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words }),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: sale.paymentRef ?? words.notGiven,
       people: refundPeopleRows(language, { askedBy: sale.refundAskedByName, approvedBy: sale.refundedByName }),
       whyLabel: words.why,
-      why: sale.staffNote ?? words.notGiven,
+      why: slipWhy(sale, language, words),
       keepSlip: words.keepSlip,
       saleLabel: words.sale,
       saleId: sale.saleId,

@@ -1,5 +1,6 @@
 import { VENUE_TIME_ZONE } from '../contract/house-facts'
 import { centsOf, formatMoney } from '../contract/money'
+import { approvedCardDetailSchema, CARD_APPROVED_STEPS } from '../journal/card-step'
 import type { SaleStep } from '../journal/sales-journal'
 import type { CardReceipt } from '../payment/payment-port'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
@@ -71,27 +72,18 @@ export interface CardOnFile {
   receipt?: CardReceipt | null
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value.slice(0, 120) : null)
-
-/** A journalled receipt, read as data: it was written by Foyer, but from what a terminal said. */
-function receiptOf(value: unknown): CardReceipt | null {
-  if (typeof value !== 'object' || value === null) return null
-  const r = value as Record<string, unknown>
-  const lines = Array.isArray(r.lines) ? r.lines.map(text).filter((line): line is string => line !== null).slice(0, 40) : []
-  return { maskedPan: text(r.maskedPan), authCode: text(r.authCode), aid: text(r.aid), entryMode: text(r.entryMode), lines }
-}
-
 /**
  * The card of a sale's approved payment, from its journal steps (the
- * terminal's answer is kept in the step's detail, not on the sale record);
- * an approval found by recovery counts as well.
+ * terminal's answer is kept in the step's detail, not on the sale record,
+ * and read back by its schema, ../journal/card-step.ts); an approval found by
+ * recovery counts as well.
  */
 export function cardFromSteps(steps: readonly SaleStep[]): CardOnFile | null {
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i]!
-    if ((step.step !== 'payment-approved' && step.step !== 'recovered-payment-approved') || typeof step.detail !== 'object' || step.detail === null) continue
-    const { brand, last4, receipt } = step.detail as { brand?: unknown; last4?: unknown; receipt?: unknown }
-    return { brand: text(brand), last4: text(last4), receipt: receiptOf(receipt) }
+    if (!CARD_APPROVED_STEPS.includes(step.step)) continue
+    const card = approvedCardDetailSchema.safeParse(step.detail)
+    if (card.success) return card.data
   }
   return null
 }

@@ -8,7 +8,7 @@ import type { SeatKindName } from '../contract/seat-names'
  * checkout.submit, the journal keeps it with the sale as step
  * "order-language"), so a reprint or a recovery prints the same words.
  * What the vendor sends (show titles, price classes, sections) is printed as
- * it came; staff's note on a refund slip stays as staff wrote it.
+ * it came. A refund slip's note is in ./note-words.ts.
  */
 export type PaperLanguage = SaleLanguage
 

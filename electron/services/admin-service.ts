@@ -2,11 +2,12 @@ import { adminChannels, type BackendKind, type SaleAttention } from '../contract
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
-import type { SettingsStore } from '../settings/settings-store'
+import type { SettingsFile } from '../settings/settings-file'
 import type { Enrolment } from '../settings/enrolment'
 import type { PinGate } from '../settings/staff-pin'
 import type { StaffAccounts } from '../settings/staff-accounts'
 import type { SaleRecord } from '../journal/sales-journal'
+import { readStaffNote } from '../journal/staff-note'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { BackendConnection } from './backend-connection'
 import { credentialHandlers } from './credential-service'
@@ -32,7 +33,7 @@ export type AdminChannel = keyof typeof adminChannels
 export type AdminHandlers = { [C in AdminChannel]: Handler<C> }
 
 export interface AdminContext {
-  settings: SettingsStore
+  settings: SettingsFile
   vault: CredentialVault
   gate: PinGate
   /** The people who work this machine, and their PINs checked under the gate (staff-service.ts). */
@@ -78,7 +79,7 @@ export const adminMessageKeys = [
   ...printerMessageKeys,
 ]
 
-/** Handlers that answer "not available" where no settings store exists (e.g. renderer tests). */
+/** Handlers that answer "not available" where no settings file exists (e.g. renderer tests). */
 export function unavailableAdminHandlers(): AdminHandlers {
   return refusingHandlers<AdminHandlers>(adminChannels, () => staffError('staff.unavailable', 'errors.staff.unavailable'))
 }
@@ -99,7 +100,7 @@ function saleAttentionHandlers(
     state: sale.state,
     tender: sale.tender,
     amountCents: sale.amountCents,
-    note: sale.staffNote ?? '',
+    note: readStaffNote(sale.staffNote) ?? { kind: 'legacy', text: '' },
     createdAt: new Date(sale.createdAt).toISOString(),
   })
   return {

@@ -5,7 +5,7 @@ import { installedTerminal } from '../payment/installed-terminal'
 import type { PaymentTerminal } from '../payment/payment-port'
 import { TrainingTerminal } from '../payment/training-terminal'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
-import type { SettingsStore } from '../settings/settings-store'
+import type { SettingsFile } from '../settings/settings-file'
 import { VaultUnavailableError, type CredentialVault } from '../vault/credential-vault'
 import { readBoundSecret } from '../vault/origin-bound-secret'
 
@@ -65,7 +65,7 @@ export async function startSandboxConnection(
  * terminal set up for this kiosk or counter, if there is one (its passphrase
  * and root certificate are read as it needs them: payment/installed-terminal.ts).
  */
-export function vendorConnection(kind: 'staging' | 'production', settings: Pick<SettingsStore, 'get'>, vault: CredentialVault): BackendConnection {
+export function vendorConnection(kind: 'staging' | 'production', settings: Pick<SettingsFile, 'get'>, vault: CredentialVault): BackendConnection {
   const current = settings.get()
   const config = current.backends[kind]
   if (!config) {

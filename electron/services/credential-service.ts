@@ -3,14 +3,14 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import { InvalidSecretError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import { storeBoundSecret } from '../vault/origin-bound-secret'
 import type { BackendKind } from '../contract'
-import type { SettingsStore } from '../settings/settings-store'
+import type { SettingsFile } from '../settings/settings-file'
 import { keychainFailure, type BackendConnection } from './backend-connection'
 import { checkBackendAnswers } from './sales-runtime'
 import { staffError, type SupervisorChecks } from './supervisor-checks'
 
 /** What the credential handlers need of the staff services: the settings, the keychain, and a way to try a backend. */
 export interface CredentialContext {
-  settings: SettingsStore
+  settings: SettingsFile
   vault: CredentialVault
   connect: (kind: BackendKind) => Promise<BackendConnection>
 }

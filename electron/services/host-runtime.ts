@@ -7,7 +7,7 @@ import type { Logger } from '../ipc-core/logger'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../sandbox/process/shared-sandbox'
-import { SettingsStore, type Settings } from '../settings/settings-store'
+import { SettingsFile, type Settings } from '../settings/settings-file'
 import { prepareEnrolment } from '../settings/enrolment'
 import { openPinGate } from '../settings/pin-lockout-file'
 import { StaffAccounts } from '../settings/staff-accounts'
@@ -34,7 +34,7 @@ export interface HostRuntime {
   /** The connected backend's holds and journal (the updater's gate reads them). */
   sales: SalesRuntime
   /** The staff settings as they are now (the updater reads its feed from them before every check). */
-  settings: SettingsStore
+  settings: SettingsFile
   close(): Promise<void>
 }
 
@@ -57,7 +57,7 @@ export async function startHostRuntime(
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
-  const settings = await SettingsStore.open(settingsDir)
+  const settings = await SettingsFile.open(settingsDir)
   for (const warning of settings.warnings) log.warn(warning)
   // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
   const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })

@@ -6,7 +6,7 @@ import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
-import { openLocalDb, type LocalDb } from '../store/local-db'
+import { openLocalDb, type LocalDb } from '../database/local-db'
 import { createAppServices, type AppServices } from './app-services'
 import { stderrLogger } from '../ipc-core/logger'
 import type { BackendConnection } from './backend-connection'
@@ -22,7 +22,7 @@ import { SystemInfoService, type SystemFacts } from './system-info'
 import { saleInProgress } from './update-gate'
 
 /**
- * Everything main runs, started and stopped in order: the local store, the
+ * Everything main runs, started and stopped in order: the kiosk's database, the
  * connected backend with its API client and hold manager (which first releases
  * what a crashed run left held), and the services behind the contract.
  */

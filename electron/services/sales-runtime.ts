@@ -11,7 +11,7 @@ import type { PushBus } from '../ipc-core/push-bus'
 import type { Fetch } from '../api/transport'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { Settings } from '../settings/settings-schema'
-import type { LocalDb } from '../store/local-db'
+import type { LocalDb } from '../database/local-db'
 import type { BackendConnection } from './backend-connection'
 import { salesContext, type SalesContext } from './sales-service'
 

@@ -6,7 +6,7 @@ import type { StaffAccounts } from '../settings/staff-accounts'
 import type { CredentialVault } from '../vault/credential-vault'
 import { readBoundSecret } from '../vault/origin-bound-secret'
 import type { PushBus } from '../ipc-core/push-bus'
-import type { SettingsStore } from '../settings/settings-store'
+import type { SettingsFile } from '../settings/settings-file'
 import type { SalesRuntime } from './sales-runtime'
 import { staffError, type SupervisorChecks } from './supervisor-checks'
 import { printerRefusal } from './printer-service'
@@ -92,7 +92,7 @@ const switchFailed = (error: unknown): FoyerError =>
 
 /** What the settings handlers need of the staff services (admin-service.ts gives them all of it). */
 export interface SettingsContext {
-  settings: SettingsStore
+  settings: SettingsFile
   vault: CredentialVault
   accounts: StaffAccounts
   sales: SalesRuntime

@@ -8,8 +8,8 @@ import { logDirOf } from '../logging/file-logger'
 import { recentLogs } from '../logging/recent-logs'
 import { redactValue } from '../logging/redact'
 import { writeFileAtomic } from '../settings/atomic-file'
-import type { LocalDb } from '../store/local-db'
-import type { SettingsStore } from '../settings/settings-store'
+import type { LocalDb } from '../database/local-db'
+import type { SettingsFile } from '../settings/settings-file'
 import type { StaffAccounts } from '../settings/staff-accounts'
 import type { CredentialVault } from '../vault/credential-vault'
 import type { SystemInfoService } from './system-info'
@@ -41,7 +41,7 @@ const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
 
 /** What "Save logs for support" needs of the staff services: what it describes, and where the logs are. */
 export interface SupportContext {
-  settings: SettingsStore
+  settings: SettingsFile
   vault: CredentialVault
   accounts: StaffAccounts
   system: SystemInfoService

@@ -44,7 +44,7 @@ export function readUpdateFeed(env: NodeJS.ProcessEnv, installed: boolean, setti
     url = updateFeedUrl(env.FOYER_UPDATE_URL)
     if (!url) return off('FOYER_UPDATE_URL must be an https:// address (http only on this machine) without credentials')
   } else if (settings.feedUrl !== null) {
-    // The settings store checked it already; checked again so this function alone decides what is fetched.
+    // The settings file checked it already; checked again so this function alone decides what is fetched.
     url = updateFeedUrl(settings.feedUrl)
     if (!url) return off('the feed address in the staff settings is not an https:// address')
   }

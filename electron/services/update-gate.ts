@@ -37,6 +37,7 @@ export function saleInProgress(sale: Pick<SaleRecord, 'state' | 'expiresAt'>, no
     case 'submitting':
     case 'paying':
     case 'paid':
+    case 'part-paid':
       return true
     case 'invoiced':
     case 'declined':

@@ -37,7 +37,7 @@ export const MAX_STORED_LENGTH = MAX_SECRET_LENGTH + 2 * 2048 + 256
  * Tenant ids become part of the keychain account name, so they are kept to a
  * small alphabet without `/`: no tenant can then be written to look like
  * another backend's account (`sandbox/x` can never name a production entry).
- * The settings store validates tenants with the same pattern.
+ * The settings file validates tenants with the same pattern.
  */
 export const TENANT_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
 

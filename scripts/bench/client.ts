@@ -20,7 +20,7 @@ import { CheckoutService } from '../../electron/checkout/checkout-service'
 import { SalesJournal } from '../../electron/journal/sales-journal'
 import { ShiftBook } from '../../electron/journal/shift-book'
 import { HoldManager } from '../../electron/holds/hold-manager'
-import { openLocalDb } from '../../electron/store/local-db'
+import { openLocalDb } from '../../electron/database/local-db'
 
 const calls = Number(process.env.BENCH_CALLS ?? 300)
 const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })

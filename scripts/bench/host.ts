@@ -28,7 +28,7 @@ import { SalesJournal } from '../../electron/journal/sales-journal'
 import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
 import type { RunningSandbox, SandboxLauncher } from '../../electron/sandbox/process/sandbox-launcher'
 import { startHostRuntime } from '../../electron/services/host-runtime'
-import { openLocalDb } from '../../electron/store/local-db'
+import { openLocalDb } from '../../electron/database/local-db'
 import type { LoadCarried, LoadPlan } from './host-load'
 import { exchange } from './keep-alive'
 
@@ -166,9 +166,16 @@ for (let i = 0; i < journalWrites; i++) {
   let t0 = performance.now()
   journal.begin({ saleId, tender: 'card', request: order })
   beginMs.push(performance.now() - t0)
-  for (const [step, state] of [['order-placed', 'invoiced'], ['payment-started', 'paying'], ['payment-approved', 'paid'], ['order-confirmed', 'confirmed']] as const) {
+  // The four writes of a card sale: the order placed, the payment started and approved (a payment record), confirmed.
+  const writes = [
+    () => journal.record(saleId, 'order-placed', 'submitted', { reference: `R${i}` }),
+    () => journal.startPayment(saleId, 'payment-started', { tender: 'card', amountCents: 12_000, attemptKey: `R${i}-1` }),
+    () => journal.settlePayment(saleId, 'payment-approved', 1, 'approved', { reference: `T${i}` }),
+    () => journal.record(saleId, 'order-confirmed', 'confirmed'),
+  ]
+  for (const write of writes) {
     t0 = performance.now()
-    journal.record(saleId, step, state, state === 'invoiced' ? { reference: `R${i}` } : {})
+    write()
     recordMs.push(performance.now() - t0)
   }
 }

@@ -80,3 +80,31 @@ test('an event whose sale has not started says from when, and sells nothing yet'
   const buttons = kiosk.getByTestId('show-list').getByRole('button')
   await expect(buttons.first()).toBeDisabled()
 })
+
+test('a tap on an event lands on it, though the search answer comes back while the finger is down', async ({ kiosk, page }) => {
+  // The answer to "Monsoon" is held until the finger is down on the event, as on a slow line.
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/ipc/catalogue.events', async (route) => {
+    if ((route.request().postDataJSON() as { search?: string }).search === 'Monsoon') await held
+    await route.continue()
+  })
+  const asked = page.waitForRequest((request) => request.url().includes('/ipc/catalogue.events') && (request.postData() ?? '').includes('"search":"Monsoon"'))
+  await kiosk.getByTestId('event-search').fill('Monsoon')
+  await asked
+  // Seen in the list as it was, before the search's answer.
+  const event = kiosk.getByRole('button', { name: /Seventh Monsoon 10th Anniversary Concert/ })
+  await event.scrollIntoViewIfNeeded()
+  const box = (await event.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  const answered = page.waitForResponse((response) => response.url().includes('/ipc/catalogue.events'))
+  answer()
+  await answered
+  // The answer has reached the screen (its "Loading" went) while the finger is still down.
+  await expect.poll(() => kiosk.evaluate(() => document.querySelector('[aria-busy="true"]') === null)).toBe(true)
+  await kiosk.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.mouse.up()
+  await expect(kiosk.getByTestId('shows-screen')).toBeVisible()
+  await expect(kiosk.getByTestId('event-title')).toHaveText('Seventh Monsoon 10th Anniversary Concert')
+})

@@ -96,6 +96,8 @@ test('a cashier refunds a cash sale with a supervisor; the screen says to give t
   const slip = (await pdfText(join(counterPrintSpool, `${reference}-refund.pdf`))).text.replace(/\s+/g, ' ')
   expect(slip).toContain(`Asked by ${CASHIER}`)
   expect(slip).toContain(`Approved by ${COUNTER_SUPERVISOR}`)
+  // Why: the journal's note (message keys) in the paper's words, not a sentence journalled in English.
+  expect(slip).toContain(`${sgd(due)} given back in cash from the drawer for ${reference}. Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}.`)
 
   // The drawer holds the float: the shift closes on it, within the tolerance, by the cashier alone.
   await countDrawer(page, 20_000)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SalesJournal } from '../../electron/journal/sales-journal'
 import { freePort } from '../support/free-port'
 import { expect, test, type Page } from './fixtures'
 import { startHostProcess, type HostProcess } from './host-process'
@@ -35,11 +36,13 @@ class CrashableKiosk {
     return this.host
   }
 
-  /** The one sale in the kiosk's own journal, as recovery left it. */
+  /** The one sale in the kiosk's own journal, as recovery left it: where it stands, read as Foyer reads it (order and payments). */
   journalSale(): { state: string; reference: string | null } {
     const db = new Database(join(this.dataDir, 'foyer.db'), { readonly: true, fileMustExist: true })
     try {
-      return db.prepare('SELECT state, reference FROM sales ORDER BY created_at DESC LIMIT 1').get() as { state: string; reference: string | null }
+      const { sale_id: saleId, backend } = db.prepare('SELECT sale_id, backend FROM sales ORDER BY created_at DESC LIMIT 1').get() as { sale_id: string; backend: string }
+      const sale = new SalesJournal(db, backend).get(saleId)!
+      return { state: sale.state, reference: sale.reference }
     } finally {
       db.close()
     }

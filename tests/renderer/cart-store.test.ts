@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { call } from '../../electron/ipc-core/dispatcher'
 import { useFoyer } from '../../renderer/src/bridge/foyer'
 import { useCartStore } from '../../renderer/src/stores/cart'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
-import { useSaleStore } from '../../renderer/src/stores/sale'
+import { useSeatChoiceStore } from '../../renderer/src/stores/seat-choice'
 import { kioskStoresPerTest } from '../support/in-process-foyer'
 
 /**
@@ -29,14 +30,14 @@ async function eventAndShow(search: string, pick: (show: Show) => boolean = (s) 
 
 /** Seats kept from a Best Available offer in a section, priced into the basket with the class chosen by default. */
 async function addReservedLine(search: string, section: string, pick?: (show: Show) => boolean): Promise<void> {
-  const sale = useSaleStore()
+  const seatChoice = useSeatChoiceStore()
   const cart = useCartStore()
   const [event, show] = await eventAndShow(search, pick)
-  await sale.openShow(event, show)
-  sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === section)!.sectionId)
-  sale.quantity = 2
-  await sale.findSeats()
-  await sale.keepSet(0)
+  await seatChoice.openShow(event, show)
+  seatChoice.chooseSection(seatChoice.overview!.sections.find((s) => s.sectionAlias === section)!.sectionId)
+  seatChoice.quantity = 2
+  await seatChoice.findSeats()
+  await seatChoice.keepSet(0)
   expect(await cart.priceChosenSeats()).toBe(true)
   expect(cart.draftProblem).toBeNull()
 }
@@ -65,12 +66,12 @@ describe('the basket', () => {
     cart.setTickets('SEN', 1)
     expect(cart.draftProblem).toBeNull()
     expect(cart.addDraft()).toBe(true)
-    expect(useSaleStore().held).toBeNull()
+    expect(useSeatChoiceStore().held).toBeNull()
     expect(run.runtime!.holds.status().count).toBe(2)
 
     await cart.loadOptions()
     // Printed here and now to start with: nothing goes to an e-mail the customer did not type.
-    expect(cart.deliveryCode).toBe('PRINT_ON_SITE')
+    expect(useDeliveryStore().code).toBe('PRINT_ON_SITE')
     expect(cart.paymentMethods).toContain('VISA')
     cart.paymentCode = 'VISA'
     const { order, shown } = await submit()
@@ -84,11 +85,11 @@ describe('the basket', () => {
 
   it('prices general admission by places and several shows in one order, offering only the delivery common to both', async () => {
     const cart = useCartStore()
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const [event, show] = await eventAndShow('Satay')
-    await sale.openShow(event, show)
-    expect(sale.section).not.toBeNull()
-    sale.quantity = 3
+    await seatChoice.openShow(event, show)
+    expect(seatChoice.section).not.toBeNull()
+    seatChoice.quantity = 3
     await cart.priceChosenSeats()
     expect(cart.draft?.line.tickets).toEqual({ A: 3 })
     expect(cart.addDraft()).toBe(true)
@@ -99,7 +100,7 @@ describe('the basket', () => {
     await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
     cart.addDraft()
     await cart.loadOptions()
-    expect(cart.deliveryMethods.map((m) => m.code)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
+    expect(useDeliveryStore().methods.map((m) => m.code)).toEqual(['PRINT_ON_SITE', 'ETICKET', 'BOX_OFFICE_COLLECTION'])
     expect(cart.lines).toHaveLength(2)
     expect(cart.ticketCount).toBe(5)
     cart.paymentCode = 'MASTERCARD'
@@ -114,13 +115,14 @@ describe('the basket', () => {
     await addReservedLine('Neon Tiger', 'Stalls Centre', weekAway)
     cart.addDraft()
     await cart.loadOptions()
+    const delivery = useDeliveryStore()
     const before = cart.totalCents
-    cart.deliveryCode = 'REGISTERED_MAIL'
+    delivery.code = 'REGISTERED_MAIL'
     cart.paymentCode = 'AMEX'
     expect(cart.totalCents).toBe(before + 500)
     expect(cart.optionsComplete).toBe(false)
     expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
-    Object.assign(cart.address, { addressLine1: '1 Esplanade Drive', postalCode: '038981' })
+    Object.assign(delivery.address, { addressLine1: '1 Esplanade Drive', postalCode: '038981' })
     expect(cart.optionsComplete).toBe(true)
     const { order, shown } = await submit()
     expect(order.deliveryMethodCode).toBe('REGISTERED_MAIL')
@@ -136,16 +138,17 @@ describe('the basket', () => {
     expect(cart.optionsComplete).toBe(true)
     expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe(BOX_OFFICE)
 
-    cart.deliveryCode = 'ETICKET'
-    expect(cart.emailProblem).toBe('missing')
+    const delivery = useDeliveryStore()
+    delivery.code = 'ETICKET'
+    expect(delivery.emailProblem).toBe('missing')
     expect(cart.orderRequest(BOX_OFFICE)).toBeNull()
-    cart.email = 'mei.tan@example'
-    expect(cart.emailProblem).toBe('malformed')
-    cart.email = 'mei.tan@example.com'
-    cart.emailRepeat = 'mei.tan@exmaple.com'
-    expect(cart.emailProblem).toBe('mismatch')
-    cart.emailRepeat = ' Mei.Tan@example.com '
-    expect(cart.emailProblem).toBeNull()
+    delivery.email = 'mei.tan@example'
+    expect(delivery.emailProblem).toBe('malformed')
+    delivery.email = 'mei.tan@example.com'
+    delivery.emailRepeat = 'mei.tan@exmaple.com'
+    expect(delivery.emailProblem).toBe('mismatch')
+    delivery.emailRepeat = ' Mei.Tan@example.com '
+    expect(delivery.emailProblem).toBeNull()
     expect(cart.orderRequest(BOX_OFFICE)!.patron.email).toBe('mei.tan@example.com')
 
     // A renderer that sent the box office's address anyway is refused in main.
@@ -156,8 +159,8 @@ describe('the basket', () => {
     expect(order.deliveryMethodCode).toBe('ETICKET')
 
     // Back to printed tickets: the e-mail typed for the e-tickets is not sent.
-    cart.deliveryCode = 'PRINT_ON_SITE'
-    expect(cart.patronEmail).toBe('')
+    delivery.code = 'PRINT_ON_SITE'
+    expect(delivery.patronEmail).toBe('')
   })
 
   it('gives a removed line’s seats back at the vendor, and drops a line whose hold is gone', async () => {
@@ -193,28 +196,28 @@ describe('the basket', () => {
     const cart = useCartStore()
     await addReservedLine('Hamlet', 'Stalls Centre')
     cart.addDraft()
-    cart.email = 'someone@example.com'
+    useDeliveryStore().email = 'someone@example.com'
     await cart.clear()
     expect(cart.lines).toEqual([])
-    expect(cart.email).toBe('')
+    expect(useDeliveryStore().email).toBe('')
     expect(run.runtime!.holds.status().count).toBe(0)
   })
 
   it('orders seats the customer picked as mode SP, and the vendor sells exactly those', async () => {
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     const [event, show] = await eventAndShow('Kopi')
-    await sale.openShow(event, show)
-    sale.chooseSection(sale.overview!.sections.find((s) => s.sectionAlias === 'Stalls Centre')!.sectionId)
-    sale.quantity = 2
-    await sale.findSeats()
-    const free = sale.held!.offer.available.filter((s) => s.seatType === 1)
+    await seatChoice.openShow(event, show)
+    seatChoice.chooseSection(seatChoice.overview!.sections.find((s) => s.sectionAlias === 'Stalls Centre')!.sectionId)
+    seatChoice.quantity = 2
+    await seatChoice.findSeats()
+    const free = seatChoice.held!.offer.available.filter((s) => s.seatType === 1)
     const [x, y] = [free[5]!.inventoryId, free[25]!.inventoryId]
-    await sale.pickSeat(x)
-    await sale.pickSeat(y)
-    expect(sale.error).toBeNull()
-    expect(sale.held!.picked).toBe(true)
-    expect(sale.held!.offer.sets[0]!.map((s) => s.inventoryId)).toEqual([x, y])
+    await seatChoice.pickSeat(x)
+    await seatChoice.pickSeat(y)
+    expect(seatChoice.error).toBeNull()
+    expect(seatChoice.held!.picked).toBe(true)
+    expect(seatChoice.held!.offer.sets[0]!.map((s) => s.inventoryId)).toEqual([x, y])
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
@@ -225,17 +228,17 @@ describe('the basket', () => {
   })
 
   it('accessible seating: a wheelchair space and its companion seat, found without choosing a section, ordered as SP', async () => {
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     const [event, show] = await eventAndShow('Kopi')
-    await sale.openShow(event, show)
-    sale.accessible = true
-    sale.quantity = 2
-    await sale.findSeats()
-    expect(sale.error).toBeNull()
-    const seats = sale.held!.offer.sets[0]!
+    await seatChoice.openShow(event, show)
+    seatChoice.accessible = true
+    seatChoice.quantity = 2
+    await seatChoice.findSeats()
+    expect(seatChoice.error).toBeNull()
+    const seats = seatChoice.held!.offer.sets[0]!
     expect(seats.map((s) => s.seatType).sort()).toEqual([2, 3])
-    expect(sale.section).not.toBeNull()
+    expect(seatChoice.section).not.toBeNull()
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()

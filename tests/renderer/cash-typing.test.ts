@@ -5,10 +5,11 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatMoney, type EventSummary, type Reply, type Show } from '../../electron/contract'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useCounterStore } from '../../renderer/src/stores/counter'
-import { useSaleStore } from '../../renderer/src/stores/sale'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
+import { useSeatChoiceStore } from '../../renderer/src/stores/seat-choice'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { firstPin, TEST_ENROLMENT_CODE } from '../support/staff-runtime'
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const { fetch: nodeFetch } = await import('undici')
   globalThis.fetch = nodeFetch as unknown as typeof fetch
   dir = await mkdtemp(join(tmpdir(), 'foyer-cash-typing-'))
-  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, inProcessSandbox)
   await ask('staff.setPin', firstPin(PIN))
 }, 60_000)
 afterEach(() => unmountApp())
@@ -84,19 +85,19 @@ describe('cash tendered at checkout', () => {
     const page = await ask<{ events: EventSummary[] }>('catalogue.events', { lang: 'EN_SG', search: 'Hamlet' })
     const event = page.events[0]!
     const { shows } = await ask<{ shows: Show[] }>('catalogue.shows', { code: event.code, lang: 'EN_SG' })
-    const sale = useSaleStore()
+    const seatChoice = useSeatChoiceStore()
     const cart = useCartStore()
     // A reserved-seating show still on sale: today's earlier shows have started (listed, but sold as sold out).
-    await sale.openShow(event, shows.find((s) => s.ticketType === 'RS' && s.availability === 'available')!)
-    const section = sale.availability.find((s) => s.availability === 'available')!
-    sale.chooseSection(section.sectionId)
-    await sale.findSeats()
-    await sale.keepSet(0)
+    await seatChoice.openShow(event, shows.find((s) => s.ticketType === 'RS' && s.availability === 'available')!)
+    const section = seatChoice.availability.find((s) => s.availability === 'available')!
+    seatChoice.chooseSection(section.sectionId)
+    await seatChoice.findSeats()
+    await seatChoice.keepSet(0)
     expect(await cart.priceChosenSeats()).toBe(true)
     expect(cart.addDraft()).toBe(true)
     await cart.loadOptions()
     cart.paymentCode = 'CASH'
-    cart.deliveryCode = 'PRINT_ON_SITE'
+    useDeliveryStore().code = 'PRINT_ON_SITE'
 
     await app.router.push({ name: 'checkout' })
     await vi.waitFor(() => expect(app.find('cash-payment')).not.toBeNull(), { timeout: 20_000 })

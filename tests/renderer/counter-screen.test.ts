@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppMode } from '../../electron/contract'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { useCounterStore } from '../../renderer/src/stores/counter'
 import { mountApp, unmountApp } from '../support/mount-app'
@@ -23,7 +23,7 @@ const dirs: string[] = []
 
 async function runtimeIn(mode: AppMode): Promise<HostRuntime> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-counter-screen-'))
-  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode }, { appVersion: 't', host: 'browser' }, dir, quiet, forkSandbox)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode }, { appVersion: 't', host: 'browser' }, dir, quiet, inProcessSandbox)
   runtimes.push(runtime)
   dirs.push(dir)
   return runtime

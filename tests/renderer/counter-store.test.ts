@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ChannelName } from '../../electron/contract'
 import { call } from '../../electron/ipc-core/dispatcher'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { provideFoyer } from '../../renderer/src/bridge/foyer'
 import { counterRedirect } from '../../renderer/src/composables/counter-gate'
@@ -47,7 +47,7 @@ async function holdTwoSeats(): Promise<number> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-counter-'))
-  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
 })
 afterAll(async () => {
   await runtime.close()

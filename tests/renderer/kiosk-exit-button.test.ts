@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppMode, HostKind } from '../../electron/contract'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
 import { RecordedKioskWindow } from '../support/kiosk-window'
@@ -19,7 +19,7 @@ const quiet = { warn: () => {}, error: () => {} }
 const runtimes: HostRuntime[] = []
 
 async function staffSettingsOn(host: HostKind, kiosk: KioskControl | null, mode: AppMode = 'self-service'): Promise<MountedApp> {
-  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, forkSandbox, null, kiosk)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode, backend: 'sandbox' }, { appVersion: 't', host }, null, quiet, inProcessSandbox, null, kiosk)
   runtimes.push(runtime)
   await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
   const app = await mountApp(runtime.services)
@@ -38,7 +38,7 @@ afterAll(async () => {
   for (const runtime of runtimes) await runtime.close()
 })
 
-// Each test forks a sandbox process and checks a PIN with scrypt: seconds when quiet, so budgeted for a busy machine.
+// Each test checks a PIN with scrypt: seconds on a busy machine.
 describe('leave kiosk mode (staff settings)', { timeout: 60_000 }, () => {
   it('is offered in the Electron app in self-service, leaves the kiosk with the PIN, and locks it again', async () => {
     const kiosk = new RecordedKioskWindow()

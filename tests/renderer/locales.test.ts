@@ -6,7 +6,7 @@ import { checkoutMessageKeys } from '../../electron/checkout/checkout-service'
 import { tenderMessageKeys } from '../../electron/checkout/tender'
 import { shiftMessageKeys } from '../../electron/checkout/shift-handlers'
 import { adminMessageKeys } from '../../electron/services/admin-service'
-import { ContractErrorCode } from '../../electron/contract'
+import { ContractErrorCode, staffNoteKeys, staffNoteSentenceSchema } from '../../electron/contract'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -55,6 +55,18 @@ describe('translations', () => {
 
   it('has a message for every API failure the main process can report', () => {
     for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...tenderMessageKeys, ...shiftMessageKeys]) expect(english.has(key), key).toBe(true)
+  })
+
+  it('has the words of every staff note sentence checkout writes, with a slot for each of its parameters', () => {
+    // The other languages have exactly the English keys and slots (above), so English stands for all four here.
+    expect(staffNoteKeys.length).toBeGreaterThan(10)
+    for (const option of staffNoteSentenceSchema.options) {
+      const key = `checkout.staffNotes.${option.shape.key.value}`
+      expect(english.has(key), key).toBe(true)
+      const slots = Object.keys(option.shape.params.shape).map((name) => (name === 'amountCents' ? 'amount' : name))
+      expect(placeholders(english.get(key)!), key).toEqual(slots.sort())
+    }
+    expect(english.has('checkout.staffNotes.unknown')).toBe(true)
   })
 
   it.each(['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const)('%s: every message compiles and renders (no stray @, |, { in text)', (locale) => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { terminalTestStateSchema } from '../../electron/contract'
 import { adminHandlers } from '../../electron/services/admin-service'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { SettingsStore } from '../../electron/settings/settings-store'
+import { SettingsFile } from '../../electron/settings/settings-file'
 import { KeytarVault } from '../../electron/vault/keytar-vault'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
@@ -28,7 +28,7 @@ const vault = new KeytarVault()
 const keychainReason = await keychainUnavailableReason(vault)
 let rig: ApiRig
 let runtime: Runtime
-let settings: SettingsStore
+let settings: SettingsFile
 let dataDir: string
 const pageFetch = globalThis.fetch
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-form-'))
-  settings = await SettingsStore.open(dataDir)
+  settings = await SettingsFile.open(dataDir)
   const staff = await testStaff(dataDir)
   const connect = async () => sandboxConnection(rig)
   runtime = await startRuntime({

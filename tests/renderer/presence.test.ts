@@ -21,11 +21,11 @@ describe('presence', () => {
     const removed = vi.spyOn(document, 'removeEventListener')
     const heard: string[] = []
     const stops = ['idle', 'counter', 'done'].map((who) => onPresence(() => heard.push(who)))
-    expect(added.mock.calls.map(([name]) => name)).toEqual(['pointerdown', 'keydown', 'wheel'])
+    expect(added.mock.calls.map(([name]) => name)).toEqual(['pointerdown', 'keydown', 'wheel', 'scroll'])
     touch('keydown')
     expect(heard).toEqual(['idle', 'counter', 'done'])
     for (const stop of stops) stop()
-    expect(removed.mock.calls.map(([name]) => name)).toEqual(['pointerdown', 'keydown', 'wheel'])
+    expect(removed.mock.calls.map(([name]) => name)).toEqual(['pointerdown', 'keydown', 'wheel', 'scroll'])
     touch()
     expect(heard).toHaveLength(3)
   })
@@ -69,5 +69,22 @@ describe('presence', () => {
     touch()
     expect(idleSince()).toBeGreaterThan(before)
     stop()
+  })
+
+  it('counts a scroll as someone there: the page or a list in it moving under a finger that went down long ago', () => {
+    const quietFor: string[] = []
+    const watch = whenQuiet(() => 10_000, () => quietFor.push('quiet'))
+    const list = document.body.appendChild(document.createElement('ul'))
+    // A finger down once, then dragging the page slowly: no new touch, only scrolling.
+    for (let second = 0; second < 30; second += 5) {
+      vi.advanceTimersByTime(5_000)
+      // Scroll events do not bubble: the page's is the document's own, a list's its own.
+      ;(second % 10 === 0 ? document : list).dispatchEvent(new Event('scroll'))
+    }
+    expect(quietFor).toEqual([])
+    vi.advanceTimersByTime(10_000)
+    expect(quietFor).toEqual(['quiet'])
+    watch.stop()
+    list.remove()
   })
 })

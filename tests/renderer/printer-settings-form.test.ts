@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { adminHandlers } from '../../electron/services/admin-service'
 import { choosePrinter } from '../../electron/services/printer-service'
 import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { SettingsStore } from '../../electron/settings/settings-store'
+import { SettingsFile } from '../../electron/settings/settings-file'
 import { KeytarVault } from '../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { sandboxConnection } from '../support/checkout-fixtures'
@@ -24,7 +24,7 @@ const PIN = '581372'
 const WAIT = { timeout: 30_000 }
 let rig: ApiRig
 let runtime: Runtime
-let settings: SettingsStore
+let settings: SettingsFile
 let dataDir: string
 let escpos: EscPosLoopback
 const pageFetch = globalThis.fetch
@@ -35,7 +35,7 @@ beforeAll(async () => {
   rig = await apiRig()
   escpos = await startEscPosLoopback()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-printer-form-'))
-  settings = await SettingsStore.open(dataDir)
+  settings = await SettingsFile.open(dataDir)
   const staff = await testStaff(dataDir)
   const connect = async () => sandboxConnection(rig)
   const askablePrinter = choosePrinter(() => settings.get().printer)

@@ -23,6 +23,16 @@ describe('a counter refund in the cashier’s words', () => {
     expect(refundInstruction({ tender: 'standalone', amountCents: 26_400, cardLast4: null }, say, 'en-SG')).toBe('Reverse S$264.00 on the standalone terminal.')
   })
 
+  it('says each tender of a split sale: the cash part from the drawer, the card part to the card', () => {
+    const parts = [
+      { tender: 'cash' as const, amountCents: 5_000, cardLast4: null },
+      { tender: 'card' as const, amountCents: 21_400, cardLast4: '1234' },
+    ]
+    expect(refundInstruction({ tender: 'cash', amountCents: 26_400, cardLast4: '1234', parts }, say, 'en-SG')).toBe(
+      'Give S$50.00 back in cash from the drawer. S$214.00 refunded to the card ending 1234.',
+    )
+  })
+
   it('names who asked and who approved, in the screen’s language', () => {
     const keys = { both: 'staff.refund.people', approved: 'staff.refund.approvedOnly' }
     expect(refundPeople('Aisha Rahman', 'Mei Ling', keys, say)).toBe('Asked by Aisha Rahman, approved by Mei Ling.')

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { provideFoyer } from '../../renderer/src/bridge/foyer'
 import { useIdleStore } from '../../renderer/src/stores/idle'
@@ -21,7 +21,7 @@ const SAVE = { timeout: 15_000 }
 let runtime: HostRuntime
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
+  runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, inProcessSandbox)
   await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
 })
 beforeEach(() => {

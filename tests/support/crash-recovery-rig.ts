@@ -8,6 +8,7 @@ import { apiRig, type ApiRig } from './api-fixtures'
 import { crashCheckoutAt, type CrashedSale, type CrashOptions } from './checkout-crash'
 import { sandboxConnection } from './checkout-fixtures'
 import { freezeCheckoutAt } from './checkout-freeze'
+import { freezeSplitAt, type SplitCrash } from './split-freeze'
 
 /**
  * What the crash-recovery tests share: a fresh sandbox and data folder for
@@ -19,6 +20,8 @@ export interface CrashRecoveryRig {
   readonly rig: ApiRig
   /** A sale crashed at `step` in this process (./checkout-freeze.ts). */
   crashAt(step: string, options?: Pick<CrashOptions, 'card' | 'env'>): Promise<CrashedSale>
+  /** A split sale (cash part, then card) crashed at the `occurrence`th `step` in this process (./split-freeze.ts). */
+  splitCrashAt(step: string, options?: SplitCrash): Promise<CrashedSale>
   /** A sale crashed at `step` in another Foyer process, killed by SIGKILL (./checkout-crash.ts). */
   killAt(step: string, options?: CrashOptions): Promise<CrashedSale>
   /** Foyer starting again on the same data folder: recovery runs as it connects. */
@@ -26,6 +29,8 @@ export interface CrashRecoveryRig {
   /** Whether the sale's seats can be taken at the vendor (taken, then given straight back). */
   seatsFreeAtVendor(sale: CrashedSale): Promise<boolean>
   vendorStatus(reference: string): Promise<string>
+  /** The data folder the sale crashed into (its foyer.db). */
+  readonly dataDir: string
 }
 
 export function crashRecoveryPerTest(): CrashRecoveryRig {
@@ -50,7 +55,12 @@ export function crashRecoveryPerTest(): CrashRecoveryRig {
     get rig() {
       return current()
     },
+    get dataDir() {
+      return dataDir
+    },
+
     crashAt: (step, options) => freezeCheckoutAt(current(), dataDir, step, options),
+    splitCrashAt: (step, options) => freezeSplitAt(current(), dataDir, step, options),
     killAt: (step, options) => crashCheckoutAt(current(), dataDir, step, options),
     restart: async (printer = null) => {
       runtime = await startRuntime({

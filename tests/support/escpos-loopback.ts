@@ -1,4 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
+import { listenLoopback } from './loopback-tcp'
 import { nextCommand } from './escpos-decode'
 
 /**
@@ -92,18 +93,15 @@ export async function startEscPosLoopback(): Promise<EscPosLoopback> {
     work(connection)
   }
 
-  const server: Server = createServer((socket) => {
+  const server = await listenLoopback((socket) => {
     const connection: Connection = { socket, input: [], queue: [], codepage: 0 }
     connections.add(connection)
     socket.on('data', (chunk: Buffer) => receive(connection, chunk))
     socket.on('close', () => connections.delete(connection))
-    socket.on('error', () => {})
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
   return {
-    host: '127.0.0.1',
-    port,
+    host: server.host,
+    port: server.port,
     printed: () => Uint8Array.from(printed),
     held: () => [...connections].reduce((sum, c) => sum + c.queue.reduce((n, q) => n + q.length, 0), 0),
     set(next) {
@@ -113,10 +111,6 @@ export async function startEscPosLoopback(): Promise<EscPosLoopback> {
     runOutAfter(bytes) {
       runOutAt = printed.length + bytes
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const connection of connections) connection.socket.destroy()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }

@@ -1,4 +1,5 @@
-import { createServer, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
+import { listenLoopback } from './loopback-tcp'
 import { FGL } from '../../electron/printers/raw/fgl-status'
 
 /**
@@ -83,7 +84,7 @@ export async function startFglLoopback(): Promise<FglLoopback> {
     if (ticketsLeft !== null) ticketsLeft--
     tell(FGL.ticketAck)
   }
-  const server = createServer((socket) => {
+  const server = await listenLoopback((socket) => {
     sockets.add(socket)
     if (outbox.length) socket.write(Buffer.from(outbox))
     outbox = []
@@ -103,13 +104,10 @@ export async function startFglLoopback(): Promise<FglLoopback> {
       }
     })
     socket.on('close', () => sockets.delete(socket))
-    socket.on('error', () => {})
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
   return {
-    host: '127.0.0.1',
-    port,
+    host: server.host,
+    port: server.port,
     printed: () => [...printed],
     set(next) {
       const was = { ...state }
@@ -121,10 +119,6 @@ export async function startFglLoopback(): Promise<FglLoopback> {
     runOutAfter(tickets) {
       ticketsLeft = tickets
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }

@@ -1,7 +1,8 @@
+import { afterAll, beforeAll } from 'vitest'
 import { call, type Dispatcher } from '../../electron/ipc-core/dispatcher'
 import type { SaleRecord, SaleStep } from '../../electron/journal/sales-journal'
 import type { Runtime } from '../../electron/services/runtime'
-import type { ApiRig } from './api-fixtures'
+import { apiRig, type ApiRig } from './api-fixtures'
 import { heldOrderRequest } from './checkout-fixtures'
 import { startSandboxRuntime } from './sandbox-runtime'
 
@@ -50,4 +51,19 @@ export async function saleSamples(rig: ApiRig): Promise<SaleSamples> {
   const journal = runtime.sales.context!.checkout.journal
   const sample = (saleId: string): SampleSale => ({ sale: journal.get(saleId)!, steps: journal.steps(saleId) })
   return { card: sample(card), cash: sample(cash), refunded: sample(refunded), runtime }
+}
+
+/** The samples for a whole test file: made once before its tests on a sandbox of their own, closed after. */
+export function saleSamplesForFile(): () => SaleSamples {
+  let rig: ApiRig | undefined
+  let samples: SaleSamples | undefined
+  beforeAll(async () => {
+    rig = await apiRig()
+    samples = await saleSamples(rig)
+  }, 60_000)
+  afterAll(async () => {
+    await samples?.runtime.close()
+    await rig?.close()
+  })
+  return () => samples!
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { SettingsError, type BackendConfig, type SettingsStore, type SettingsPatch } from '../../electron/settings/settings-store'
+import { SettingsError, type BackendConfig, type SettingsFile, type SettingsPatch } from '../../electron/settings/settings-file'
 
 /** A vendor production backend as staff would configure it: one the settings accept. */
 export const vendorProduction: BackendConfig = {
@@ -11,7 +11,7 @@ export const vendorProduction: BackendConfig = {
 }
 
 /** The SettingsError an update is refused with (fails the test if it is not refused, or not with one). */
-export async function refusal(store: SettingsStore, patch: unknown): Promise<SettingsError> {
+export async function refusal(store: SettingsFile, patch: unknown): Promise<SettingsError> {
   const error = await store.update(patch as SettingsPatch).then(
     () => null,
     (e: unknown) => e,

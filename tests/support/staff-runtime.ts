@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChannelName, Reply } from '../../electron/contract'
 import type { AppServices } from '../../electron/services/app-services'
-import { forkSandbox } from '../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from './in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
 import { Enrolment } from '../../electron/settings/enrolment'
@@ -60,7 +60,7 @@ export interface StaffHost {
  */
 export async function startStaffHost(folderPrefix: string, pin: string): Promise<StaffHost> {
   const dataDir = await mkdtemp(join(tmpdir(), folderPrefix))
-  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
   const ask = askOf(runtime.services)
   const set = await ask('staff.setPin', firstPin(pin))
   if (!set.ok) throw new Error(`could not set the staff PIN: ${set.error.code}`)
@@ -82,6 +82,6 @@ export async function startStaffHost(folderPrefix: string, pin: string): Promise
  * Closing the runtime is the caller's.
  */
 export async function startKioskHost(kiosk: KioskControl): Promise<{ runtime: HostRuntime; ask: Ask }> {
-  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, forkSandbox, null, kiosk)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'electron' }, null, quiet, inProcessSandbox, null, kiosk)
   return { runtime, ask: askOf(runtime.services) }
 }

@@ -1,8 +1,8 @@
 import type { Logger } from '../../electron/ipc-core/logger'
 import { adminHandlers, type AdminContext } from '../../electron/services/admin-service'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { SettingsStore } from '../../electron/settings/settings-store'
-import type { LocalDb } from '../../electron/store/local-db'
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../electron/services/runtime'
+import { SettingsFile } from '../../electron/settings/settings-file'
+import type { LocalDb } from '../../electron/database/local-db'
 import type { CredentialVault } from '../../electron/vault/credential-vault'
 import { KeytarVault } from '../../electron/vault/keytar-vault'
 import type { ApiRig } from './api-fixtures'
@@ -26,6 +26,8 @@ export interface StaffedRuntimeOptions {
   log?: Logger
   /** More of the staff screen's context, given the runtime's database (e.g. `support`). */
   admin?: (db: LocalDb) => Partial<AdminContext>
+  /** More of checkout's options (e.g. `afterStep`, to crash a sale at a step). */
+  checkout?: RuntimeOptions['checkout']
 }
 
 /**
@@ -34,7 +36,7 @@ export interface StaffedRuntimeOptions {
  * refund and support tests each built by hand.
  */
 export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions): Promise<Runtime> {
-  const settings = await SettingsStore.open(options.dir)
+  const settings = await SettingsFile.open(options.dir)
   const staff = await testStaff(options.dir)
   const connect = async () => sandboxConnection(rig)
   return startRuntime({
@@ -42,7 +44,7 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     dataDir: options.dir,
     connection: sandboxConnection(rig),
     log: options.log ?? { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
+    checkout: { sleep: async () => {}, ...options.checkout },
     cashToleranceCents: () => settings.get().cashToleranceCents,
     staff: staff.check,
     admin: ({ sales, pushes, system, db }) =>

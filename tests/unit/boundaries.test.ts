@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaryMessages, layers } from '../../eslint.config.js'
+import { boundaryMessages, hubLayers, layers } from '../../eslint.config.js'
 
 /**
  * Pins the lint rules that say where code may run. Each case lints a snippet
@@ -68,7 +68,7 @@ describe('where code may run', () => {
 /** The rule ids that hold electron/'s layers and cycles, with their messages, for a snippet linted at filePath. */
 async function layerErrors(filePath: string, source: string): Promise<{ ruleId: string | null; message: string }[]> {
   const [result] = await eslint.lintText(source, { filePath })
-  const held = ['boundaries/dependencies', 'import-x/no-cycle', 'no-restricted-imports']
+  const held = ['boundaries/dependencies', 'import-x/no-cycle', 'foyer/type-import-cycles', 'no-restricted-imports']
   return (result?.messages ?? []).filter((m) => held.includes(m.ruleId ?? '') || m.fatal).map((m) => ({ ruleId: m.ruleId, message: m.message }))
 }
 
@@ -83,7 +83,7 @@ describe("electron/'s layers (README, Layout)", () => {
     ['electron/journal/new-book.ts', "import { cardFromSteps } from '../printing/format'\nexport const x = cardFromSteps\n"],
     ['electron/checkout/new-step.ts', "import { createAppServices } from '../services/app-services'\nexport const x = createAppServices\n"],
     ['electron/contract/new-channel.ts', "import { FoyerError } from '../ipc-core/foyer-error'\nexport const x = FoyerError\n"],
-    ['electron/vault/new-entry.ts', "import { readBoundSecret } from '../vault/origin-bound-secret'\nimport { SettingsStore } from '../settings/settings-store'\nexport const x = [readBoundSecret, SettingsStore]\n"],
+    ['electron/vault/new-entry.ts', "import { readBoundSecret } from '../vault/origin-bound-secret'\nimport { SettingsFile } from '../settings/settings-file'\nexport const x = [readBoundSecret, SettingsFile]\n"],
     ['electron/payment/new-terminal.ts', "import { TEST_CARDS } from '../sandbox/terminal/nexo-answers'\nexport const x = TEST_CARDS\n"],
     ['electron/sandbox/new-route.ts', "import { AdyenTerminal } from '../payment/adyen/adyen-terminal'\nexport const x = AdyenTerminal\n"],
   ])('%s may not import back up, sideways against the table, or across the sandbox island', async (path, source) => {
@@ -92,7 +92,7 @@ describe("electron/'s layers (README, Layout)", () => {
   })
 
   it.each([
-    ['electron/journal/new-book.ts', "import { LocalDb } from '../store/local-db'\nimport { centsOf } from '../contract/money'\nexport const x = [LocalDb, centsOf]\n"],
+    ['electron/journal/new-book.ts', "import { LocalDb } from '../database/local-db'\nimport { centsOf } from '../contract/money'\nexport const x = [LocalDb, centsOf]\n"],
     ['electron/checkout/new-step.ts', "import { CounterDesk } from '../counter/counter-desk'\nimport { venuesFromSteps } from '../journal/sale-steps'\nexport const x = [CounterDesk, venuesFromSteps]\n"],
     ['electron/settings/new-rule.ts', "import { CredentialVault } from '../vault/credential-vault'\nexport const x = CredentialVault\n"],
     ['electron/sandbox/new-route.ts', "import { TEST_CARDS } from '../terminal-protocol/test-cards'\nexport const x = TEST_CARDS\n"],
@@ -104,6 +104,18 @@ describe("electron/'s layers (README, Layout)", () => {
     // The dispatcher imports foyer-error; foyer-error importing the dispatcher closes a circle.
     const errors = await layerErrors('electron/ipc-core/foyer-error.ts', "import { createDispatcher } from './dispatcher'\nexport const x = createDispatcher\n")
     expect(errors.map((e) => e.ruleId)).toEqual(['import-x/no-cycle'])
+  })
+
+  it.each([
+    ['import type { Dispatcher } from', "import type { Dispatcher } from './dispatcher'\nexport type X = Dispatcher\n"],
+    ['import { type Dispatcher } from', "import { type Dispatcher } from './dispatcher'\nexport type X = Dispatcher\n"],
+  ])('a cycle through `%s` fails too (import-x/no-cycle skips type-only imports)', async (_kind, source) => {
+    const errors = await layerErrors('electron/ipc-core/foyer-error.ts', source)
+    expect(errors).toEqual([{ ruleId: 'foyer/type-import-cycles', message: expect.stringContaining('electron/ipc-core/foyer-error.ts → electron/ipc-core/dispatcher.ts → electron/ipc-core/foyer-error.ts') }])
+  })
+
+  it('a type-only import that closes no cycle is fine', async () => {
+    expect(await layerErrors('electron/ipc-core/foyer-error.ts', "import type { Logger } from './logger'\nexport type X = Logger\n")).toEqual([])
   })
 
   it.each([
@@ -122,5 +134,37 @@ describe("electron/'s layers (README, Layout)", () => {
   it('the browser host may use the spool printer and playwright', async () => {
     const source = "import type { Browser } from 'playwright-core'\nimport { SpoolPrinter } from './spool-printer'\nexport const x: [typeof SpoolPrinter, Browser | null] = [SpoolPrinter, null]\n"
     expect(await layerErrors('electron/browser-host/new-cli.ts', source)).toEqual([])
+  })
+})
+
+describe("Foyer Hub's layers (README, Layout)", () => {
+  it('every folder of hub/ has its layer', () => {
+    const folders = readdirSync('hub', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    expect(folders.filter((f) => !hubLayers.includes(f))).toEqual([])
+  })
+
+  it.each([
+    ['hub/protocol/new-message.ts', "import { migrate } from '../storage/migrate'\nexport const x = migrate\n"],
+    ['hub/storage/new-table.ts', "import { startHub } from '../server/hub-server'\nexport const x = startHub\n"],
+  ])('%s may not import back up', async (path, source) => {
+    expect(await layerErrors(path, source)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.hubLayers }])
+  })
+
+  it.each([
+    ['hub/protocol/new-message.ts', "import { createHash } from 'node:crypto'\nexport const x = createHash\n", boundaryMessages.hubProtocolPlain],
+    ['hub/server/new-route.ts', "import { centsOf } from '../../electron/contract/money'\nexport const x = centsOf\n", boundaryMessages.hubLayers],
+    ['electron/services/new-hub-link.ts', "import { startHub } from '../../hub/server/hub-server'\nexport const x = startHub\n", boundaryMessages.hubProtocolOnly],
+    ['electron/journal/new-outbox.ts', "import { migrate } from '../../hub/storage/migrate'\nexport const x = migrate\n", boundaryMessages.hubProtocolOnly],
+  ])('%s may not make that import', async (path, source, message) => {
+    const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(message)
+  })
+
+  it('the server imports storage and protocol, and electron/ imports the protocol', async () => {
+    const server = "import { migrate } from '../storage/migrate'\nimport { Heartbeat } from '../protocol'\nexport const x = [migrate, Heartbeat]\n"
+    expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([])
+    const device = "import { Heartbeat } from '../../hub/protocol'\nexport const x = Heartbeat\n"
+    expect(await layerErrors('electron/services/new-hub-link.ts', device)).toEqual([])
   })
 })

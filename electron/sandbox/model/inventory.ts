@@ -1,5 +1,5 @@
 import type { Statement, Transaction } from 'better-sqlite3'
-import { isBusy, type SandboxDb } from '../store/database'
+import { isBusy, type SandboxDb } from '../database/database'
 import { ApiError } from '../http/api-error'
 import { SeatType, type PreSold, type SeedRow, type SeedSeat, type SeedSection } from '../seed/types'
 import type { RowRange } from './best-available'

@@ -1,8 +1,10 @@
 /**
  * The sandbox's training event catalogue: fictional events at the seed venues,
  * with every text in the four API languages and every date relative to the
- * sandbox's "today", so the catalogue never goes stale. The data lives in
- * events/*.ts by genre group; this module only puts the groups together.
+ * sandbox's "today", so the catalogue never goes stale. Each genre group has
+ * its facts (venue, price categories, sale window, shows) in events/<group>.ts
+ * and its words (titles, synopses, house rules) in events/<group>-texts.ts;
+ * this module only puts the groups together.
  *
  * Fixtures the rest of the sandbox relies on (pinned by tests/unit/sandbox-events.test.ts):
  * - the first stadium show in this order (FY26NOVA9, day 10) is on sale and 20% pre-sold:

@@ -1,6 +1,6 @@
 import forge from 'node-forge'
 import { generateKeyPairSync } from 'node:crypto'
-import { metaValue, type SandboxDb } from '../store/database'
+import { metaValue, type SandboxDb } from '../database/database'
 
 /**
  * The simulated terminal's certificate chain: a root of its own (standing in

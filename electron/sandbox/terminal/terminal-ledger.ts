@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { SandboxDb } from '../store/database'
+import type { SandboxDb } from '../database/database'
 
 /**
  * The simulated terminal's journal: every payment it finished, with the very

@@ -19,10 +19,3 @@ export interface CartLine {
   priceClasses: PriceClass[]
   tickets: TicketChoice
 }
-
-export interface DeliveryAddress {
-  addressLine1: string
-  addressLine2: string
-  postalCode: string
-  country: string
-}

@@ -1,5 +1,6 @@
 import { amountOf, type DeliveryMethod, type OrderRequest } from '@contract'
-import type { CartLine, DeliveryAddress } from './cart-line'
+import type { CartLine } from './cart-line'
+import { deliveryAddressOf, type AddressForm } from './delivery-address'
 
 /** What the order is made of: the basket as it stands when the customer pays. */
 export interface Basket {
@@ -8,7 +9,8 @@ export interface Basket {
   paymentCode: string | null
   /** Every choice the delivery and payment screens ask for is made (address, e-mail). */
   optionsComplete: boolean
-  address: DeliveryAddress
+  /** The postal address as typed; sent trimmed, only where the delivery needs one. */
+  address: AddressForm
   /** Where the e-tickets go; empty: the box office's own address (an anonymous walk-up sale). */
   patronEmail: string
   totalCents: number
@@ -33,16 +35,7 @@ export function orderRequestFor(basket: Basket, boxOfficeEmail: string): OrderRe
       lines: Object.entries(line.tickets).map(([priceClassCode, quantity]) => ({ priceClassCode, quantity })),
     })),
     deliveryMethodCode: method.code,
-    ...(method.addressRequired
-      ? {
-          deliveryAddress: {
-            addressLine1: a.addressLine1.trim(),
-            ...(a.addressLine2.trim() ? { addressLine2: a.addressLine2.trim() } : {}),
-            postalCode: a.postalCode.trim(),
-            country: a.country.trim(),
-          },
-        }
-      : {}),
+    ...(method.addressRequired ? { deliveryAddress: deliveryAddressOf(a) } : {}),
     paymentMethodCode: paymentCode,
     totalAmount: amountOf(basket.totalCents),
   }

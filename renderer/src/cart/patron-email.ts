@@ -1,4 +1,4 @@
-import { CUSTOMER_EMAIL_PATTERN, ETICKET_DELIVERY, PRINTED_HERE_DELIVERY, sameEmail } from '@contract'
+import { CUSTOMER_EMAIL_PATTERN, ETICKET_DELIVERY, orderRequestSchema, PRINTED_HERE_DELIVERY, sameEmail } from '@contract'
 
 /**
  * The customer's e-mail, by delivery method. An e-ticket goes to it, so it is
@@ -16,12 +16,19 @@ export function emailUse(deliveryCode: string | null): EmailUse {
   return deliveryCode === PRINTED_HERE_DELIVERY || deliveryCode === null ? 'none' : 'optional'
 }
 
-/** What is wrong with the e-mail as typed for this delivery, or null when it will do. */
+/**
+ * The order's own reading of the patron's e-mail (electron/contract/order-request.ts):
+ * stricter than the pattern (a one-letter domain ending, two dots in a row), and
+ * what main holds the order to before it sells anything.
+ */
+const orderEmailSchema = orderRequestSchema.shape.patron.shape.email
+
+/** What is wrong with the e-mail as typed for this delivery, or null when it will do: main takes what passes. */
 export function emailProblem(use: EmailUse, email: string, repeated: string): EmailProblem | null {
   const typed = email.trim()
   if (use === 'none') return null
   if (typed === '') return use === 'needed' ? 'missing' : null
-  if (!CUSTOMER_EMAIL_PATTERN.test(typed)) return 'malformed'
+  if (!CUSTOMER_EMAIL_PATTERN.test(typed) || !orderEmailSchema.safeParse(typed).success) return 'malformed'
   return use === 'needed' && !sameEmail(typed, repeated) ? 'mismatch' : null
 }
 

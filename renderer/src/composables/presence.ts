@@ -5,7 +5,11 @@
  * start). Each subscribes with its own timeout; the listeners are on the
  * document only while someone is subscribed.
  */
-const EVENTS = ['pointerdown', 'keydown', 'wheel'] as const
+// A scroll counts on its own: a finger that went down once and keeps dragging the page (or a list
+// in it) sends no more touches, and a customer reading down a long list is there. Scroll events do
+// not bubble; listened for in the capture phase, the document hears the page's and every list's.
+// Foyer scrolls by itself only in answer to the customer (a list they asked for, keys they opened).
+const EVENTS = ['pointerdown', 'keydown', 'wheel', 'scroll'] as const
 
 type Listener = () => void
 const listeners = new Set<Listener>()

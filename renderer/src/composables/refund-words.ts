@@ -17,7 +17,9 @@ export interface RefundMoney {
   cardLast4: string | null
 }
 
-export function refundInstruction(refund: RefundMoney, say: Say, locale: string): string {
+/** A split sale's refund says each tender: the cash part from the drawer, the card part to the card. */
+export function refundInstruction(refund: RefundMoney & { parts?: readonly RefundMoney[] }, say: Say, locale: string): string {
+  if (refund.parts && refund.parts.length > 1) return refund.parts.map((part) => refundInstruction(part, say, locale)).join(' ')
   const amount = formatMoney(refund.amountCents, locale)
   if (refund.tender === 'cash') return say('staff.refund.giveCash', { amount })
   if (refund.tender === 'standalone') return say('staff.refund.onStandalone', { amount })
@@ -34,7 +36,7 @@ export function useRefundWords() {
   const localeStore = useLocaleStore()
   const say: Say = (key, values) => t(key, values)
   return {
-    instruction: (refund: RefundMoney) => refundInstruction(refund, say, localeStore.locale),
+    instruction: (refund: RefundMoney & { parts?: readonly RefundMoney[] }) => refundInstruction(refund, say, localeStore.locale),
     people: (askedBy: string | null, approvedBy: string | null, keys: { both: string; approved: string }) => refundPeople(askedBy, approvedBy, keys, say),
   }
 }

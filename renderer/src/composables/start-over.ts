@@ -4,7 +4,7 @@ import { useCatalogueStore } from '../stores/catalogue'
 import { useCheckoutStore } from '../stores/checkout'
 import { useDisplayStore } from '../stores/display'
 import { useLocaleStore } from '../stores/locale'
-import { useSaleStore } from '../stores/sale'
+import { useSeatChoiceStore } from '../stores/seat-choice'
 import { useSystemStore } from '../stores/system'
 
 /**
@@ -17,7 +17,7 @@ export function useStartOver(): () => Promise<void> {
   const router = useRouter()
   const checkout = useCheckoutStore()
   const cart = useCartStore()
-  const sale = useSaleStore()
+  const seatChoice = useSeatChoiceStore()
   const catalogue = useCatalogueStore()
   const locale = useLocaleStore()
   const display = useDisplayStore()
@@ -25,7 +25,7 @@ export function useStartOver(): () => Promise<void> {
   return async () => {
     await checkout.reset()
     await cart.clear()
-    await sale.cancel()
+    await seatChoice.cancel()
     catalogue.reset()
     locale.reset()
     display.reset()

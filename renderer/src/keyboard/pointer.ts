@@ -32,6 +32,11 @@ export function afterPointerReleased(then: () => void): void {
   else setTimeout(then)
 }
 
+/** Whether a finger (or the mouse) is down now, as far as seen since listening started. */
+export function pointerIsDown(): boolean {
+  return down
+}
+
 /** Starts listening before the first tap (called as a keyboard appears). */
 export function watchPointer(): void {
   listen()

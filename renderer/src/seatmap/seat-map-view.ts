@@ -1,47 +1,40 @@
-import { Application, Container, RendererType } from 'pixi.js'
-// Foyer's CSP forbids eval: this module swaps pixi's generated code for eval-free
-// implementations (the name says what it replaces, not what it needs).
-import 'pixi.js/unsafe-eval'
-import { Viewport } from 'pixi-viewport'
-import { FrameScheduler, quietSystemTicker, tickSystem } from './frame-scheduler'
+import { Container, RendererType } from 'pixi.js'
+import { frameAction } from './frame-decision'
+import { FrameScheduler, tickSystem } from './frame-scheduler'
 import type { Bounds } from './geometry'
-import type { HitIndex } from './hit-index'
 import { MapCamera } from './map-camera'
+import { createMapSurface, viewportMoving } from './map-surface'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
-import { buildOverview, setSectionAvailability as applySectionAvailability, type OverviewScene } from './overview-scene'
-import { SeatLabels } from './seat-labels'
-import { COLOURS, installFont, makeSeatTextures } from './seat-map-style'
-import { buildSeats, setSeatStates as applySeatStates, type SeatsScene } from './seats-scene'
-import { placeSectionLabels, type ShownLabel } from './section-labels'
-import { selectionAt } from './selection'
+import { makeSeatTextures } from './seat-map-style'
+import { SeatMapMirror } from './seat-map-mirror'
+import { ShownScene } from './shown-scene'
 import { watchTaps } from './tap-gesture'
-import { previewTransform, WheelActivity } from './zoom-preview'
+import { WheelPreview } from './zoom-preview'
 import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
 
 /**
  * The seat map drawn with pixi.js v8 and pixi-viewport.
  *
- * Render on demand (frame-scheduler.ts): no pixi ticker runs (the app's own
- * is never started, pixi's system ticker is stopped, the viewport has
- * `noTicker`). Whatever changes the picture — a drag or pinch (the viewport's
+ * Render on demand (frame-scheduler.ts): no pixi ticker runs (map-surface.ts).
+ * Whatever changes the picture — a drag or pinch (the viewport's
  * `moved`/`zoomed` events), a state change, a resize — calls `requestFrame()`
- * (or `redraw()`, which also marks the picture changed), which schedules at most
- * one requestAnimationFrame. That frame advances the
- * viewport's plugins (deceleration, animation, clamping) by the real elapsed
- * time, lays out the labels and renders once; it schedules the next frame only
- * while the viewport is still moving. Idle, nothing runs.
+ * (or `redraw()`, which also marks the picture changed), which schedules at
+ * most one requestAnimationFrame. That frame advances the viewport's plugins
+ * (deceleration, animation, clamping) by the real elapsed time, then draws,
+ * previews or does nothing (frame-decision.ts); it schedules the next frame
+ * only while the viewport is still moving. Idle, nothing runs.
  *
  * Seats are kept in typed arrays (seat-store.ts) and drawn with level of
  * detail (seat-layer.ts): one cached picture while zoomed out, live seats
  * around the view once they are big enough to tap.
  *
  * Taps are read from the canvas's own DOM pointer events (tap-gesture.ts) and
- * resolved through the HitIndex, an R-tree (selection.ts): no pixi object takes
- * part in event hit testing.
+ * resolved through the scene's HitIndex, an R-tree (shown-scene.ts): no pixi
+ * object takes part in event hit testing.
  *
- * This module wires the parts together: the scenes (overview-scene.ts,
- * seats-scene.ts), the camera (map-camera.ts), the labels (section-labels.ts,
- * seat-labels.ts) and the frames.
+ * This module wires the parts together: the scene shown (shown-scene.ts), the
+ * camera (map-camera.ts), the section labels (section-labels.ts), the frames,
+ * and the diagnostics on the host element (seat-map-mirror.ts).
  */
 
 /** A tap's allowed wobble (CSS px). */
@@ -49,107 +42,32 @@ const TAP_SLOP_PX = 10
 
 export async function createSeatMapView(host: HTMLElement, options: SeatMapViewOptions = {}): Promise<SeatMapView> {
   const fingerRadius = options.fingerRadius ?? 22
-  const app = new Application()
-  await app.init({
-    preference: options.preference ?? 'webgl',
-    resizeTo: host,
-    antialias: true,
-    autoStart: false,
-    sharedTicker: false,
-    background: options.background ?? COLOURS.background,
-    resolution: Math.min(globalThis.devicePixelRatio || 1, 2),
-    autoDensity: true,
-  })
-  app.ticker.stop()
-  quietSystemTicker()
-  installFont()
+  const { app, canvas, viewport, hostPoint } = await createMapSurface(host, options)
   const textures = makeSeatTextures()
-
-  const canvas = app.canvas
-  canvas.setAttribute('aria-hidden', 'true')
-  canvas.style.display = 'block'
-  canvas.style.touchAction = 'none'
-  host.append(canvas)
-
-  // Pointer positions are read against the host, not the canvas: while a wheel
-  // zoom is previewed the canvas is CSS-transformed, and its own box would put
-  // every pointer somewhere else (pixi's events and pixi-viewport's wheel and
-  // drags read positions through this).
-  const hostPoint = (clientX: number, clientY: number) => {
-    const rect = host.getBoundingClientRect()
-    return { x: clientX - rect.left - host.clientLeft, y: clientY - rect.top - host.clientTop }
-  }
-  app.renderer.events.mapPositionToPoint = (point, x, y) => {
-    const p = hostPoint(x, y)
-    point.x = p.x
-    point.y = p.y
-  }
-
-  const viewport = new Viewport({
-    screenWidth: app.screen.width,
-    screenHeight: app.screen.height,
-    events: app.renderer.events,
-    noTicker: true,
-    passiveWheel: false,
-  })
-  viewport.drag().pinch().wheel().decelerate({ friction: 0.93 })
-  app.stage.addChild(viewport)
 
   const world = new Container({ eventMode: 'none', interactiveChildren: false })
   const labelLayer = new Container({ eventMode: 'none', interactiveChildren: false })
   viewport.addChild(world, labelLayer)
 
-  let destroyed = false
-  let ready = false
-  let labelsDirty = true
-  let scene: OverviewScene | SeatsScene | null = null
-  let hitIndex: HitIndex | null = null
-  /** Hit indexes built: once per scene, never for a state change. */
-  let indexBuilds = 0
-  const seatLabels = new SeatLabels(labelLayer)
+  const shown = new ShownScene(world, labelLayer)
+  const mirror = new SeatMapMirror(host)
   const listeners = new Set<(selection: MapSelection) => void>()
+  let destroyed = false
+  let labelsDirty = true
+  let pictureChanged = true
 
   // --- render on demand -------------------------------------------------------
 
   const frames = new FrameScheduler(frame)
   const requestFrame = () => frames.request()
-  /**
-   * Frames actually drawn. A frame whose picture would be the one on screen
-   * (the viewport did not move, nothing was marked changed) is not drawn: with
-   * software compositing each WebGL frame costs the main thread a read-back.
-   */
-  let renders = 0
-  /** Section names laid out since they were last written on the element (data-labels). */
-  let shownLabels: ShownLabel[] | null = null
-  let pictureChanged = true
+  /** The view's transform when the picture on screen was drawn. */
   const drawn = { x: NaN, y: NaN, scale: NaN }
   /** Something other than the viewport's transform changed the picture. */
   const redraw = () => {
     pictureChanged = true
     frames.request()
   }
-
-  function stillMoving(): boolean {
-    const plugins = viewport.plugins
-    return (
-      viewport.moving === true ||
-      viewport.zooming === true ||
-      plugins.get('decelerate')?.isActive() === true ||
-      Boolean(plugins.get('animate')) ||
-      plugins.get('bounce')?.isActive() === true
-    )
-  }
-
-  /** While the wheel turns, the last picture is scaled by the compositor instead of drawn again (zoom-preview.ts). */
-  const wheel = new WheelActivity(() => requestFrame(), options.wheelRestMs)
-  const onWheel = () => wheel.turned()
-  canvas.addEventListener('wheel', onWheel, { passive: true, capture: true })
-  let previewing = false
-  const endPreview = () => {
-    if (!previewing) return
-    previewing = false
-    canvas.style.transform = ''
-  }
+  const preview = new WheelPreview(canvas, requestFrame, options.wheelRestMs)
 
   function frame(elapsed: number, now: number): boolean {
     // pixi's own periodic tasks (texture clean-up), now that its ticker is stopped.
@@ -162,40 +80,31 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       if (camera.fitted) camera.jumpTo(camera.content)
     }
     viewport.update(elapsed)
-    const moved = viewport.x !== drawn.x || viewport.y !== drawn.y || viewport.scale.x !== drawn.scale
-    if (moved && wheel.turning && !labelsDirty && !pictureChanged && Number.isFinite(drawn.scale)) {
-      // Only the view moved, by the wheel: preview it; the map is drawn when the wheel rests.
-      previewing = true
-      canvas.style.transformOrigin = '0 0'
-      canvas.style.transform = previewTransform(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
-      return stillMoving()
+    const view = { x: viewport.x, y: viewport.y, scale: viewport.scale.x }
+    const action = frameAction({ drawn, now: view, wheelTurning: preview.turning, pictureChanged, labelsDirty, viewportDirty: viewport.dirty })
+    if (action === 'preview') {
+      preview.show(drawn, view)
+      return viewportMoving(viewport)
     }
-    if (moved || labelsDirty || viewport.dirty || pictureChanged) {
-      const inView = camera.visibleContent()
-      layoutLabels(inView)
-      viewport.dirty = false
-      labelsDirty = false
-      pictureChanged = false
-      if (scene?.kind === 'seats') scene.layer.prepare(inView, viewport.scale.x, app.renderer.resolution)
-      app.renderer.render({ container: app.stage })
-      endPreview()
-      renders++
-      Object.assign(drawn, { x: viewport.x, y: viewport.y, scale: viewport.scale.x })
-      // Mirrored on the element for tests and diagnostics: frames drawn, and by which renderer.
-      host.dataset.renders = String(renders)
-    }
-    if (!ready) {
-      ready = true
-      host.dataset.renderer = app.renderer.name
-      host.dataset.seatmapReady = '1'
-    }
-    const moving = stillMoving()
-    // The section names shown, for tests: written once the view is still, not at every frame of a move.
-    if (!moving && shownLabels !== null) {
-      host.dataset.labels = JSON.stringify(shownLabels)
-      shownLabels = null
-    }
+    if (action === 'draw') draw(view)
+    mirror.framed(app.renderer.name)
+    const moving = viewportMoving(viewport)
+    if (!moving) mirror.still()
     return moving
+  }
+
+  function draw(view: { x: number; y: number; scale: number }): void {
+    const inView = camera.visibleContent()
+    layoutLabels(inView)
+    viewport.dirty = false
+    labelsDirty = false
+    pictureChanged = false
+    const scene = shown.scene
+    if (scene?.kind === 'seats') scene.layer.prepare(inView, viewport.scale.x, app.renderer.resolution)
+    app.renderer.render({ container: app.stage })
+    preview.end()
+    Object.assign(drawn, view)
+    mirror.drew()
   }
 
   // pixi's resize plugin renders after resizing the canvas: route that through
@@ -213,9 +122,9 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     () => app.screen,
     [world, labelLayer],
     (fitScale) =>
-      scene?.kind === 'seats'
+      shown.scene?.kind === 'seats'
         ? // A seat about 90 CSS px wide: its label reads comfortably.
-          Math.max(fitScale * 2, 90 / Math.max(scene.size.width, 1e-6))
+          Math.max(fitScale * 2, 90 / Math.max(shown.scene.size.width, 1e-6))
         : Math.max(fitScale * 12, 1e-6),
     () => {
       labelsDirty = true
@@ -223,100 +132,56 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     },
   )
 
-  // --- scenes ---------------------------------------------------------------
-
-  function clearScene(): void {
-    viewport.plugins.remove('animate')
-    if (scene?.kind === 'seats') scene.layer.destroy()
-    for (const child of world.removeChildren()) child.destroy({ children: true })
-    for (const child of labelLayer.removeChildren()) child.destroy()
-    seatLabels.reset()
-    scene = null
-    hitIndex = null
-  }
-
-  function showOverview(sections: readonly MapSection[]): void {
-    clearScene()
-    const built = buildOverview(sections, world, labelLayer)
-    if (built.stage) host.dataset.stage = built.stage.kind
-    else delete host.dataset.stage
-    delete host.dataset.seatStates
-    scene = built.scene
-    hitIndex = built.index
-    indexBuilds++
-    camera.content = built.contentBounds
+  function fitNewScene(content: Bounds): void {
+    camera.content = content
     camera.updateLimits()
     camera.jumpTo(camera.content)
+  }
+
+  // --- scenes ---------------------------------------------------------------
+
+  function showOverview(sections: readonly MapSection[]): void {
+    viewport.plugins.remove('animate')
+    const built = shown.showOverview(sections)
+    mirror.overviewShown(built.stage)
+    fitNewScene(built.contentBounds)
   }
 
   function showSeats(seats: readonly MapSeat[], size: SeatSize, sectionOutline?: number[]): void {
-    clearScene()
+    viewport.plugins.remove('animate')
     const canPicture = app.renderer.type === RendererType.WEBGL || app.renderer.type === RendererType.WEBGPU
-    const built = buildSeats(seats, size, sectionOutline, { world, renderer: app.renderer, textures, canPicture })
-    indexBuilds++
-    shownLabels = null
-    delete host.dataset.labels
-    delete host.dataset.stage
-    scene = built.scene
-    hitIndex = built.index
-    mirrorSeatStates(built.scene)
-    camera.content = built.contentBounds
-    camera.updateLimits()
-    camera.jumpTo(camera.content)
-  }
-
-  /**
-   * How many seats are drawn in each state, on the element (`data-seat-states`),
-   * for tests and diagnostics: what the customer sees offered is what the map drew.
-   */
-  function mirrorSeatStates(s: SeatsScene): void {
-    host.dataset.seatStates = JSON.stringify(s.store.stateCounts())
+    const built = shown.showSeats(seats, size, sectionOutline, { renderer: app.renderer, textures, canPicture })
+    mirror.seatsShown(built.scene.store.stateCounts())
+    fitNewScene(built.contentBounds)
   }
 
   function setSeatStates(changes: readonly { index: number; state: SeatState }[]): void {
-    if (scene?.kind !== 'seats' || !hitIndex || !applySeatStates(scene, changes, hitIndex)) return
-    mirrorSeatStates(scene)
+    const changed = shown.setSeatStates(changes)
+    if (!changed) return
+    mirror.seatStates(changed.store.stateCounts())
     labelsDirty = true
     redraw()
   }
 
-  function setSectionAvailability(changes: readonly { id: number; availability: MapSection['availability'] }[]): void {
-    if (scene?.kind !== 'overview' || !hitIndex) return
-    if (applySectionAvailability(scene, changes, hitIndex)) redraw()
-  }
-
   // --- labels -----------------------------------------------------------------
 
-  /** Section names: whole or not at all, never cut by the map's edge; what is shown is mirrored for tests. */
-  function layoutSectionLabels(o: OverviewScene, scale: number): void {
-    const shown = placeSectionLabels(o, {
-      scale,
+  function layoutLabels(inView: Bounds): void {
+    const names = shown.layoutLabels(inView, {
+      scale: viewport.scale.x,
       fitScale: camera.fitScale,
       width: app.screen.width,
       height: app.screen.height,
       toScreen: (x, y) => viewport.toScreen(x + camera.offset.x, y + camera.offset.y),
       toContent: (x, y) => camera.contentAt(x, y),
     })
-    shownLabels = shown
-  }
-
-  function layoutLabels(inView: Bounds): void {
-    if (!scene) return
-    const scale = viewport.scale.x
-    if (scene.kind === 'overview') {
-      layoutSectionLabels(scene, scale)
-      return
-    }
-    let visible: number[] | null = null
-    if (scene.size.width * scale >= 22 && hitIndex) visible = hitIndex.inBox(inView)
-    seatLabels.layout(scene, visible, scale)
+    // The section names shown are mirrored for tests.
+    if (names) mirror.labelsLaidOut(names)
   }
 
   // --- taps -------------------------------------------------------------------
 
   function hitTest(screenX: number, screenY: number): MapSelection | null {
-    if (!scene || !hitIndex) return null
-    return selectionAt(scene, hitIndex, camera.contentAt(screenX, screenY), fingerRadius / viewport.scale.x)
+    return shown.selectionAt(camera.contentAt(screenX, screenY), fingerRadius / viewport.scale.x)
   }
 
   const stopWatchingTaps = watchTaps(canvas, {
@@ -335,8 +200,11 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     showOverview,
     showSeats,
     setSeatStates,
-    setSectionAvailability,
+    setSectionAvailability(changes) {
+      if (shown.setSectionAvailability(changes)) redraw()
+    },
     zoomToSection(id: number) {
+      const scene = shown.scene
       if (scene?.kind === 'overview') {
         const i = scene.byId.get(id)
         if (i !== undefined) camera.animateTo(scene.bounds[i]!)
@@ -353,12 +221,12 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       return () => listeners.delete(listener)
     },
     stats(): SeatMapStats {
-      const items = scene?.kind === 'overview' ? scene.sections.length : scene?.kind === 'seats' ? scene.seats.length : 0
+      const scene = shown.scene
       return {
-        renders,
+        renders: mirror.renders,
         renderer: app.renderer.name,
-        items,
-        indexBuilds,
+        items: shown.items,
+        indexBuilds: shown.indexBuilds,
         seatDetail: scene?.kind === 'seats' ? scene.layer.detail : null,
         seatPasses: scene?.kind === 'seats' ? scene.layer.passes : 0,
       }
@@ -383,13 +251,11 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       if (destroyed) return
       destroyed = true
       frames.stop()
-      wheel.stop()
-      canvas.removeEventListener('wheel', onWheel, { capture: true })
+      preview.stop()
       stopWatchingTaps()
       listeners.clear()
-      delete host.dataset.seatmapReady
-      if (scene?.kind === 'seats') scene.layer.destroy()
-      scene = null
+      mirror.destroyed()
+      shown.destroy()
       app.destroy(true, { children: true })
       for (const texture of Object.values(textures)) texture.destroy(true)
     },

@@ -57,3 +57,46 @@ export class WheelActivity {
     this.#timer = null
   }
 }
+
+/**
+ * The preview on the map's canvas: listens for the wheel's notches (the
+ * viewport's own wheel handling moves the view), scales the last picture while
+ * it turns, and calls `onRest` when it rests so the map is drawn for real.
+ */
+export class WheelPreview {
+  readonly #wheel: WheelActivity
+  readonly #onWheel = () => this.#wheel.turned()
+  #previewing = false
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    onRest: () => void,
+    restMs?: number,
+  ) {
+    this.#wheel = new WheelActivity(onRest, restMs)
+    canvas.addEventListener('wheel', this.#onWheel, { passive: true, capture: true })
+  }
+
+  get turning(): boolean {
+    return this.#wheel.turning
+  }
+
+  /** Shows the picture drawn at `drawn` as the view is `now`. */
+  show(drawn: ViewTransform, now: ViewTransform): void {
+    this.#previewing = true
+    this.canvas.style.transformOrigin = '0 0'
+    this.canvas.style.transform = previewTransform(drawn, now)
+  }
+
+  /** A real picture was drawn: the canvas is shown as it is. */
+  end(): void {
+    if (!this.#previewing) return
+    this.#previewing = false
+    this.canvas.style.transform = ''
+  }
+
+  stop(): void {
+    this.#wheel.stop()
+    this.canvas.removeEventListener('wheel', this.#onWheel, { capture: true })
+  }
+}

@@ -1,23 +1,24 @@
-import { PRINTED_HERE_DELIVERY, type DeliveryMethod, type ErrorReply, type OrderRequest } from '@contract'
+import type { ErrorReply, OrderRequest } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
-import type { CartLine, DeliveryAddress } from '../cart/cart-line'
+import type { CartLine } from '../cart/cart-line'
 import { orderRequestFor } from '../cart/order-request'
-import { emailProblem as problemOfEmail, emailUse as useOfEmail, patronEmail as patronEmailOf } from '../cart/patron-email'
 import { MAX_TICKETS_PER_CART, choiceCents, choiceProblem, defaultChoice, deliveryCents } from '../cart/pricing'
+import { useDeliveryStore } from './delivery'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
-import { useSaleStore } from './sale'
+import { useSeatChoiceStore } from './seat-choice'
 
 /**
  * The customer's basket: one line per show and section, each with the seats
  * held for it (none for general admission, where the vendor allocates places
- * at order time) and the tickets priced on them; then one delivery method and
- * one payment method common to every line. Up to checkout it may hold several
- * shows; the seats of every line stay held until the order takes them over.
+ * at order time) and the tickets priced on them; then one delivery method
+ * (delivery.ts, with the address and e-mail it needs) and one payment method
+ * common to every line. Up to checkout it may hold several shows; the seats of
+ * every line stay held until the order takes them over.
  */
-export type { CartLine, DeliveryAddress } from '../cart/cart-line'
+export type { CartLine } from '../cart/cart-line'
 
 /** The line on the tickets screen; `original` is set when a line of the basket is being changed. */
 interface Draft {
@@ -25,22 +26,14 @@ interface Draft {
   original: CartLine | null
 }
 
-const emptyAddress = (): DeliveryAddress => ({ addressLine1: '', addressLine2: '', postalCode: '', country: 'SG' })
-
 export const useCartStore = defineStore('cart', () => {
-  const sale = useSaleStore()
+  const seatChoice = useSeatChoiceStore()
   const locale = useLocaleStore()
+  const delivery = useDeliveryStore()
   const lines = ref<CartLine[]>([])
   const draft = shallowRef<Draft | null>(null)
-  const deliveryMethods = ref<DeliveryMethod[]>([])
   const paymentMethods = ref<string[]>([])
-  const deliveryCode = ref<string | null>(null)
   const paymentCode = ref<string | null>(null)
-  const address = ref<DeliveryAddress>(emptyAddress())
-  /** Where e-tickets go (../cart/patron-email.ts); empty: the box office's own address (an anonymous walk-up sale). */
-  const email = ref('')
-  /** The e-mail typed a second time, for an e-ticket: a slip in either shows. */
-  const emailRepeat = ref('')
   /** Lines dropped because their hold lapsed, for the screens to say so. */
   const lapsed = ref(0)
   /** Set once the order is placed: its seats are the order's, no longer holds to watch. */
@@ -53,54 +46,39 @@ export const useCartStore = defineStore('cart', () => {
 
   const ticketCount = computed(() => lines.value.reduce((sum, line) => sum + line.quantity, 0))
   const linesCents = computed(() => lines.value.reduce((sum, line) => sum + choiceCents(line.tickets, line.priceClasses), 0))
-  const delivery = computed(() => deliveryMethods.value.find((m) => m.code === deliveryCode.value) ?? null)
-  const totalCents = computed(() => linesCents.value + deliveryCents(delivery.value))
+  const totalCents = computed(() => linesCents.value + deliveryCents(delivery.method))
   const draftProblem = computed(() => {
     const current = draft.value?.line
     if (!current) return null
     if (ticketCount.value + current.quantity > MAX_TICKETS_PER_CART) return 'too-many-in-cart' as const
     return choiceProblem(current.tickets, current.priceClasses, current.quantity)
   })
-  const addressComplete = computed(() => {
-    const a = address.value
-    return a.addressLine1.trim() !== '' && a.postalCode.trim() !== '' && a.country.trim().length >= 2
-  })
-  const emailUse = computed(() => useOfEmail(deliveryCode.value))
-  const emailProblem = computed(() => problemOfEmail(emailUse.value, email.value, emailRepeat.value))
-  const emailValid = computed(() => emailProblem.value === null)
-  /** The customer's own address as the order will carry it; '' for the box office's. */
-  const patronEmail = computed(() => patronEmailOf(emailUse.value, email.value))
-  const optionsComplete = computed(
-    () =>
-      delivery.value !== null &&
-      paymentCode.value !== null &&
-      emailValid.value &&
-      (!delivery.value.addressRequired || addressComplete.value),
-  )
+  /** Every choice the delivery and payment screens ask for is made. */
+  const optionsComplete = computed(() => delivery.complete && paymentCode.value !== null)
 
   /**
    * Starts pricing what the customer chose on the seats screen: the kept set of
    * an offer, or a number of general-admission places in a section.
    */
   async function priceChosenSeats(): Promise<boolean> {
-    const show = sale.show
-    const section = sale.section
-    if (!show || !section || !sale.event) return false
-    const held = sale.held
+    const show = seatChoice.show
+    const section = seatChoice.section
+    if (!show || !section || !seatChoice.event) return false
+    const held = seatChoice.held
     const seats = held && held.chosenSet !== null ? (held.offer.sets[held.chosenSet] ?? []) : []
-    if (!sale.isGeneralAdmission && seats.length === 0) return false
+    if (!seatChoice.isGeneralAdmission && seats.length === 0) return false
     const line: CartLine = {
       id: nextId++,
-      eventCode: sale.event.code,
+      eventCode: seatChoice.event.code,
       show,
       sectionId: section.sectionId,
       sectionAlias: section.sectionAlias,
       levelAlias: section.levelAlias,
       priceCategoryId: section.priceCategoryId,
-      priceCategoryAlias: sale.overview?.categories.find((c) => c.priceCategoryId === section.priceCategoryId)?.alias ?? null,
-      mode: sale.isGeneralAdmission ? '' : held?.picked ? 'SP' : sale.offerMode,
+      priceCategoryAlias: seatChoice.overview?.categories.find((c) => c.priceCategoryId === section.priceCategoryId)?.alias ?? null,
+      mode: seatChoice.isGeneralAdmission ? '' : held?.picked ? 'SP' : seatChoice.offerMode,
       seats: [...seats],
-      quantity: sale.isGeneralAdmission ? sale.quantity : seats.length,
+      quantity: seatChoice.isGeneralAdmission ? seatChoice.quantity : seats.length,
       priceClasses: [],
       tickets: {},
     }
@@ -133,7 +111,7 @@ export const useCartStore = defineStore('cart', () => {
     const tickets = Object.fromEntries(Object.entries(current.line.tickets).filter(([, n]) => n > 0))
     lines.value = [...lines.value, { ...current.line, tickets }]
     draft.value = null
-    if (!current.original) sale.handOver()
+    if (!current.original) seatChoice.handOver()
     return true
   }
 
@@ -181,12 +159,7 @@ export const useCartStore = defineStore('cart', () => {
       call(() => useFoyer().cart.deliveryMethods({ items })),
       call(() => useFoyer().cart.paymentMethods({ productIds })),
     ])
-    if (methods) {
-      deliveryMethods.value = [...methods].sort((a, b) => a.order - b.order)
-      // Tickets printed here and now first: a walk-up customer leaves with them, and needs give no e-mail.
-      const printedHere = deliveryMethods.value.find((m) => m.code === PRINTED_HERE_DELIVERY)
-      if (!deliveryMethods.value.some((m) => m.code === deliveryCode.value)) deliveryCode.value = (printedHere ?? deliveryMethods.value[0])?.code ?? null
-    }
+    if (methods) delivery.offer(methods)
     if (payments) {
       paymentMethods.value = payments
       if (!payments.includes(paymentCode.value ?? '')) paymentCode.value = null
@@ -195,8 +168,8 @@ export const useCartStore = defineStore('cart', () => {
 
   /** The pre-payment order for the basket as it stands (the checkout submits it). */
   function orderRequest(boxOfficeEmail: string): OrderRequest | null {
-    const basket = { lines: lines.value, delivery: delivery.value, paymentCode: paymentCode.value, optionsComplete: optionsComplete.value }
-    return orderRequestFor({ ...basket, address: address.value, patronEmail: patronEmail.value, totalCents: totalCents.value }, boxOfficeEmail)
+    const basket = { lines: lines.value, delivery: delivery.method, paymentCode: paymentCode.value, optionsComplete: optionsComplete.value }
+    return orderRequestFor({ ...basket, address: delivery.address, patronEmail: delivery.patronEmail, totalCents: totalCents.value }, boxOfficeEmail)
   }
 
   /** Everything goes: the next customer starts with an empty basket and nothing held. */
@@ -204,13 +177,9 @@ export const useCartStore = defineStore('cart', () => {
     const hadHolds = lines.value.some((l) => l.seats.length > 0)
     lines.value = []
     draft.value = null
-    deliveryMethods.value = []
+    delivery.clear()
     paymentMethods.value = []
-    deliveryCode.value = null
     paymentCode.value = null
-    address.value = emptyAddress()
-    email.value = ''
-    emailRepeat.value = ''
     lapsed.value = 0
     error.value = null
     const ordered = checkingOut.value
@@ -220,7 +189,7 @@ export const useCartStore = defineStore('cart', () => {
 
   // A hold that lapsed took its seats with it: those lines can no longer be sold.
   watch(
-    () => sale.hold,
+    () => seatChoice.hold,
     (status) => {
       if (checkingOut.value) return
       const held = new Set(status.productIds)
@@ -252,26 +221,16 @@ export const useCartStore = defineStore('cart', () => {
   return {
     lines,
     draft,
-    deliveryMethods,
     paymentMethods,
-    deliveryCode,
     paymentCode,
-    address,
-    email,
-    emailRepeat,
     lapsed,
     checkingOut,
     busy,
     error,
     ticketCount,
     linesCents,
-    delivery,
     totalCents,
     draftProblem,
-    addressComplete,
-    emailUse,
-    emailProblem,
-    patronEmail,
     optionsComplete,
     priceChosenSeats,
     retryPrices,

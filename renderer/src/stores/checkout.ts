@@ -95,7 +95,11 @@ export const useCheckoutStore = defineStore('checkout', () => {
     },
   )
 
-  async function pay(input: { testCard?: TestCardName } | { tenderedCents: number } | { approvalCode: string }): Promise<void> {
+  /** What is still to pay: the whole, or a split sale's rest once its cash part is taken (main's figure). */
+  const dueCents = computed(() => outcome.value?.dueCents ?? invoice.value?.amountCents ?? 0)
+
+  /** `partCents`: split tender at the counter, this much in cash now and the rest on the card. */
+  async function pay(input: { testCard?: TestCardName } | { tenderedCents: number; partCents?: number } | { approvalCode: string }): Promise<void> {
     const current = invoice.value
     if (!current || paying.value) return
     paying.value = true
@@ -111,7 +115,7 @@ export const useCheckoutStore = defineStore('checkout', () => {
     try {
       const request =
         'tenderedCents' in input
-          ? { saleId: current.saleId, tender: 'cash' as const, tenderedCents: input.tenderedCents }
+          ? { saleId: current.saleId, tender: 'cash' as const, tenderedCents: input.tenderedCents, ...(input.partCents ? { partCents: input.partCents } : {}) }
           : 'approvalCode' in input
             ? { saleId: current.saleId, tender: 'standalone' as const, approvalCode: input.approvalCode }
             : { saleId: current.saleId, tender: 'card' as const, ...(input.testCard ? { testCard: input.testCard } : {}) }
@@ -180,5 +184,5 @@ export const useCheckoutStore = defineStore('checkout', () => {
     error.value = null
   }
 
-  return { invoice, outcome, testCards, paying, stopping, progress, busy, error, tender, atCounter, finished, begin, pay, stopPayment, retry, cancel, reset }
+  return { invoice, outcome, dueCents, testCards, paying, stopping, progress, busy, error, tender, atCounter, finished, begin, pay, stopPayment, retry, cancel, reset }
 })

@@ -7,7 +7,7 @@ import { useCatalogueStore } from './catalogue'
 import { useLocaleStore } from './locale'
 import { replyRunner } from './reply'
 import { useSettingsStore } from './settings'
-import { useSaleStore } from './sale'
+import { useSeatChoiceStore } from './seat-choice'
 
 /**
  * Counter mode: box-office staff sign in as themselves, name and own PIN,
@@ -63,8 +63,8 @@ export const useCounterStore = defineStore('counter', () => {
   async function endSale(): Promise<void> {
     useCatalogueStore().reset()
     await useCartStore().clear()
-    // sale.cancel asks main to release every hold (holds.releaseAll), whatever the basket knew of.
-    await useSaleStore().cancel()
+    // seatChoice.cancel asks main to release every hold (holds.releaseAll), whatever the basket knew of.
+    await useSeatChoiceStore().cancel()
   }
 
   /** Signed out at once, whatever the network does; the holds are given back on the way out. */

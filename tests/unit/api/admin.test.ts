@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels, type ChannelName, type SystemInfo } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { readBoundSecret } from '../../../electron/vault/origin-bound-secret'
@@ -33,7 +33,7 @@ const ask = <C extends ChannelName>(channel: C, request: unknown) => runtime.ser
 
 describe.skipIf(reason !== null)('staff services (settings, PIN, credentials)', () => {
   beforeAll(async () => {
-    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, mkdtempSync(join(tmpdir(), 'foyer-admin-')), quiet, inProcessSandbox)
   })
   afterAll(async () => {
     await runtime.close()

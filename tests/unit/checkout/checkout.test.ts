@@ -3,6 +3,7 @@ import { call } from '../../../electron/ipc-core/dispatcher'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 import { countOf } from '../../support/cash-count'
+import { readStaffNote } from '../../../electron/journal/staff-note'
 
 /**
  * Checkout through the contract against the sandbox and its terminal: order,
@@ -196,6 +197,6 @@ describe('checkout', () => {
     expect(paid.value.state).toBe('refunded')
     expect(await terminalLedger(run.rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
     const sale = run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!
-    expect(sale.staffNote).toMatch(/refunded/)
+    expect(readStaffNote(sale.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: invoice.value.reference, paymentKey: sale.paymentKey } }] })
   })
 })

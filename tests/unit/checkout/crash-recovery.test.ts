@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { terminalLedger } from '../../support/checkout-fixtures'
+import type { TestCardName } from '../../../electron/contract/checkout-channels'
 import { crashRecoveryPerTest } from '../../support/crash-recovery-rig'
+import { SPLIT_CASH_PART } from '../../support/split-freeze'
+import { noteInEnglish } from '../../support/note-in-english'
 
 /**
  * Fault tests: Foyer crashes at each step of checkout, then starts again on
@@ -111,5 +114,56 @@ describe('the checkout fault matrix at the Adyen terminal', () => {
       expect(await crash.seatsFreeAtVendor(sale)).toBe(true)
     }
     expect(holds.status().count).toBe(0)
+  })
+})
+
+/**
+ * The same fault matrix on a split sale at the counter (S$50 in cash, then the
+ * rest on the card; ../../support/split-freeze.ts): wherever the crash, nothing
+ * is lost (the cash part is kept for a confirmed sale, given back or left with
+ * staff otherwise) and the card is charged at most once, for the rest only.
+ */
+describe('the checkout fault matrix on a split sale', () => {
+  const matrix: [step: string, occurrence: number, card: TestCardName, end: string][] = [
+    ['order-submitted', 1, 'approve', 'cancelled'],
+    ['payment-started', 1, 'approve', 'needs-staff'],
+    ['payment-approved', 1, 'approve', 'refunded'],
+    ['payment-started', 2, 'decline', 'refunded'],
+    ['payment-started', 2, 'approve', 'refunded'],
+    ['payment-unknown', 1, 'timeout', 'confirmed'],
+    ['payment-approved', 2, 'approve', 'confirmed'],
+    ['confirm-started', 1, 'approve', 'confirmed'],
+    ['confirmed', 1, 'approve', 'confirmed'],
+  ]
+  it.each(matrix)('a crash at %s (%i, card %s) ends %s: nothing lost, charged at most once', async (step, occurrence, card, end) => {
+    const sale = await crash.splitCrashAt(step, { card, occurrence })
+    const { sales, holds } = await crash.restart()
+    const after = sales.context!.checkout.journal.get(sale.saleId)!
+    expect(after.state).toBe(end)
+    const rest = sale.amountCents - SPLIT_CASH_PART
+    const approved = (await terminalLedger(crash.rig)).filter((p) => p.state === 'approved')
+    const cash = after.payments.find((p) => p.kind === 'payment' && p.tender === 'cash')
+    if (end === 'confirmed') {
+      expect(await crash.vendorStatus(sale.reference)).toBe('CONFIRMED')
+      expect(approved).toEqual([{ key: `${sale.reference}-2`, state: 'approved', amountCents: rest }])
+      expect(cash).toMatchObject({ amountCents: SPLIT_CASH_PART, state: 'approved' })
+    } else {
+      expect(approved).toEqual([])
+      if (sale.reference) expect(await crash.vendorStatus(sale.reference)).not.toBe('CONFIRMED')
+    }
+    if (end === 'refunded') {
+      // The cash part goes back from the drawer, said in the note for staff, and the seats go back on sale.
+      expect(cash).toMatchObject({ state: 'refunded' })
+      expect(after.payments.filter((p) => p.kind === 'refund')).toMatchObject([{ refersTo: cash!.seq, state: 'approved' }])
+      expect(noteInEnglish(after.staffNote)).toContain('in cash')
+      expect(await crash.seatsFreeAtVendor(sale)).toBe(true)
+    }
+    if (end === 'needs-staff') {
+      // The cash part's fate is the drawer's: staff are asked, nothing is voided or charged blind.
+      expect(cash).toMatchObject({ state: 'unknown' })
+      expect(noteInEnglish(after.staffNote)).toContain('Check the drawer')
+    }
+    if (end === 'cancelled') expect(await crash.seatsFreeAtVendor(sale)).toBe(true)
+    if (end !== 'needs-staff') expect(holds.status().count).toBe(0)
   })
 })

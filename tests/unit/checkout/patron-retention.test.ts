@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderRequest } from '../../../electron/contract'
+import { orderRequestSchema, orderSchema, type OrderRequest } from '../../../electron/contract'
+import { keptOrderRequestSchema } from '../../../electron/journal/kept-request'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import { PatronRetention } from '../../../electron/journal/patron-retention'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { openLocalDb, type LocalDb } from '../../../electron/store/local-db'
+import { openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, sandboxConnection } from '../../support/checkout-fixtures'
 
@@ -81,6 +82,12 @@ describe('patron data past the window', () => {
     for (const text of ['old@example.com', 'old-first', 'old-last', '6123 4567', 'Esplanade', '038981']) expect(row).not.toContain(text)
     const steps = JSON.stringify(db.prepare('SELECT * FROM sale_steps WHERE sale_id = ?').all(oldSale))
     expect(steps).not.toContain('old@example.com')
+    // The row as kept reads by its own schema; the contract's, for a request being placed, refuses the blanked e-mail.
+    const kept = db.prepare<[string], { request_json: string; order_json: string }>('SELECT request_json, order_json FROM sales WHERE sale_id = ?').get(oldSale)!
+    expect(keptOrderRequestSchema.parse(JSON.parse(kept.request_json))).toEqual(old.request)
+    expect(orderRequestSchema.safeParse(JSON.parse(kept.request_json)).success).toBe(false)
+    expect(orderSchema.parse(JSON.parse(kept.order_json)).patronAccountNo).toBeNull()
+    expect(keptOrderRequestSchema.safeParse({ ...old.request, patron: { email: '', loyalty: 'gold' } }).success).toBe(false)
 
     expect(journal.get(newSale)).toEqual(before.recent)
     // Forgotten once: a second run finds nothing more to do.

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { ShiftBook } from '../../../electron/journal/shift-book'
-import { migrations, openLocalDb } from '../../../electron/store/local-db'
+import { migrations, openLocalDb } from '../../../electron/database/local-db'
 
 /**
  * A kiosk's database as the Foyer before "who asked for a refund" left it: the
@@ -13,13 +13,13 @@ import { migrations, openLocalDb } from '../../../electron/store/local-db'
  * unknown), and a Z report kept then reads with its sales as the net it was.
  */
 const BACKEND = 'sandbox/foyer-training'
-const request = { items: [], totalAmount: { amount: '264.00', currency: 'SGD' }, paymentMethodCode: 'CASH' }
+const request = { patron: { email: '' }, items: [{ productId: 1, sectionId: 1, priceCategoryId: 1, mode: 'BA', quantity: 2, lines: [{ priceClassCode: 'A', quantity: 2 }] }], deliveryMethodCode: 'PRINT_ON_SITE', paymentMethodCode: 'CASH', totalAmount: 264 }
 
 describe('a journal kept before refunds named who asked', () => {
   it('opens, with the counter refund sold and refunded, and an older Z report read as it was printed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'foyer-refund-upgrade-'))
     const old = new Database(join(dir, 'foyer.db'))
-    const before = migrations.length - 1
+    const before = 5 // the journal before who asked for a refund was kept
     for (const migration of migrations.slice(0, before)) old.exec(migration)
     old.pragma(`user_version = ${before}`)
     old.prepare('INSERT INTO shifts (shift_id, backend, opened_at, float_cents) VALUES (?, ?, 1, 10000)').run('open-shift', BACKEND)

@@ -11,6 +11,7 @@ import { SpoolPrinter } from '../../../electron/browser-host/spool-printer'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { crashCheckoutAt } from '../../support/checkout-crash'
+import { freezeCheckoutAt } from '../../support/checkout-freeze'
 import { sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
 
 /**
@@ -49,7 +50,8 @@ describe('the outcome a customer is told, from the journal state', () => {
   })
 })
 
-// Each test runs a sale in a Foyer process, kills it, and starts Foyer again: seconds, more on a loaded machine.
+// Each test crashes a sale and starts Foyer again on its journal: the crash once paid in this process
+// (checkout-freeze.ts), the one at the terminal a real SIGKILL of a Foyer process; seconds on a loaded machine.
 describe('checkout.outcome after a crash', { timeout: 120_000 }, () => {
   let rig: ApiRig
   let dataDir: string
@@ -95,7 +97,7 @@ describe('checkout.outcome after a crash', { timeout: 120_000 }, () => {
   }
 
   it('paid, then killed before the confirm: "checking" while recovery confirms, then "printed" with the tickets, as the journal has it', async () => {
-    const sale = await crashCheckoutAt(rig, dataDir, 'payment-approved')
+    const sale = await freezeCheckoutAt(rig, dataDir, 'payment-approved')
     const { known } = await restartServing()
     // Recovery is confirming at the vendor (HTTP) as the screens are served again.
     const first = await outcomeOf(sale.saleId)

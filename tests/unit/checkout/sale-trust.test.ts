@@ -5,6 +5,7 @@ import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { SandboxClient } from '../../support/sandbox-client'
 import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { readStaffNote } from '../../../electron/journal/staff-note'
 
 /**
  * The sale path trusts nothing it has not checked: a confirm whose answer was
@@ -65,7 +66,7 @@ describe('a confirm whose answer is lost', () => {
     expect(paid.value.state).toBe('needs-staff')
     // The vendor did confirm; nothing was given back, and staff are told to check.
     expect(await terminalLedger(rig)).toEqual([expect.objectContaining({ state: 'approved' })])
-    expect(journal.get(invoice.saleId)!.staffNote).toMatch(/check/i)
+    expect(readStaffNote(journal.get(invoice.saleId)!.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'confirmUnknown', params: { reference: invoice.reference } }] })
   })
 })
 

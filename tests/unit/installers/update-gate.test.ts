@@ -76,7 +76,7 @@ describe('update gate', () => {
     journal.begin({ saleId, tender: 'card', request: await heldOrderRequest(run.runtime!.services.dispatcher, run.rig.direct), shiftId: null })
     await call(run.runtime!.services.dispatcher, 'holds.releaseAll', {})
     expect(verdict()).toEqual({ ok: false, reason: 'sale-unfinished' })
-    journal.record(saleId, 'payment-unknown', 'needs-staff', {}, { detail: 'terminal did not answer' })
+    journal.record(saleId, 'payment-unknown', 'submitted', { heldForStaff: true }, { detail: 'terminal did not answer' })
     expect(journal.unfinished().map((s) => s.state)).toEqual(['needs-staff'])
     expect(verdict()).toEqual({ ok: true, reason: null })
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server'
 import { adminMessageKeys } from '../../../electron/services/admin-service'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { RecordedKioskWindow } from '../../support/kiosk-window'
 import { startKioskHost, type Ask, TEST_ENROLMENT_CODE, firstPin } from '../../support/staff-runtime'
@@ -21,7 +21,7 @@ describe('kiosk.exit in the browser host', () => {
   let host: BrowserHost
   const token = 'kiosk-exit-test-token-0123456789'
   beforeAll(async () => {
-    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, quiet, inProcessSandbox)
     host = await startBrowserHost({ services: runtime.services, rendererDir: '/nonexistent', token })
   })
   afterAll(async () => {

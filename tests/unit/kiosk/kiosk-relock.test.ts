@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SystemInfo } from '../../../electron/contract'
 import { PushBus } from '../../../electron/ipc-core/push-bus'
 import type { HostRuntime } from '../../../electron/services/host-runtime'
@@ -90,6 +90,10 @@ describe('kiosk lock in a running Foyer (sandbox)', () => {
 
 describe('a left kiosk locks itself again at rest', () => {
   const REST_MS = 800
+  // The rest is reckoned on performance.now() and checked every 20 ms: both on Vitest's clock,
+  // moved on by the test instead of slept through.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'performance'] }))
+  afterEach(() => vi.useRealTimers())
   function follow() {
     const system = new SystemInfoService({ appVersion: 't', mode: 'self-service', backend: 'sandbox', host: 'electron' })
     const kiosk = new RecordedKioskWindow()
@@ -103,10 +107,13 @@ describe('a left kiosk locks itself again at rest', () => {
       system.screenShown('staff-settings')
       kiosk.leave()
       // Several rest periods on a staff screen: still left (the check runs every 20 ms).
-      await new Promise((resolve) => setTimeout(resolve, REST_MS * 3))
+      await vi.advanceTimersByTimeAsync(REST_MS * 3)
       expect(kiosk.state).toBe('left')
       system.screenShown('attract')
-      await vi.waitFor(() => expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true }), { timeout: 5_000 })
+      await vi.advanceTimersByTimeAsync(REST_MS - 100)
+      expect(kiosk.state).toBe('left')
+      await vi.advanceTimersByTimeAsync(200)
+      expect(kiosk).toMatchObject({ state: 'locked', windowLocked: true })
       expect(system.info().kioskLock).toBe('locked')
     } finally {
       stop()
@@ -117,11 +124,12 @@ describe('a left kiosk locks itself again at rest', () => {
     const { system, kiosk, stop } = follow()
     try {
       system.screenShown('attract')
-      await new Promise((resolve) => setTimeout(resolve, REST_MS * 2))
+      await vi.advanceTimersByTimeAsync(REST_MS * 2)
       kiosk.leave()
-      await new Promise((resolve) => setTimeout(resolve, 60))
+      await vi.advanceTimersByTimeAsync(60)
       expect(kiosk.state).toBe('left')
-      await vi.waitFor(() => expect(kiosk.state).toBe('locked'), { timeout: 5_000 })
+      await vi.advanceTimersByTimeAsync(REST_MS)
+      expect(kiosk.state).toBe('locked')
     } finally {
       stop()
     }
@@ -132,7 +140,7 @@ describe('a left kiosk locks itself again at rest', () => {
     stop()
     system.screenShown('attract')
     kiosk.leave()
-    await new Promise((resolve) => setTimeout(resolve, REST_MS * 3))
+    await vi.advanceTimersByTimeAsync(REST_MS * 3)
     expect(kiosk.state).toBe('left')
   })
 })

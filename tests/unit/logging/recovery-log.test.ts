@@ -7,7 +7,7 @@ import { openHostLog, type HostLog } from '../../../electron/logging/host-log'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { sandboxConnection } from '../../support/checkout-fixtures'
-import { crashCheckoutAt } from '../../support/checkout-crash'
+import { freezeCheckoutAt } from '../../support/checkout-freeze'
 
 /**
  * Every decision recovery makes after a crash is in the kiosk's log, not only
@@ -31,7 +31,8 @@ afterEach(async () => {
 
 describe('the log after a crash', { timeout: 60_000 }, () => {
   it('says each sale recovery settled, from what state to what', async () => {
-    const sale = await crashCheckoutAt(rig, dataDir, 'payment-approved')
+    // Crashed in this process once paid (checkout-freeze.ts): the next start finds what a SIGKILL there leaves.
+    const sale = await freezeCheckoutAt(rig, dataDir, 'payment-approved')
     host = await openHostLog(dataDir, {})
     runtime = await startRuntime({
       facts: { appVersion: 't', mode: 'self-service', host: 'browser' },

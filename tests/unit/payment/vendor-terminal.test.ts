@@ -9,7 +9,7 @@ import { vendorConnection, type BackendConnection } from '../../../electron/serv
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import { newTerminalChain } from '../../../electron/sandbox/terminal/terminal-certificates'
 import type { Settings } from '../../../electron/settings/settings-schema'
-import { SettingsStore } from '../../../electron/settings/settings-store'
+import { SettingsFile } from '../../../electron/settings/settings-file'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { storeBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -35,7 +35,7 @@ const TENANT = `foyer-terminal-${randomBytes(4).toString('hex')}`
 describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set up on the staff screen', () => {
   let rig: ApiRig
   let runtime: Runtime
-  let settings: SettingsStore
+  let settings: SettingsFile
   let dataDir: string
   let rootFile: string
   const replies: string[] = []
@@ -86,7 +86,7 @@ describe.skipIf(reason !== null)('the card terminal of a vendor backend, as set 
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-vendor-terminal-'))
     rootFile = join(dataDir, 'adyen-terminal-root.pem')
     await writeFile(rootFile, rig.sandbox.terminal.rootCertificatePem)
-    settings = await SettingsStore.open(dataDir)
+    settings = await SettingsFile.open(dataDir)
     const staff = await testStaff(dataDir)
     // The vendor is the rig's sandbox on plain http, which settings rightly refuse: its addresses stand in for the saved ones.
     const api = { baseUrl: rig.sandbox.baseUrl, authUrl: rig.sandbox.authUrl, imageBaseUrl: rig.sandbox.imageBaseUrl }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../electron/journal/sales-journal'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
 import { formatMoney } from '../../../electron/contract/money'
@@ -6,25 +6,19 @@ import { cardFromSteps, singaporeTime } from '../../../electron/printing/format'
 import { venuesFromSteps } from '../../../electron/journal/sale-steps'
 import { languageFromSteps } from '../../../electron/printing/paper-words'
 import { escapeHtml, fillTemplate, html } from '../../../electron/printing/html'
+import { staffNoteText } from '../../../electron/journal/staff-note'
 import { printTemplates } from '../../../electron/printing/templates'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
+import { saleSamplesForFile, type SaleSamples } from '../../support/print-fixtures'
 
 /**
  * The documents of real sales made against the sandbox and its terminal: what
  * a ticket, a receipt and a refund slip must say, and that no text from the
  * API can become markup or script on them.
  */
-let rig: ApiRig
+const samplesOf = saleSamplesForFile()
 let samples: SaleSamples
-
-beforeAll(async () => {
-  rig = await apiRig()
-  samples = await saleSamples(rig)
-}, 60_000)
-afterAll(async () => {
-  await samples?.runtime.close()
-  await rig?.close()
+beforeAll(() => {
+  samples = samplesOf()
 })
 
 const hostile = `<script>alert(1)</script> & "double" 'single'`
@@ -198,9 +192,30 @@ describe('refund slips', () => {
     expect(doc.html).toContain(`<dd class="reference">${sale.reference}</dd>`)
     expect(doc.html).toContain(`<td class="amount">S$${(sale.amountCents / 100).toFixed(2)}</td>`)
     expect(doc.html).toMatch(/<dt>Refunded to card<\/dt>\s*<dd>\w+ •••• \d{4}<\/dd>/)
-    expect(doc.html).toContain(escapeHtml(sale.staffNote!))
+    // Why: the note's sentence in the paper's words, naming the payment and the booking.
+    expect(doc.html).toMatch(new RegExp(`<p>Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed \\(.+\\)\\.</p>`))
     expect(doc.html).toContain(singaporeTime(sale.updatedAt))
     expect(() => refundSlipDocument(samples.card.sale)).toThrow(/not refunded/)
+  })
+
+  it("says why in the paper's language, not in English", () => {
+    const { sale, steps } = samples.refunded
+    const doc = refundSlipDocument(sale, { card: cardFromSteps(steps), language: 'zh-CN' })
+    expect(doc.html).toContain(`${sale.reference} 的刷卡付款 ${sale.paymentKey} 已退款：订单未能确认（`)
+    expect(doc.html).not.toMatch(/was refunded|could not be confirmed/)
+  })
+
+  it('prints a note an older Foyer wrote in English as it is', () => {
+    const older = { ...samples.refunded.sale, staffNote: 'Card payment P-1 of FOY-OLD was refunded: the order could not be confirmed (confirm failed: vendor.conflict).' }
+    const doc = refundSlipDocument(older, { language: 'ms-MY' })
+    expect(doc.html).toContain('<p>Card payment P-1 of FOY-OLD was refunded: the order could not be confirmed (confirm failed: vendor.conflict).</p>')
+  })
+
+  it('escapes what the terminal or vendor said inside a note', () => {
+    const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey: 'P-1', reference: 'FOY-1', detail: hostile, error: hostile } }])
+    const doc = refundSlipDocument({ ...samples.refunded.sale, staffNote: note })
+    expect(doc.html).toContain(`could not be confirmed (${hostileEscaped}) nor refunded (${hostileEscaped})`)
+    expect(doc.html).not.toContain('<script>')
   })
 })
 

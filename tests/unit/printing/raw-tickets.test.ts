@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { venuesFromSteps } from '../../../electron/journal/sale-steps'
 import { EscPosPrinter } from '../../../electron/printers/raw/escpos-printer'
 import { escPosTicket } from '../../../electron/printers/raw/escpos-ticket'
@@ -8,27 +8,20 @@ import { PrintFailed } from '../../../electron/printers/printer-port'
 import { paperWords } from '../../../electron/printing/paper-words'
 import { ticketLines } from '../../../electron/printing/ticket-lines'
 import { singaporeTime } from '../../../electron/printing/format'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { decodeEscPos } from '../../support/escpos-decode'
 import { startEscPosLoopback } from '../../support/escpos-loopback'
 import { startFglLoopback } from '../../support/fgl-loopback'
-import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
+import { saleSamplesForFile, type SaleSamples } from '../../support/print-fixtures'
 
 /**
  * A real sale's tickets (made against the sandbox and its terminal) as text
  * for the raw printers, printed on the loopback ESC/POS and Boca printers and
  * read back from the bytes they printed.
  */
-let rig: ApiRig
+const samplesOf = saleSamplesForFile()
 let samples: SaleSamples
-
-beforeAll(async () => {
-  rig = await apiRig()
-  samples = await saleSamples(rig)
-}, 60_000)
-afterAll(async () => {
-  await samples?.runtime.close()
-  await rig?.close()
+beforeAll(() => {
+  samples = samplesOf()
 })
 
 describe("a sale's tickets on raw printers", () => {

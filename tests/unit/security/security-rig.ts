@@ -7,7 +7,7 @@ import type { Logger } from '../../../electron/ipc-core/logger'
 import { adminHandlers } from '../../../electron/services/admin-service'
 import { vendorConnection } from '../../../electron/services/backend-connection'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { SettingsStore } from '../../../electron/settings/settings-store'
+import { SettingsFile } from '../../../electron/settings/settings-file'
 import type { CredentialVault } from '../../../electron/vault/credential-vault'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -22,7 +22,7 @@ import { testEnrolment } from '../../support/staff-runtime'
 export interface SecurityRig {
   rig: ApiRig
   runtime: Runtime
-  settings: SettingsStore
+  settings: SettingsFile
   /** The runtime's data folder (settings.json is written here). */
   dataDir: string
   /** Every line the runtime logged, as JSON text (message and fields). */
@@ -46,7 +46,7 @@ function logText(message: string, fields?: Record<string, unknown>): string {
 export async function startSecurityRig(options: SecurityRigOptions = {}): Promise<SecurityRig> {
   const rig = await apiRig()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-security-'))
-  const settings = await SettingsStore.open(dir)
+  const settings = await SettingsFile.open(dir)
   const staff = await testStaff(dir)
   const logLines: string[] = []
   const log: Logger = {

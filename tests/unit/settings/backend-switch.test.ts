@@ -7,11 +7,11 @@ import type { BackendKind, ChannelName } from '../../../electron/contract'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import { adminHandlers } from '../../../electron/services/admin-service'
 import type { BackendConnection } from '../../../electron/services/backend-connection'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { startRuntime, type Runtime } from '../../../electron/services/runtime'
 import type { Settings } from '../../../electron/settings/settings-schema'
-import { SettingsStore } from '../../../electron/settings/settings-store'
+import { SettingsFile } from '../../../electron/settings/settings-file'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { freePort as closedPort } from '../../support/free-port'
@@ -68,7 +68,7 @@ describe('switching backend: connect and check the new one before letting the ol
   let sandbox: ApiRig
   let vendor: ApiRig
   let runtime: Runtime
-  let settings: SettingsStore
+  let settings: SettingsFile
   let dataDir: string
   let pushed: string[]
   let connections: BackendKind[]
@@ -85,7 +85,7 @@ describe('switching backend: connect and check the new one before letting the ol
     ;[sandbox, vendor] = await Promise.all([apiRig(), apiRig()])
     const unreachable = await closedPort()
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-'))
-    settings = await SettingsStore.open(dataDir)
+    settings = await SettingsFile.open(dataDir)
     const staff = await testStaff(dataDir)
     // The sandboxes outlive their connections, so the test can look at both after a switch.
     const over = (rig: ApiRig, kind: BackendKind, baseUrl = rig.sandbox.baseUrl): BackendConnection => ({
@@ -216,7 +216,7 @@ describe.skipIf(reason !== null)('switching to a vendor backend that cannot be u
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-backend-switch-host-'))
-    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
     runtime.services.pushes.attach((name, payload) => name === 'system.changed' && pushed.push((payload as { backend: string }).backend))
     await ask('staff.setPin', firstPin(PIN))
   })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PATRON_DATA_DAYS, DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS, SettingsStore, type SettingsPatch } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsFile, type SettingsPatch } from '../../../electron/settings/settings-file'
 import { hashPin } from '../../../electron/settings/staff-pin'
 import { vendorProduction as production } from '../../support/settings-fixtures'
 import { startStaffHost, type Ask, type StaffHost } from '../../support/staff-runtime'
@@ -39,7 +39,7 @@ async function versionOneFile() {
 describe('settings version 2: the box office e-mail', () => {
   it('starts on the undeliverable training address', async () => {
     expect(SETTINGS_VERSION).toBeGreaterThanOrEqual(2)
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.get().boxOfficeEmail).toBe('boxoffice@foyer-training.invalid')
     expect(DEFAULT_SETTINGS.boxOfficeEmail).toBe(TRAINING_BOX_OFFICE_EMAIL)
   })
@@ -48,7 +48,7 @@ describe('settings version 2: the box office e-mail', () => {
     const old = await versionOneFile()
     const text = JSON.stringify(old, null, 2)
     await writeFile(join(dir, 'settings.json'), text)
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
     expect(store.get()).toEqual({
       ...old,
@@ -73,7 +73,7 @@ describe('settings version 2: the box office e-mail', () => {
   it('moves aside a version-1 file that breaks version 1 rules, rather than guessing', async () => {
     const broken = { ...(await versionOneFile()), boxOfficeEmail: 'boxoffice@venue.example' }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(broken))
-    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     // Its version does not fit, and (never having been carried over) it lacks what later versions added.
     expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, updates, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
@@ -92,7 +92,7 @@ describe('settings version 2: the box office e-mail', () => {
     ['an address longer than 254 characters', `${'b'.repeat(250)}@venue.example`],
     ['an empty address', ''],
   ])('refuses %s, naming the field', async (_case, boxOfficeEmail) => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const error = await store.update({ boxOfficeEmail } as SettingsPatch).then(
       () => null,
       (e: unknown) => e as Error & { field: string },

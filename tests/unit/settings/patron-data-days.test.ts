@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SETTINGS_VERSION } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
 import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
 
 /**
@@ -24,13 +24,13 @@ describe('settings version 4: patronDataDays', () => {
     // What version 5 added (the card terminal) is not in a version-3 file either.
     const { patronDataDays: _days, terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionThree))
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
     expect(store.get()).toEqual({ ...versionThree, version: SETTINGS_VERSION, patronDataDays: 30, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' } })
   })
 
   it('takes 1 to 365 days, refusing anything else', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect((await store.update({ patronDataDays: 7 })).patronDataDays).toBe(7)
     for (const days of [0, 366, 1.5]) await expect(store.update({ patronDataDays: days })).rejects.toMatchObject({ field: 'patronDataDays' })
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: SETTINGS_VERSION, patronDataDays: 7 })

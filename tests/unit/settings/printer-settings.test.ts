@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { printerFromEnv, readStartupConfig } from '../../../electron/services/app-config'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS } from '../../../electron/settings/settings-file'
 import { startEscPosLoopback, type EscPosLoopback } from '../../support/escpos-loopback'
 import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashPin } from '../../../electron/settings/staff-pin'
-import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
 import { refusal, vendorProduction as production } from '../../support/settings-fixtures'
 
 let dir: string
@@ -16,9 +16,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-describe('SettingsStore', () => {
+describe('SettingsFile', () => {
   it('starts from the defaults on first open, without warnings', async () => {
-    const store = await SettingsStore.open(join(dir, 'nested', 'user-data'))
+    const store = await SettingsFile.open(join(dir, 'nested', 'user-data'))
     expect(store.get()).toEqual({
       version: 7,
       mode: 'self-service',
@@ -40,13 +40,13 @@ describe('SettingsStore', () => {
   })
 
   it('keeps an update across reopening', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const staffPinHash = await hashPin('246813')
     const updated = await store.update({ mode: 'counter', backends: { production }, backend: 'production', staffPinHash })
     expect(updated).toMatchObject({ mode: 'counter', backend: 'production', staffPinHash, holdWindowMinutes: 15 })
     expect(updated.backends).toEqual({ staging: null, production })
 
-    const reopened = await SettingsStore.open(dir)
+    const reopened = await SettingsFile.open(dir)
     expect(reopened.get()).toEqual(updated)
     expect(reopened.warnings).toEqual([])
     // Settings hold the PIN's hash: the file is for this user only.
@@ -54,7 +54,7 @@ describe('SettingsStore', () => {
   })
 
   it('changes one backend without touching the other, and removes one with null', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await store.update({ backends: { production } })
     const staging = { ...production, baseUrl: 'https://staging.vendor.example/sales/v1' }
     await store.update({ backends: { staging } })
@@ -64,22 +64,22 @@ describe('SettingsStore', () => {
   })
 
   it('applies concurrent updates one after another, losing none', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await Promise.all([store.update({ mode: 'counter' }), store.update({ idleSeconds: 120 }), store.update({ holdWindowMinutes: 10 })])
     const expected = { ...DEFAULT_SETTINGS, mode: 'counter', idleSeconds: 120, holdWindowMinutes: 10 }
     expect(store.get()).toEqual(expected)
-    expect((await SettingsStore.open(dir)).get()).toEqual(expected)
+    expect((await SettingsFile.open(dir)).get()).toEqual(expected)
   })
 
   it('writes atomically, leaving only settings.json behind', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     for (let i = 0; i < 5; i++) await store.update({ idleSeconds: 30 + i })
     expect(await readdir(dir)).toEqual(['settings.json'])
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, idleSeconds: 34 })
   })
 
   it('when a write fails, keeps the old settings in memory and leaves no temp file', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     // A folder where settings.json should be: the final rename fails.
     await mkdir(join(dir, 'settings.json'))
     await expect(store.update({ mode: 'counter' })).rejects.toThrow()
@@ -91,11 +91,11 @@ describe('SettingsStore', () => {
   })
 
   it('sweeps up a temp file that a crash left behind, and leaves settings.json as it was', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await store.update({ mode: 'counter' })
     await writeFile(join(dir, 'settings.json.99999.0123456789ab.tmp'), '{"version":1,"mo')
     await writeFile(join(dir, 'notes.txt'), 'not ours')
-    const reopened = await SettingsStore.open(dir)
+    const reopened = await SettingsFile.open(dir)
     expect(reopened.get().mode).toBe('counter')
     expect((await readdir(dir)).sort()).toEqual(['notes.txt', 'settings.json'])
   })
@@ -107,7 +107,7 @@ describe('SettingsStore', () => {
     ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 8 }), /written by a newer Foyer \(settings version 8\)/],
   ])('moves aside a settings file that %s, reports it, and starts from the defaults', async (_case, content, warning) => {
     await writeFile(join(dir, 'settings.json'), content)
-    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     expect(store.warnings).toHaveLength(1)
     expect(store.warnings[0]).toMatch(warning)
@@ -120,9 +120,9 @@ describe('SettingsStore', () => {
   it('never moves a corrupt file over an earlier one', async () => {
     const now = () => new Date('2026-03-02T01:00:00Z')
     await writeFile(join(dir, 'settings.json'), 'first')
-    await SettingsStore.open(dir, { now })
+    await SettingsFile.open(dir, { now })
     await writeFile(join(dir, 'settings.json'), 'second')
-    const store = await SettingsStore.open(dir, { now })
+    const store = await SettingsFile.open(dir, { now })
     expect(store.warnings[0]).toContain('settings.corrupt-2026-03-02T01-00-00-000Z-1.json')
     expect(await readFile(join(dir, 'settings.corrupt-2026-03-02T01-00-00-000Z.json'), 'utf8')).toBe('first')
     expect(await readFile(join(dir, 'settings.corrupt-2026-03-02T01-00-00-000Z-1.json'), 'utf8')).toBe('second')
@@ -130,13 +130,13 @@ describe('SettingsStore', () => {
 
   it('moves aside a settings.json it cannot read', async () => {
     await mkdir(join(dir, 'settings.json'))
-    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.warnings[0]).toMatch(/settings\.json could not be read \(EISDIR\); it was moved to settings\.corrupt-/)
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
   })
 
   it('refuses unknown keys, so a secret cannot be saved by mistake, naming the field but not the value', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const topLevel = await refusal(store, { clientSecret: 'hunter2' })
     expect(topLevel.field).toBe('clientSecret')
     expect(topLevel.message).toBe('"clientSecret" is not a setting (secrets belong in the credential vault)')
@@ -156,7 +156,7 @@ describe('SettingsStore', () => {
     ['a query', 'https://api.vendor.example/?token=hunter2'],
     ['not a URL', 'hunter2'],
   ])('refuses a production URL with %s', async (_case, baseUrl) => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const error = await refusal(store, { backends: { production: { ...production, baseUrl } } })
     expect(error.field).toBe('backends.production.baseUrl')
     expect(error.message).toMatch(/^Invalid setting "backends\.production\.baseUrl": must be an https URL/)
@@ -172,7 +172,7 @@ describe('SettingsStore', () => {
     ['a tenant that could spoof an account name', { backends: { staging: { ...production, tenant: 'a/b' } } }, 'backends.staging.tenant'],
     ['an unconfigured backend', { backend: 'staging' }, 'backend'],
   ])('refuses %s with a SettingsError naming the field, and changes nothing', async (_case, patch, field) => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const before = store.get()
     const error = await refusal(store, patch)
     expect(error.field).toBe(field)
@@ -181,7 +181,7 @@ describe('SettingsStore', () => {
   })
 
   it('hands out frozen settings that cannot be changed behind its back', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await store.update({ backends: { production } })
     const settings = store.get()
     expect(Object.isFrozen(settings)).toBe(true)

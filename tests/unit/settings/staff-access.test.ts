@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readStartupConfig, type StartupConfig } from '../../../electron/services/app-config'
 import { ENROLMENT_FILE } from '../../../electron/settings/enrolment'
 import { STAFF_FILE } from '../../../electron/settings/staff-accounts'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { askOf, firstPin, TEST_ENROLMENT_CODE, type Ask } from '../../support/staff-runtime'
 
@@ -21,7 +21,7 @@ const open: HostRuntime[] = []
 const folders: string[] = []
 
 async function start(dataDir: string, config: StartupConfig = { enrolmentCode: TEST_ENROLMENT_CODE }): Promise<{ runtime: HostRuntime; ask: Ask }> {
-  const runtime = await startHostRuntime(config, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+  const runtime = await startHostRuntime(config, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
   open.push(runtime)
   return { runtime, ask: askOf(runtime.services) }
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS, SettingsStore } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
 import { INSTALLATION_ID_PATTERN } from '../../../electron/settings/terminal-settings'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime } from '../../../electron/services/host-runtime'
 import { TEST_ENROLMENT_CODE, askOf, firstPin, startStaffHost, type StaffHost } from '../../support/staff-runtime'
 import { keychainUnavailableReason, onCi } from '../../support/keychain'
@@ -38,7 +38,7 @@ afterEach(async () => {
 
 describe('settings version 5: the card terminal', () => {
   it('saves a terminal whole, gives the installation its id at the terminal once, and reads both back after reopening', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.get()).toMatchObject({ terminal: null, installationId: null })
     const saved = await store.update({ terminal })
     expect(saved.terminal).toEqual(terminal)
@@ -50,13 +50,13 @@ describe('settings version 5: the card terminal', () => {
     expect((await store.update({ terminal: { ...terminal, address: '10.0.0.5:8443', environment: 'test' } })).installationId).toBe(id)
     expect(await store.update({ terminal: null })).toMatchObject({ terminal: null, installationId: id })
     await store.update({ terminal })
-    const reopened = await SettingsStore.open(dir)
+    const reopened = await SettingsFile.open(dir)
     expect(reopened.get()).toMatchObject({ terminal, installationId: id })
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ version: SETTINGS_VERSION, terminal, installationId: id })
   })
 
   it('a preview and the update it previews give the same installation id', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const previewed = store.preview({ terminal })
     expect((await store.update({ terminal })).installationId).toBe(previewed.installationId)
   })
@@ -81,7 +81,7 @@ describe('settings version 5: the card terminal', () => {
     ['rootCertificatePath', `/etc/${'x'.repeat(1024)}.pem`],
     ['rootCertificatePath', '/etc/foyer/root.pem\n'],
   ])('refuses %s %j, naming the field and not the value, and changes nothing', async (field, value) => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const refused = store.update({ terminal: { ...terminal, [field]: value } as typeof terminal })
     await expect(refused).rejects.toMatchObject({ name: 'SettingsError', field: `terminal.${field}` })
     const message = ((await refused.catch((error: unknown) => error)) as Error).message
@@ -91,14 +91,14 @@ describe('settings version 5: the card terminal', () => {
   })
 
   it('keeps no passphrase or other secret in the terminal settings', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await expect(store.update({ terminal: { ...terminal, passphrase: 'hunter2' } as typeof terminal })).rejects.toMatchObject({ field: 'terminal.passphrase' })
   })
 
   it('loads a version-4 file with no terminal, keeping everything else', async () => {
     const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionFour))
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
     expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' } })
     // And a terminal can be set up on it.
@@ -107,7 +107,7 @@ describe('settings version 5: the card terminal', () => {
 
   it('moves aside a version-4 file that already has a terminal (not a real version-4 file), rather than guessing', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, version: 4, terminal }))
-    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     expect(store.warnings[0]).toMatch(/has invalid settings \(version\); it was moved to settings\.corrupt-/)
     expect(migrateSettings({ ...DEFAULT_SETTINGS, version: 4, terminal })).toMatchObject({ version: 4 })
@@ -187,7 +187,7 @@ describe('the staff channels', () => {
     // A kiosk told to sell through staging that has nothing configured yet (it starts without a sale).
     const dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-settings-vendor-'))
     const quiet = { warn: () => {}, error: () => {} }
-    const vendor = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, backend: 'staging' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, forkSandbox)
+    const vendor = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, backend: 'staging' }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
     try {
       const ask = askOf(vendor.services)
       expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })

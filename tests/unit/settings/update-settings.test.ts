@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readUpdateFeed } from '../../../electron/services/update-feed'
 import { DEFAULT_PATRON_DATA_DAYS, DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
-import { DEFAULT_SETTINGS, SettingsError, SettingsStore } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, SettingsError, SettingsFile } from '../../../electron/settings/settings-file'
 import { hashPin } from '../../../electron/settings/staff-pin'
 import { refusal, vendorProduction as production } from '../../support/settings-fixtures'
 import { startStaffHost, type Ask, type StaffHost } from '../../support/staff-runtime'
@@ -40,7 +40,7 @@ async function versionTwoFile() {
 describe('settings version 3: updates', () => {
   it('starts on: the installer feed, every 4 hours, not while on the training sandbox', async () => {
     expect(SETTINGS_VERSION).toBeGreaterThanOrEqual(3)
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.get().updates).toEqual({ enabled: true, feedUrl: null, checkEveryMinutes: 240, onTraining: false })
     expect(DEFAULT_SETTINGS.updates).toEqual(DEFAULT_UPDATE_SETTINGS)
   })
@@ -49,7 +49,7 @@ describe('settings version 3: updates', () => {
     const old = await versionTwoFile()
     const text = JSON.stringify(old, null, 2)
     await writeFile(join(dir, 'settings.json'), text)
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
     expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' } })
     // Reading does not rewrite the file; the next change writes it in the new form.
@@ -87,25 +87,25 @@ describe('settings version 3: updates', () => {
 
   it('moves aside a version-2 file that already has updates (not a real version-2 file), rather than guessing', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
-    const store = await SettingsStore.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
+    const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await store.update({ updates: { feedUrl: 'https://updates.venue.example/foyer/' } })
     await store.update({ updates: { onTraining: true, checkEveryMinutes: 5 } })
     const expected = { enabled: true, feedUrl: 'https://updates.venue.example/foyer/', checkEveryMinutes: 5, onTraining: true }
     expect(store.get().updates).toEqual(expected)
-    expect((await SettingsStore.open(dir)).get().updates).toEqual(expected)
+    expect((await SettingsFile.open(dir)).get().updates).toEqual(expected)
     // Back to the installer's feed, and off.
     await store.update({ updates: { feedUrl: null, enabled: false } })
     expect(store.get().updates).toEqual({ ...expected, feedUrl: null, enabled: false })
   })
 
   it('accepts https anywhere and plain http only on this machine', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     for (const feedUrl of ['https://updates.venue.example/', 'http://127.0.0.1:8080/feed/', 'http://localhost:8080/', 'http://[::1]:8080/']) {
       expect((await store.update({ updates: { feedUrl } })).updates.feedUrl).toBe(feedUrl)
     }
@@ -123,7 +123,7 @@ describe('settings version 3: updates', () => {
     ['on as text', { enabled: 'yes' }, 'updates.enabled'],
     ['an unknown update setting', { token: 'hunter2' }, 'updates.token'],
   ])('refuses %s, naming the field but never the value, and changes nothing', async (_case, updates, field) => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const before = store.get()
     const error = await refusal(store, { updates })
     expect(error.field).toBe(field)
@@ -134,7 +134,7 @@ describe('settings version 3: updates', () => {
   })
 
   it('previews a change without saving it, refusing what update() would refuse', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     const preview = store.preview({ updates: { checkEveryMinutes: 30 }, backends: { production } })
     expect(preview.updates.checkEveryMinutes).toBe(30)
     expect(preview.backends.production).toEqual(production)
@@ -144,7 +144,7 @@ describe('settings version 3: updates', () => {
   })
 
   it('the saved settings are what the updater reads', async () => {
-    const store = await SettingsStore.open(dir)
+    const store = await SettingsFile.open(dir)
     await store.update({ updates: { feedUrl: 'https://updates.venue.example/foyer/', checkEveryMinutes: 15 } })
     expect(readUpdateFeed({}, true, store.get().updates)).toMatchObject({ enabled: true, feedUrl: 'https://updates.venue.example/foyer/', checkEveryMs: 15 * 60_000 })
     await store.update({ updates: { enabled: false } })

@@ -1,6 +1,6 @@
 import { FoyerError } from '../../../electron/ipc-core/foyer-error'
 import { vendorConnection } from '../../../electron/services/backend-connection'
-import { DEFAULT_SETTINGS, type Settings } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, type Settings } from '../../../electron/settings/settings-file'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 
 /**

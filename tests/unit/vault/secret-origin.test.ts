@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vendorConnection } from '../../../electron/services/backend-connection'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { inProcessSandbox } from '../../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { checkBackendAnswers } from '../../../electron/services/sales-runtime'
-import { DEFAULT_SETTINGS, type BackendConfig, type Settings } from '../../../electron/settings/settings-store'
+import { DEFAULT_SETTINGS, type BackendConfig, type Settings } from '../../../electron/settings/settings-file'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { bindLegacySecrets, readBoundSecret, storeBoundSecret } from '../../../electron/vault/origin-bound-secret'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
@@ -104,7 +104,7 @@ describe.skipIf(reason !== null)('staff changing a backend’s address (the staf
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-readdress-'))
-    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, { warn: () => {}, error: () => {} }, forkSandbox)
+    runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, { warn: () => {}, error: () => {} }, inProcessSandbox)
     ask = askOf(runtime.services)
     expect(await ask('staff.setPin', firstPin(PIN))).toMatchObject({ ok: true })
   })

@@ -1,162 +1,88 @@
-/** Festivals and fairs: food and drink, lifestyle markets, merchandise pop-ups, MICE, seminars and workshops. */
+/**
+ * Festivals and fairs: food and drink, lifestyle markets, merchandise pop-ups, MICE, seminars and workshops.
+ * The facts: venue, price categories, sale window and shows; the words are in lifestyle-texts.ts.
+ */
 import type { SeedEvent } from '../types'
-import { admission, cats, childFree, concession, defineEvent, duration, ga, idCheck, openHours, show, slot, t } from './helpers'
+import { eventsWithTexts } from './define-event'
+import { lifestyleTexts } from './lifestyle-texts'
+import { cats, ga, show } from './shows-and-prices'
+import { childFree, concession, foodVouchers, groupRate, redeemableFrom } from './price-words'
+import { duration, openHours, slot } from './time-words'
 
-export const lifestyleEvents: SeedEvent[] = [
-  defineEvent({
+export const lifestyleEvents: SeedEvent[] = eventsWithTexts(lifestyleTexts, [
+  {
     code: 'FY26SATAYRIVER',
-    title: t('Satay by the River', '河畔沙爹节', '河畔沙嗲節', 'Sate di Tepi Sungai'),
     genres: ['Food & Beverage'],
     promoters: ['Hawker Heritage Events'],
     venueId: 'riverside-lawn',
     language: 'English',
-    synopsis: t(
-      'Twenty hawker stalls fire up their grills for three evenings of satay, otah and sugarcane juice, with live xinyao and keroncong sets on the lawn.',
-      '二十个小贩摊位点燃烤炉，一连三晚供应沙爹、乌打和甘蔗水，草地上还有新谣和克朗章音乐现场表演。',
-      '二十個小販攤檔燃點烤爐，一連三晚供應沙嗲、烏打及蔗汁，草地上更有新謠及克朗章音樂現場表演。',
-      'Dua puluh gerai penjaja menyalakan panggangan untuk tiga malam sate, otak-otak dan air tebu, dengan persembahan langsung xinyao dan keroncong di padang.',
-    ),
     priceCategories: ga('Entry Pass', 8),
     bookingFee: 1,
-    priceNotes: [
-      t(
-        'Entry includes S$5 of food vouchers.',
-        '门票包括价值S$5的餐饮券。',
-        '門票包括價值S$5的餐飲券。',
-        'Tiket masuk termasuk baucar makanan bernilai S$5.',
-      ),
-      childFree(7),
-    ],
+    priceNotes: [foodVouchers(5), childFree(7)],
     duration: openHours('17:00', '23:00'),
-    admissionRules: admission({ ticketFrom: 7, photo: 'allowed', late: 'anytime' }),
+    admission: { ticketFrom: 7, photo: 'allowed', late: 'anytime' },
     attributes: ['7'],
     sellability: { startOffsetDays: -14, endOffsetDays: 2 },
     shows: [show(0, '17:00', 0.4), show(1, '17:00', 0.3), show(2, '17:00', 0.2)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26MAKERSMKT',
-    title: t('Sunset Makers Market', '日落创意市集', '日落創意市集', 'Pasar Kraf Senja'),
     genres: ['Lifestyle/Leisure', 'Merchandise'],
     promoters: ['Sunset Makers Guild'],
     venueId: 'riverside-lawn',
     language: 'English',
-    synopsis: t(
-      "Over 80 local makers sell ceramics, batik, plants and prints by the river, with free craft demos, buskers and a kids' colouring corner.",
-      '逾80位本地创作人在河畔售卖陶瓷、峇迪布、植物和版画，并设免费手作示范、街头艺人表演及儿童涂色角。',
-      '逾80位本地創作人在河畔售賣陶瓷、峇迪布、植物及版畫，並設免費手作示範、街頭藝人表演及兒童填色角。',
-      'Lebih 80 pembuat tempatan menjual seramik, batik, tumbuhan dan cetakan di tepi sungai, dengan demo kraf percuma, pemuzik jalanan dan sudut mewarna kanak-kanak.',
-    ),
     priceCategories: ga('Entry', 5),
     bookingFee: 0.5,
     priceNotes: [childFree(12)],
     duration: openHours('16:00', '22:00'),
-    admissionRules: admission({ ticketFrom: 12, photo: 'allowed', late: 'anytime' }),
+    admission: { ticketFrom: 12, photo: 'allowed', late: 'anytime' },
     attributes: ['7'],
     sellability: { startOffsetDays: -20, endOffsetDays: 15 },
     shows: [show(7, '16:00', 0.15), show(14, '16:00', 0.1), show(15, '16:00', 0.1)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26KPOPCAMP',
-    title: t('K-Pop Dance Bootcamp', 'K-Pop舞蹈训练营', 'K-Pop舞蹈訓練營', 'Kem Latihan Tarian K-Pop'),
     genres: ['Dance', 'Seminar/Workshop'],
     promoters: ['Eight Count Dance Studio'],
     venueId: 'warehouse-hall',
     language: 'English',
-    synopsis: t(
-      'Learn two full routines in an afternoon from professional choreographers, then perform them in a group showcase filmed for you to keep.',
-      '一个下午内向专业编舞师学会两支完整舞蹈，再参加集体展演，全程录像让你留念。',
-      '一個下午內跟專業編舞師學會兩支完整舞蹈，再參與集體展演，全程錄影讓你留念。',
-      'Pelajari dua rutin penuh dalam satu petang daripada koreografer profesional, kemudian persembahkannya dalam pertunjukan berkumpulan yang dirakam untuk simpanan anda.',
-    ),
     priceCategories: ga('Participant', 65, [1, 2]),
     bookingFee: 2,
     duration: duration(180, 15),
-    admissionRules: admission({
-      minAge: 12,
-      photo: 'allowed',
-      late: 'none',
-      extra: t(
-        'Wear comfortable clothes and clean indoor shoes; bring water.',
-        '请穿着舒适服装及干净的室内鞋，并自备饮用水。',
-        '請穿著舒適衣服及乾淨的室內鞋，並自備飲用水。',
-        'Pakai pakaian selesa dan kasut dalaman yang bersih; bawa air minuman.',
-      ),
-    }),
+    admission: { minAge: 12, photo: 'allowed', late: 'none' },
     attributes: ['7', '12'],
     sellability: { startOffsetDays: -10, endOffsetDays: 13 },
     shows: [show(6, '14:00', 0.5), show(13, '14:00', 0.2)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26HOPSHAWK',
-    title: t(
-      'Hops & Hawkers Craft Beer Festival',
-      'Hops & Hawkers 精酿啤酒节',
-      'Hops & Hawkers 手工啤酒節',
-      'Pesta Bir Kraf Hops & Hawkers',
-    ),
     genres: ['Food & Beverage'],
     promoters: ['Hops & Hawkers Pte Ltd'],
     venueId: 'warehouse-hall',
     language: 'English',
-    synopsis: t(
-      "Forty brews from Southeast Asian craft breweries meet hawker favourites; your ticket includes a souvenir glass and four 'Try-a-Flight' tasting tokens.",
-      '四十款东南亚精酿啤酒遇上小贩美食；门票包括纪念酒杯及四枚“试饮套餐”代币。',
-      '四十款東南亞手工啤酒遇上小販美食；門票包括紀念酒杯及四枚「試飲套餐」代幣。',
-      "Empat puluh bir dari kilang bir kraf Asia Tenggara bertemu hidangan penjaja; tiket termasuk gelas cenderamata dan empat token rasa 'Try-a-Flight'.",
-    ),
     priceCategories: ga('Festival Pass', 55, [1, 2]),
     bookingFee: 3,
     duration: openHours('16:00', '23:00'),
-    admissionRules: admission({ minAge: 18, photo: 'allowed', late: 'anytime', extra: idCheck }),
-    advisory: 'Alcohol is served; please drink responsibly.',
+    admission: { minAge: 18, photo: 'allowed', late: 'anytime' },
     attributes: ['12'],
     sellability: { startOffsetDays: -30, endOffsetDays: 21 },
     shows: [show(20, '16:00', 0.3), show(21, '16:00', 0.2)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26TOYVAULT',
-    title: t(
-      'Toy Vault: Designer Toy Pop-up',
-      'Toy Vault 设计师玩具快闪店',
-      'Toy Vault 設計師玩具期間限定店',
-      'Toy Vault: Kedai Pop-up Mainan Pereka',
-    ),
     genres: ['Merchandise'],
     promoters: ['Toy Vault Pte Ltd'],
     venueId: 'warehouse-hall',
     language: 'English',
-    synopsis: t(
-      'Timed entry to a pop-up of limited-edition vinyl figures, blind boxes and prints from 25 Asian toy designers, with artist signings every hour.',
-      '按时段入场的快闪店，汇集25位亚洲玩具设计师的限量搪胶公仔、盲盒和版画，每小时设艺术家签名会。',
-      '按時段進場的期間限定店，雲集25位亞洲玩具設計師的限量搪膠公仔、盲盒及版畫，每小時設藝術家簽名會。',
-      'Kemasukan berjadual ke kedai pop-up figura vinil edisi terhad, kotak misteri dan cetakan daripada 25 pereka mainan Asia, dengan sesi tandatangan setiap jam.',
-    ),
     priceCategories: ga('Timed Entry', 10, [1, 2]),
     bookingFee: 1,
-    priceNotes: [
-      t(
-        'The entry fee can be redeemed against any purchase of S$50 or more.',
-        '购物满S$50可抵扣入场费。',
-        '購物滿S$50可抵銷入場費。',
-        'Bayaran masuk boleh ditebus untuk sebarang pembelian S$50 ke atas.',
-      ),
-    ],
+    priceNotes: [redeemableFrom(50)],
     duration: slot(60),
-    admissionRules: admission({
-      ticketFrom: 7,
-      photo: 'allowed',
-      late: 'slot',
-      extra: t(
-        'Limit of 2 of each item per customer.',
-        '每款商品每人限购2件。',
-        '每款貨品每人限購2件。',
-        'Had 2 unit bagi setiap barangan untuk setiap pelanggan.',
-      ),
-    }),
+    admission: { ticketFrom: 7, photo: 'allowed', late: 'slot' },
     attributes: ['7'],
     sellability: { startOffsetDays: -7, endOffsetDays: 4 },
     shows: [
@@ -166,161 +92,84 @@ export const lifestyleEvents: SeedEvent[] = [
       show(1, '11:00', 0.2),
       show(4, '11:00', 0.1),
     ],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26TROPCITY',
-    title: t('Tropical Cities Summit', '热带城市峰会', '熱帶城市高峰會', 'Sidang Kemuncak Bandar Tropika'),
     genres: ['MICE', 'Seminar/Workshop'],
     promoters: ['Tropical Urbanism Forum'],
     venueId: 'expo-centre',
     language: 'English',
-    synopsis: t(
-      'Planners, engineers and start-ups share how hot, dense cities stay liveable: cooling, water, transport and housing, in two days of talks and an exhibition.',
-      '城市规划师、工程师与初创企业分享炎热密集的城市如何保持宜居：降温、水务、交通与住房，为期两天的讲座及展览。',
-      '城市規劃師、工程師及初創企業分享炎熱密集的城市如何保持宜居：降溫、水務、交通及房屋，為期兩日的講座及展覽。',
-      'Perancang, jurutera dan syarikat pemula berkongsi cara bandar panas dan padat kekal selesa didiami: penyejukan, air, pengangkutan dan perumahan, dalam dua hari.',
-    ),
     priceCategories: ga('Delegate Pass', 480),
     bookingFee: 0,
-    priceNotes: [
-      t(
-        'Group rate for 5 or more delegates: S$420 each.',
-        '5人或以上团体报名每人S$420。',
-        '5人或以上團體報名每位S$420。',
-        'Kadar kumpulan untuk 5 perwakilan atau lebih: S$420 seorang.',
-      ),
-    ],
+    priceNotes: [groupRate(5, 420)],
     duration: openHours('09:00', '18:00'),
-    admissionRules: admission({
-      minAge: 18,
-      photo: 'allowed',
-      late: 'anytime',
-      extra: t(
-        'Delegates must wear their badge at all times.',
-        '与会者须全程佩戴证件。',
-        '與會者須全程佩戴證件。',
-        'Perwakilan mesti memakai lencana pada setiap masa.',
-      ),
-    }),
+    admission: { minAge: 18, photo: 'allowed', late: 'anytime' },
     attributes: ['2'],
     sellability: { startOffsetDays: -60, endOffsetDays: 31 },
     shows: [show(30, '09:00', 0.35), show(31, '09:00', 0.3)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26KAMPONGTBL',
-    title: t(
-      'Kampong to Table: Food Innovation Expo',
-      '从甘榜到餐桌：食品创新博览会',
-      '由甘榜到餐桌：食品創新博覽會',
-      'Dari Kampung ke Meja: Ekspo Inovasi Makanan',
-    ),
     genres: ['MICE', 'Food & Beverage'],
     promoters: ['Kampong Table Events'],
     venueId: 'expo-centre',
     language: 'English',
-    synopsis: t(
-      "Trade buyers meet 200 food producers, from urban farms to alternative-protein labs, with tasting stations, pitch sessions and a chefs' stage.",
-      '业界买家与200家食品生产商会面，从城市农场到替代蛋白实验室，另设试吃站、项目推介会及厨师舞台。',
-      '業界買家與200家食品生產商會面，由城市農場到替代蛋白實驗室，另設試食站、項目推介會及廚師舞台。',
-      'Pembeli dagangan bertemu 200 pengeluar makanan, dari ladang bandar hingga makmal protein alternatif, dengan stesen rasa, sesi pembentangan dan pentas cef.',
-    ),
     priceCategories: ga('Trade Pass', 45),
     bookingFee: 2,
     duration: openHours('10:00', '18:00'),
-    admissionRules: admission({
-      minAge: 18,
-      photo: 'allowed',
-      late: 'anytime',
-      extra: t(
-        'Trade visitors only: bring a business card for entry.',
-        '仅限业界人士：入场时请出示名片。',
-        '只限業界人士：進場時請出示名片。',
-        'Pelawat perdagangan sahaja: bawa kad perniagaan untuk masuk.',
-      ),
-    }),
+    admission: { minAge: 18, photo: 'allowed', late: 'anytime' },
     attributes: ['2'],
     sellability: { startOffsetDays: -45, endOffsetDays: 44 },
     shows: [show(42, '10:00', 0.2), show(43, '10:00', 0.15), show(44, '10:00', 0.1)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26PANELSPLUSH',
-    title: t(
-      'Panels & Plushies: Comics and Collectibles Fair',
-      'Panels & Plushies 漫画与收藏品展',
-      'Panels & Plushies 漫畫及收藏品展',
-      'Panels & Plushies: Pameran Komik dan Barangan Koleksi',
-    ),
     genres: ['Merchandise', 'Lifestyle/Leisure'],
     promoters: ['Inkwell Expos'],
     venueId: 'expo-centre',
     language: 'English',
-    synopsis: t(
-      'An artist alley of 150 tables, rare-figure traders and a cosplay parade at 4pm. Props must be < 1.5 m long; anything > 1 m is checked at the door.',
-      '设有150个摊位的创作者专区、稀有手办商家，以及下午4时的角色扮演巡游。道具须短于1.5米，超过1米须在入口检查。',
-      '設有150個攤位的創作者專區、稀有模型商家，以及下午4時的Cosplay巡遊。道具須短於1.5米，超過1米須於入口檢查。',
-      'Lorong artis dengan 150 meja, peniaga figura jarang ditemui dan perarakan cosplay pada 4 petang. Prop mesti kurang 1.5 m; prop melebihi 1 m diperiksa di pintu.',
-    ),
     priceCategories: ga('Day Pass', 18),
     bookingFee: 1,
     priceNotes: [childFree(6)],
     duration: openHours('10:00', '21:00'),
-    admissionRules: admission({ ticketFrom: 6, photo: 'allowed', late: 'anytime' }),
+    admission: { ticketFrom: 6, photo: 'allowed', late: 'anytime' },
     attributes: ['7'],
     sellability: { startOffsetDays: -30, endOffsetDays: 10 },
     shows: [show(9, '10:00', 0.4), show(10, '10:00', 0.35)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26NESTFAIR',
-    title: t('Nest: The Home and Living Fair', '安居家居生活展', '安居家品生活展', 'Nest: Pameran Rumah dan Gaya Hidup'),
     genres: ['Lifestyle/Leisure'],
     promoters: ['Nest Fairs Asia'],
     venueId: 'expo-centre',
     language: 'English',
-    synopsis: t(
-      'Renovation firms, furniture makers and smart-home brands under one roof, with free BTO layout clinics and lucky draws every hour.',
-      '装修公司、家具制造商与智能家居品牌齐聚一堂，设免费预购组屋格局咨询及每小时幸运抽奖。',
-      '裝修公司、傢俬製造商及智能家居品牌匯聚一堂，設免費預購組屋間隔諮詢及每小時幸運抽獎。',
-      'Firma pengubahsuaian, pembuat perabot dan jenama rumah pintar di bawah satu bumbung, dengan klinik susun atur BTO percuma dan cabutan bertuah setiap jam.',
-    ),
     priceCategories: ga('Entry', 4),
     bookingFee: 0.5,
     priceNotes: [childFree(12)],
     duration: openHours('11:00', '21:00'),
-    admissionRules: admission({ ticketFrom: 12, photo: 'allowed', late: 'anytime' }),
+    admission: { ticketFrom: 12, photo: 'allowed', late: 'anytime' },
     attributes: ['7'],
     sellability: { startOffsetDays: -20, endOffsetDays: 17 },
     shows: [show(15, '11:00', 0.2), show(16, '11:00', 0.25), show(17, '11:00', 0.15)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26MONEYTALK',
-    title: t(
-      'Money Matters: Retirement Planning Made Simple',
-      '理财讲堂：轻松规划退休',
-      '理財講堂：輕鬆規劃退休',
-      'Hal Ehwal Wang: Perancangan Persaraan Mudah',
-    ),
     genres: ['Seminar/Workshop'],
     promoters: ['Plain Money Talks'],
     venueId: 'recital-hall',
     language: 'English',
-    synopsis: t(
-      'An independent adviser explains CPF payouts, annuities and budgeting in plain language, with a live Q&A. In English; Mandarin handouts available.',
-      '独立理财顾问以浅白语言讲解公积金支出、年金及预算规划，现场设问答环节。讲座以英语进行，备有中文讲义。',
-      '獨立理財顧問以淺白語言講解公積金發放、年金及預算規劃，現場設答問環節。講座以英語進行，備有中文講義。',
-      'Penasihat bebas menerangkan bayaran CPF, anuiti dan belanjawan dalam bahasa mudah, dengan soal jawab langsung. Dalam bahasa Inggeris; nota Mandarin disediakan.',
-    ),
     priceCategories: cats(25, 20, 15),
     bookingFee: 1,
     priceNotes: [concession(10)],
     duration: duration(120, 15),
-    admissionRules: admission({ minAge: 16, photo: 'none', late: 'break' }),
+    admission: { minAge: 16, photo: 'none', late: 'break' },
     attributes: ['2'],
     sellability: { startOffsetDays: -20, endOffsetDays: 11 },
     shows: [show(4, '10:00', 0.3), show(11, '14:00', 0.2)],
-  }),
-]
+  },
+])

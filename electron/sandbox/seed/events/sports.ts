@@ -1,33 +1,21 @@
-/** Sports at the stadium. Each stadium show builds 55,000 seats of inventory, so keep these few. */
+/**
+ * Sports at the stadium. Each stadium show builds 55,000 seats of inventory, so keep these few.
+ * The facts: venue, price categories, sale window and shows; the words are in sports-texts.ts.
+ */
 import type { SeedEvent } from '../types'
-import { admission, cat, childFree, concession, defineEvent, duration, openHours, show, t } from './helpers'
+import { eventsWithTexts } from './define-event'
+import { sportsTexts } from './sports-texts'
+import { cat, show } from './shows-and-prices'
+import { childFree, concession } from './price-words'
+import { duration, openHours } from './time-words'
 
-const gatesOpen = t(
-  'Gates open 90 minutes before the start; bags are checked at entry.',
-  '闸门于开赛前90分钟开放；入场时须接受行李检查。',
-  '閘口於開賽前90分鐘開放；進場時須接受行李檢查。',
-  'Pintu pagar dibuka 90 minit sebelum acara bermula; beg akan diperiksa semasa masuk.',
-)
-
-export const sportsEvents: SeedEvent[] = [
-  defineEvent({
+export const sportsEvents: SeedEvent[] = eventsWithTexts(sportsTexts, [
+  {
     code: 'FY26STRAITSCUP',
-    title: t(
-      'Straits Cup Final: Harbour City FC vs Eastcoast Rangers',
-      '海峡杯决赛：海港城足球俱乐部对东海岸流浪者',
-      '海峽盃決賽：海港城足球會對東岸流浪',
-      'Final Piala Selat: Harbour City FC lwn Eastcoast Rangers',
-    ),
     genres: ['Sports'],
     promoters: ['Straits Football League'],
     venueId: 'harbour-stadium',
     language: 'English',
-    synopsis: t(
-      "The league's two top sides meet in a one-off final under the lights, with a pre-match fan zone and a half-time drone show.",
-      '联赛两大劲旅在灯光下争夺海峡杯，一场定胜负；赛前设球迷区，中场休息更有无人机表演。',
-      '聯賽兩大勁旅在燈光下爭奪海峽盃，一場定勝負；賽前設球迷區，半場休息更有無人機表演。',
-      'Dua pasukan terbaik liga bertemu dalam final tunggal di bawah lampu, dengan zon peminat sebelum perlawanan dan pertunjukan dron semasa rehat separuh masa.',
-    ),
     priceCategories: [
       cat(1, 'CAT 1', 68, [1]),
       cat(2, 'CAT 2', 48, [2]),
@@ -37,30 +25,18 @@ export const sportsEvents: SeedEvent[] = [
     bookingFee: 3,
     priceNotes: [concession(15)],
     duration: duration(120, 15),
-    admissionRules: admission({ ticketFrom: 3, photo: 'allowed', late: 'anytime', extra: gatesOpen }),
+    admission: { ticketFrom: 3, photo: 'allowed', late: 'anytime' },
     attributes: ['2'],
     sellability: { startOffsetDays: -21, endOffsetDays: 3 },
     shows: [show(3, '19:45', 0.45)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26EQSEVENS',
-    title: t(
-      'Equator Sevens Rugby Championship',
-      '赤道七人制橄榄球锦标赛',
-      '赤道七人欖球錦標賽',
-      'Kejohanan Ragbi Sevens Khatulistiwa',
-    ),
     genres: ['Sports'],
     promoters: ['Equator Rugby Union'],
     venueId: 'harbour-stadium',
     language: 'English',
-    synopsis: t(
-      "Twelve national sides play fast, bruising sevens rugby over two days, with fancy dress in the stands, a kids' zone and the Cup final on the second evening.",
-      '十二支国家队在两天内进行快速激烈的七人制橄榄球赛，看台上有变装球迷，另设儿童区，杯赛决赛于第二晚举行。',
-      '十二支國家隊於兩日內上演快速激烈的七人欖球賽，看台上有變裝球迷，另設兒童區，盃賽決賽於第二晚舉行。',
-      'Dua belas pasukan kebangsaan beraksi dalam ragbi sevens yang pantas dan sengit selama dua hari, dengan kostum di tempat duduk, zon kanak-kanak dan final Piala pada malam kedua.',
-    ),
     priceCategories: [
       cat(1, 'CAT 1', 98, [1]),
       cat(2, 'CAT 2', 78, [2]),
@@ -69,47 +45,25 @@ export const sportsEvents: SeedEvent[] = [
     ],
     bookingFee: 4,
     duration: openHours('10:00', '21:00'),
-    admissionRules: admission({
-      ticketFrom: 3,
-      photo: 'allowed',
-      late: 'anytime',
-      extra: t(
-        'Fancy dress is welcome; no full-face masks or props longer than 1 metre.',
-        '欢迎变装；禁止佩戴全脸面具或携带长度超过1米的道具。',
-        '歡迎變裝；不准佩戴全臉面具或攜帶長度超過1米的道具。',
-        'Pakaian beragam dialu-alukan; topeng muka penuh atau prop melebihi 1 meter tidak dibenarkan.',
-      ),
-    }),
+    admission: { ticketFrom: 3, photo: 'allowed', late: 'anytime' },
     attributes: ['2', '7'],
     sellability: { startOffsetDays: -60, endOffsetDays: 25 },
     shows: [show(24, '10:00', 0.3), show(25, '10:00', 0.25)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26ATHLETICS',
-    title: t(
-      'Southern Cross Athletics Invitational',
-      '南十字星田径邀请赛',
-      '南十字星田徑邀請賽',
-      'Kejohanan Jemputan Olahraga Southern Cross',
-    ),
     genres: ['Sports'],
     promoters: ['Southern Cross Athletics Club'],
     venueId: 'harbour-stadium',
     language: 'English',
-    synopsis: t(
-      "Sprinters, jumpers and throwers from 20 countries chase qualifying marks on a warm evening, ending with the men's and women's 4x100m relays.",
-      '来自20个国家的短跑、跳跃及投掷选手在温暖的夜晚争取达标成绩，压轴项目为男女4x100米接力。',
-      '來自20個國家的短跑、跳躍及投擲選手於溫暖晚上爭取達標成績，壓軸項目為男女子4x100米接力。',
-      'Pelari pecut, pelompat dan pelontar dari 20 negara memburu catatan kelayakan pada malam yang hangat, diakhiri acara lari berganti-ganti 4x100m lelaki dan wanita.',
-    ),
     priceCategories: [cat(1, 'CAT 1', 35, [1, 2]), cat(2, 'CAT 2', 25, [3]), cat(3, 'CAT 3', 15, [4, 5])],
     bookingFee: 2,
     priceNotes: [childFree(4)],
     duration: duration(180),
-    admissionRules: admission({ ticketFrom: 4, photo: 'allowed', late: 'anytime', extra: gatesOpen }),
+    admission: { ticketFrom: 4, photo: 'allowed', late: 'anytime' },
     attributes: ['2'],
     sellability: { startOffsetDays: -30, endOffsetDays: 52 },
     shows: [show(52, '18:00', 0.1)],
-  }),
-]
+  },
+])

@@ -1,27 +1,26 @@
-/** Stage: plays, musicals, dance and stand-up comedy at the Grand Theatre and the Recital Hall. */
+/**
+ * Stage: plays, musicals, dance and stand-up comedy at the Grand Theatre and the Recital Hall.
+ * The facts: venue, price categories, sale window and shows; the words are in stage-texts.ts.
+ */
 import type { SeedEvent } from '../types'
-import { admission, cat, cats, concession, defineEvent, duration, groupDiscount, show, singleSeats, soldOut, t } from './helpers'
+import { eventsWithTexts } from './define-event'
+import { stageTexts } from './stage-texts'
+import { cat, cats, show, singleSeats, soldOut } from './shows-and-prices'
+import { concession, groupDiscount } from './price-words'
+import { duration } from './time-words'
 
-export const stageEvents: SeedEvent[] = [
-  defineEvent({
+export const stageEvents: SeedEvent[] = eventsWithTexts(stageTexts, [
+  {
     code: 'FY26HAMLET',
-    title: t('Hamlet in the Straits', '海峡上的哈姆雷特', '海峽上的哈姆雷特', 'Hamlet di Selat'),
     genres: ['Theatre'],
     promoters: ['Lamplight Theatre Company'],
     venueId: 'grand-theatre',
     language: 'English',
-    synopsis: t(
-      "Shakespeare's tragedy moves to a 1920s Straits trading house, where a grieving heir suspects his uncle of murder. In English, with a live gamelan score.",
-      '莎士比亚悲剧移师1920年代的海峡贸易商行，悲痛的继承人怀疑叔父谋杀亲父。以英语演出，甘美兰乐队现场伴奏。',
-      '莎士比亞悲劇移師1920年代的海峽商行，傷痛的繼承人懷疑叔父殺害父親。以英語演出，甘美蘭樂隊現場伴奏。',
-      'Tragedi Shakespeare berlatarkan rumah dagang Selat tahun 1920-an, apabila seorang waris yang berduka mengesyaki bapa saudaranya pembunuh. Dalam bahasa Inggeris, diiringi gamelan.',
-    ),
     priceCategories: cats(128, 98, 68, 38),
     bookingFee: 4,
     priceNotes: [concession(25)],
     duration: duration(150, 20),
-    admissionRules: admission({ minAge: 13, photo: 'none', late: 'break' }),
-    advisory: 'Contains depictions of violence and the use of theatrical smoke.',
+    admission: { minAge: 13, photo: 'none', late: 'break' },
     attributes: ['1', '12'],
     sellability: { startOffsetDays: -35, endOffsetDays: 14 },
     shows: [
@@ -32,26 +31,19 @@ export const stageEvents: SeedEvent[] = [
       // An added performance the back end has not released yet.
       show(14, '19:30', undefined, 'coming-soon'),
     ],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26LANTERNKD',
-    title: t("The Lantern Keeper's Daughter", '守灯人的女儿', '守燈人的女兒', 'Anak Perempuan Penjaga Tanglung'),
     genres: ['Musical', 'Family Entertainment'],
     promoters: ['Little Kampong Musicals'],
     venueId: 'grand-theatre',
     language: 'English',
-    synopsis: t(
-      'A girl who keeps the lanterns of a kampong lit sets out to find the moon that went missing on Mid-Autumn night. A new family musical with original songs.',
-      '一个负责点亮甘榜灯笼的女孩，在中秋夜出发寻找失踪的月亮。一部全新原创家庭音乐剧。',
-      '一個負責點亮甘榜燈籠的女孩，在中秋夜出發尋找失蹤的月亮。全新原創合家歡音樂劇。',
-      'Seorang gadis penjaga tanglung kampung keluar mencari bulan yang hilang pada malam Pertengahan Musim Luruh. Muzikal keluarga baharu dengan lagu asli.',
-    ),
     priceCategories: cats(88, 68, 48, 28),
     bookingFee: 4,
     priceNotes: [groupDiscount],
     duration: duration(110, 15),
-    admissionRules: admission({ ticketFrom: 2, photo: 'none', late: 'break' }),
+    admission: { ticketFrom: 2, photo: 'none', late: 'break' },
     attributes: ['1', '5'],
     sellability: { startOffsetDays: -30, endOffsetDays: 6 },
     shows: [
@@ -61,292 +53,189 @@ export const stageEvents: SeedEvent[] = [
       show(6, '11:00', 0.6),
       show(6, '15:00', 0.93),
     ],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26KOPIKAYA',
-    title: t('Kopi & Kaya: The Musical', '咖啡与咖椰：音乐剧', '咖啡與咖椰：音樂劇', 'Kopi & Kaya: Muzikal'),
     genres: ['Musical', 'Comedy'],
     promoters: ['Five Foot Way Productions'],
     venueId: 'grand-theatre',
     language: 'English',
-    synopsis: t(
-      "When a developer eyes Mum & Dad's old kopitiam, three siblings must save it with one last breakfast rush. A feel-good musical in English and Singlish.",
-      '当开发商看中爸妈的老咖啡店，三兄妹必须靠最后一场早餐高峰拯救它。一部以英语和新加坡式英语演出的温馨音乐剧。',
-      '發展商看中爸媽的老咖啡店，三兄妹必須靠最後一場早餐繁忙時段拯救它。以英語及星式英語演出的溫馨音樂劇。',
-      'Apabila pemaju mengincar kopitiam lama Mak & Ayah, tiga beradik perlu menyelamatkannya dengan satu kesibukan sarapan terakhir. Muzikal ceria dalam bahasa Inggeris dan Singlish.',
-    ),
     priceCategories: cats(108, 88, 68, 48),
     bookingFee: 4,
     ticketLimit: 6,
     duration: duration(135, 15),
-    admissionRules: admission({ minAge: 6, photo: 'none', late: 'break' }),
+    admission: { minAge: 6, photo: 'none', late: 'break' },
     attributes: ['1'],
     sellability: { startOffsetDays: -50, endOffsetDays: 20 },
     shows: [show(1, '20:00', soldOut), show(3, '20:00', 0.5), show(13, '20:00', 0.3), show(20, '15:00', 0.2)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26MOONLANE',
-    title: t('Moonlit Lane', '月光小巷', '月光小巷', 'Lorong Cahaya Bulan'),
     genres: ['Musical'],
     promoters: ['Moonlit Stage Company'],
     venueId: 'grand-theatre',
     language: 'Mandarin',
-    synopsis: t(
-      'A Mandarin musical about two neighbours in a 1960s shophouse lane whose friendship survives floods, fires and fifty years of change. English and Chinese surtitles.',
-      '一部华语音乐剧，讲述1960年代店屋小巷里两位邻居的友谊，历经水灾、火灾和五十年的变迁。设中英文字幕。',
-      '一部華語音樂劇，講述1960年代店屋小巷兩位鄰居的友誼，歷經水災、火災及五十年變遷。設中英文字幕。',
-      'Muzikal Mandarin tentang dua jiran di lorong rumah kedai tahun 1960-an yang persahabatannya bertahan melalui banjir, kebakaran dan lima dekad perubahan. Sari kata Inggeris dan Cina.',
-    ),
     priceCategories: cats(98, 78, 58, 38),
     bookingFee: 4,
     priceNotes: [concession(28)],
     duration: duration(140, 20),
-    admissionRules: admission({ minAge: 6, photo: 'none', late: 'break' }),
+    admission: { minAge: 6, photo: 'none', late: 'break' },
     attributes: ['1'],
     sellability: { startOffsetDays: 20, endOffsetDays: 52 },
     shows: [show(50, '19:30'), show(51, '19:30'), show(52, '14:00')],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26MONSOONBODY',
-    title: t('Monsoon Bodies', '季风之躯', '季候風之軀', 'Tubuh Monsun'),
     genres: ['Dance'],
     promoters: ['Monsoon Dance Collective'],
     venueId: 'grand-theatre',
     language: 'Non-verbal',
-    synopsis: t(
-      'Eight dancers and a percussion ensemble move through the rhythm of the monsoon, from the first heavy drops to the flooded calm that follows.',
-      '八位舞者与敲击乐团随季风的节奏起舞，从第一阵骤雨到雨后积水的宁静。',
-      '八位舞者與敲擊樂團隨季候風的節奏起舞，由第一場驟雨到雨後水浸的寧靜。',
-      'Lapan penari dan ensembel perkusi bergerak mengikut rentak monsun, dari titisan hujan lebat pertama hingga ketenangan selepas banjir.',
-    ),
     priceCategories: cats(68, 48, 35, 20),
     bookingFee: 3,
     duration: duration(70),
-    admissionRules: admission({ minAge: 12, photo: 'none', late: 'none' }),
-    advisory: 'Some scenes contain strobe lighting and haze.',
+    admission: { minAge: 12, photo: 'none', late: 'none' },
     attributes: ['1', '12'],
     sellability: { startOffsetDays: -20, endOffsetDays: 12 },
     shows: [show(11, '20:00', 0.25), show(12, '20:00', 0.2)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26SWANLAKE',
-    title: t('Straits Ballet Theatre: Swan Lake', '海峡芭蕾舞团：天鹅湖', '海峽芭蕾舞團：天鵝湖', 'Teater Balet Selat: Tasik Angsa'),
     genres: ['Dance'],
     promoters: ['Straits Ballet Theatre'],
     venueId: 'grand-theatre',
     language: 'Non-verbal',
-    synopsis: t(
-      "Tchaikovsky's ballet returns in a full-length staging with 40 dancers and live orchestra, as Prince Siegfried falls for Odette, the enchanted swan queen.",
-      '柴可夫斯基的芭蕾舞剧以全本形式回归，40位舞者与现场乐团呈献，讲述齐格弗里德王子爱上被施咒的天鹅公主奥杰塔。',
-      '柴可夫斯基的芭蕾舞劇以全劇形式回歸，40位舞者與現場樂團呈獻，講述齊格菲王子愛上被施咒的天鵝公主奧傑塔。',
-      'Balet Tchaikovsky kembali dalam pementasan penuh dengan 40 penari dan orkestra langsung, apabila Putera Siegfried jatuh cinta pada Odette, ratu angsa yang disumpah.',
-    ),
     priceCategories: cats(138, 108, 78, 48),
     bookingFee: 4,
     priceNotes: [concession(30)],
     duration: duration(165, 25),
-    admissionRules: admission({ minAge: 5, photo: 'none', late: 'break' }),
+    admission: { minAge: 5, photo: 'none', late: 'break' },
     attributes: ['1', '5'],
     sellability: { startOffsetDays: -40, endOffsetDays: 9 },
     shows: [show(2, '14:00', singleSeats), show(2, '19:30', 0.5), show(8, '19:30', 0.3), show(9, '14:00', 0.15)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26AUNTIEMABEL',
-    title: t(
-      'Auntie Mabel Says "Can or Not?"',
-      '梅宝安娣问：“可以吗？”',
-      '梅寶安娣問：「得唔得？」',
-      'Mak Cik Mabel Tanya "Boleh Tak?"',
-    ),
     genres: ['Comedy'],
     promoters: ['Laughing Merchant Comedy'],
     venueId: 'grand-theatre',
     language: 'English',
-    synopsis: t(
-      "Singapore's nosiest auntie returns with a new stand-up hour on HDB life, family group chats and why you never, ever eat enough.",
-      '新加坡最八卦的安娣带来全新单口喜剧，畅谈组屋生活、家庭群聊，以及为什么你永远吃不够。',
-      '新加坡最八卦的安娣帶來全新棟篤笑，暢談組屋生活、家族群組，以及為何你永遠吃不夠。',
-      'Mak cik paling penyibuk di Singapura kembali dengan komedi berdiri baharu tentang kehidupan HDB, sembang kumpulan keluarga dan sebab anda tak pernah cukup makan.',
-    ),
     priceCategories: cats(78, 58, 48, 28),
     bookingFee: 4,
     duration: duration(75),
-    admissionRules: admission({ minAge: 16, photo: 'none', late: 'break' }),
-    advisory: 'Contains strong language and mature humour.',
+    admission: { minAge: 16, photo: 'none', late: 'break' },
     attributes: ['12'],
     sellability: { startOffsetDays: -25, endOffsetDays: 5 },
     shows: [show(0, '20:00', 0.5), show(4, '20:00', 0.3), show(5, '20:00', 0.35)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26SIUMA',
-    title: t('Siu Ma: Cantonese Stand-up Live', '小马粤语单口喜剧专场', '小馬棟篤笑', 'Siu Ma: Komedi Berdiri Kantonis'),
     genres: ['Comedy'],
     promoters: ['Siu Ma Studio', 'Laughing Merchant Comedy'],
     venueId: 'grand-theatre',
     language: 'Cantonese',
-    synopsis: t(
-      'Hong Kong-born, Singapore-based comic Siu Ma compares dim sum, property prices and parents in both cities. In Cantonese with English surtitles.',
-      '生于香港、定居新加坡的喜剧演员小马，比较两地的点心、楼价与父母。以粤语演出，设英文字幕。',
-      '香港出世、定居新加坡的棟篤笑藝人小馬，比較兩地的點心、樓價及父母。以粵語演出，設英文字幕。',
-      'Pelawak kelahiran Hong Kong yang menetap di Singapura, Siu Ma, membandingkan dim sum, harga rumah dan ibu bapa di kedua-dua bandar. Dalam bahasa Kantonis, sari kata Inggeris.',
-    ),
     priceCategories: [cat(1, 'CAT 1', 88, [1]), cat(2, 'CAT 2', 68, [2]), cat(3, 'CAT 3', 48, [3, 4])],
     bookingFee: 4,
     duration: duration(90),
-    admissionRules: admission({ minAge: 16, photo: 'none', late: 'break' }),
-    advisory: 'Contains strong language.',
+    admission: { minAge: 16, photo: 'none', late: 'break' },
     attributes: ['12'],
     sellability: { startOffsetDays: -30, endOffsetDays: 27 },
     shows: [show(26, '20:00', 0.15), show(27, '15:00', 0.1, 'cancelled'), show(27, '20:00', 0.3)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26BANGSAWAN',
-    title: t(
-      'Puteri Gunung Ledang: A Bangsawan Revival',
-      '马来歌剧班沙湾：勒当山公主',
-      '馬來歌劇班沙灣：勒當山公主',
-      'Bangsawan Puteri Gunung Ledang',
-    ),
     genres: ['Theatre'],
     promoters: ['Teater Seri Pelangi'],
     venueId: 'grand-theatre',
     language: 'Malay',
-    synopsis: t(
-      'The legend of the fairy princess of Mount Ledang and her seven impossible demands returns in lavish bangsawan style, with painted backdrops and a live orkes Melayu.',
-      '勒当山仙女公主及其七个不可能实现的要求的传说，以华丽的班沙湾风格重现，配以彩绘布景和现场马来乐队。',
-      '勒當山仙女公主及其七個不可能實現的要求之傳說，以華麗的班沙灣風格重現，配以彩繪佈景及現場馬來樂隊。',
-      'Legenda puteri kayangan Gunung Ledang dan tujuh permintaannya yang mustahil kembali dalam gaya bangsawan yang megah, dengan latar lukisan dan orkes Melayu.',
-    ),
     priceCategories: cats(68, 48, 35, 25),
     bookingFee: 3,
     duration: duration(150, 20),
-    admissionRules: admission({ minAge: 6, photo: 'none', late: 'break' }),
+    admission: { minAge: 6, photo: 'none', late: 'break' },
     attributes: ['1', '5'],
     sellability: { startOffsetDays: -30, endOffsetDays: 19 },
     shows: [show(18, '20:00', 0.2), show(19, '15:00', 0.15)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26KANNAGI',
-    title: t('Kannagi: The Anklet of Fire', '坎娜姬：火焰脚镯', '坎娜姬：火焰腳鐲', 'Kannagi: Gelang Kaki Api'),
     genres: ['Theatre'],
     promoters: ['Kural Arts Ensemble'],
     venueId: 'grand-theatre',
     language: 'Tamil',
-    synopsis: t(
-      'A Tamil retelling of the ancient epic: wronged by a king, Kannagi walks into Madurai with one anklet and a demand for justice. English surtitles.',
-      '以泰米尔语重新演绎古老史诗：蒙受国王冤屈的坎娜姬手持一只脚镯走进马杜赖，要求讨回公道。设英文字幕。',
-      '以泰米爾語重新演繹古老史詩：蒙受國王冤屈的坎娜姬手持一隻腳鐲走進馬杜賴，要求討回公道。設英文字幕。',
-      'Kisah epik purba dalam bahasa Tamil: dianiaya oleh raja, Kannagi melangkah ke Madurai dengan sebelah gelang kaki dan menuntut keadilan. Sari kata Inggeris.',
-    ),
     priceCategories: cats(58, 42, 30, 20),
     bookingFee: 3,
     duration: duration(120, 15),
-    admissionRules: admission({ minAge: 8, photo: 'none', late: 'break' }),
+    admission: { minAge: 8, photo: 'none', late: 'break' },
     attributes: ['1'],
     sellability: { startOffsetDays: -20, endOffsetDays: 34 },
     shows: [show(33, '19:30', 0.1), show(34, '15:00', 0.05)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26NEONTIGER',
-    title: t('Neon Tiger', '霓虹虎', '霓虹虎', 'Harimau Neon'),
     genres: ['Musical', 'Comedy'],
     promoters: ['Night Market Musicals'],
     venueId: 'grand-theatre',
     language: 'English',
-    synopsis: t(
-      'A washed-up getai singer and a teenage beatboxer team up to win one last talent contest in this loud, funny musical set in a 1990s night market.',
-      '过气歌台歌手与少年Beatbox高手联手，争取赢得最后一场才艺比赛。一部热闹搞笑、以1990年代夜市为背景的音乐剧。',
-      '過氣歌台歌手與少年Beatbox高手聯手，爭取贏得最後一場才藝比賽。一部熱鬧搞笑、以1990年代夜市為背景的音樂劇。',
-      'Penyanyi getai yang sudah pudar dan remaja pemain beatbox bergabung untuk memenangi satu pertandingan bakat terakhir dalam muzikal lucu berlatarkan pasar malam 1990-an.',
-    ),
     priceCategories: [cat(1, 'VIP', 158, [1]), cat(2, 'CAT 1', 128, [2]), cat(3, 'CAT 2', 88, [3]), cat(4, 'CAT 3', 48, [4])],
     bookingFee: 4,
     ticketLimit: 8,
     duration: duration(150, 20),
-    admissionRules: admission({ minAge: 8, photo: 'none', late: 'break' }),
+    admission: { minAge: 8, photo: 'none', late: 'break' },
     attributes: ['1', '7'],
     sellability: { startOffsetDays: -60, endOffsetDays: 60 },
     shows: [show(0, '19:30', 0.45), show(28, '19:30', 0.3), show(42, '19:30', 0.2), show(60, '19:30', 0.05)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26NAVARASA',
-    title: t(
-      'Nava Rasa: Nine Emotions in Bharatanatyam',
-      '九味：婆罗多舞中的九种情感',
-      '九味：婆羅多舞中的九種情感',
-      'Nava Rasa: Sembilan Emosi dalam Bharatanatyam',
-    ),
     genres: ['Dance'],
     promoters: ['Nine Rasas Dance Academy'],
     venueId: 'grand-theatre',
     language: 'Non-verbal',
-    synopsis: t(
-      'Nine soloists each dance one of the nine rasas of Indian aesthetics, from love and laughter to fury and peace, with live Carnatic musicians.',
-      '九位独舞者各自演绎印度美学中的一种情味，从爱恋、欢笑到愤怒与宁静，由卡纳提克乐手现场伴奏。',
-      '九位獨舞者各自演繹印度美學中的一種情味，由愛戀、歡笑到憤怒與寧靜，由卡納提克樂手現場伴奏。',
-      'Sembilan penari solo masing-masing menarikan satu daripada sembilan rasa estetika India, dari cinta dan tawa hingga amarah dan damai, diiringi pemuzik Karnatik.',
-    ),
     priceCategories: cats(58, 45, 32, 20),
     bookingFee: 3,
     duration: duration(100, 15),
-    admissionRules: admission({ minAge: 6, photo: 'no-flash', late: 'break' }),
+    admission: { minAge: 6, photo: 'no-flash', late: 'break' },
     attributes: ['1'],
     sellability: { startOffsetDays: -15, endOffsetDays: 38 },
     shows: [show(37, '19:30', 0.1), show(38, '19:30', 0.05)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26OPENMIC',
-    title: t('Open Mic Gold', '金牌开放麦', '金牌Open Mic之夜', 'Mikrofon Terbuka Emas'),
     genres: ['Comedy'],
     promoters: ['Mic Drop Collective'],
     venueId: 'recital-hall',
     language: 'English',
-    synopsis: t(
-      'Eight rising comics, eight tight sets and one host keeping order: a fast-moving night of new stand-up from the local circuit.',
-      '八位新晋喜剧人、八段精炼演出，加上一位控场主持：一个节奏明快的本地单口喜剧新人之夜。',
-      '八位新晉笑匠、八段精煉演出，加上一位控場主持：一個節奏明快的本地棟篤笑新人之夜。',
-      'Lapan pelawak baharu, lapan set padat dan seorang hos yang mengawal suasana: malam komedi berdiri baharu yang rancak dari pentas tempatan.',
-    ),
     priceCategories: cats(35, 28, 20),
     bookingFee: 2,
     duration: duration(100, 10),
-    admissionRules: admission({ minAge: 18, photo: 'none', late: 'break' }),
-    advisory: 'Contains strong language.',
+    admission: { minAge: 18, photo: 'none', late: 'break' },
     attributes: ['12'],
     sellability: { startOffsetDays: -14, endOffsetDays: 7 },
     shows: [show(0, '20:00', 0.3), show(7, '20:00', 0.1)],
-  }),
+  },
 
-  defineEvent({
+  {
     code: 'FY26VOIDDECK',
-    title: t('Voices from the Void Deck', '组屋楼下的声音', '組屋地下的聲音', 'Suara dari Kolong Blok'),
     genres: ['Theatre'],
     promoters: ['Void Deck Players'],
     venueId: 'recital-hall',
     language: 'English',
-    synopsis: t(
-      'Six actors, six monologues, one void deck: a cleaner, a bride, a grandfather and others tell the stories of a single HDB block over one day.',
-      '六位演员、六段独白、一个组屋楼下空地：清洁工、新娘、老爷爷等人讲述一座组屋一天里的故事。',
-      '六位演員、六段獨白、一個組屋地下空間：清潔工、新娘、老爺爺等人講述一座組屋一天裏的故事。',
-      'Enam pelakon, enam monolog, satu kolong blok: seorang tukang cuci, pengantin, datuk dan lain-lain menceritakan kisah sebuah blok HDB dalam satu hari.',
-    ),
     priceCategories: cats(42, 32, 22),
     bookingFee: 3,
     duration: duration(85),
-    admissionRules: admission({ minAge: 13, photo: 'none', late: 'none' }),
+    admission: { minAge: 13, photo: 'none', late: 'none' },
     attributes: ['1'],
     sellability: { startOffsetDays: -20, endOffsetDays: 23 },
     shows: [show(22, '20:00', 0.2), show(23, '15:00', 0.15), show(23, '20:00', 0.25)],
-  }),
-]
+  },
+])

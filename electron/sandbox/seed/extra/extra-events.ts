@@ -13,7 +13,10 @@
  * time, house rules, prices) are shared objects, so 5,000 events cost little to build.
  */
 import { mixInts } from '../../model/catalogue'
-import { defineEvent, show, soldOut, t } from '../events/helpers'
+import { priceText } from '../events/price-words'
+import { salesText } from '../events/sale-words'
+import { show, soldOut } from '../events/shows-and-prices'
+import { t } from '../events/text'
 import type { LocalizedText, SeedEvent, SeedPriceCategory, SeedShow, SeedVenue } from '../types'
 import { genreProfiles, places, promoters, themes, type GenreProfile } from './parts'
 
@@ -67,7 +70,7 @@ function categoriesFor(venue: SeedVenue, price: number): SeedPriceCategory[] {
   return tiers.map((tier, i) => ({ num: i + 1, alias: `CAT ${i + 1}`, amount: Math.max(5, Math.round(price * 0.75 ** i)), tiers: [tier] }))
 }
 
-/** The texts defineEvent derives (prices, sale window) for one genre, venue and sale state. */
+/** The price categories and the texts written from them and the sale window, for one genre, venue and sale state. */
 type Derived = Pick<SeedEvent, 'priceCategories' | 'priceDescription' | 'salesDateText'>
 
 /**
@@ -82,23 +85,12 @@ export function extraEventMaker(venues: readonly SeedVenue[]): (n: number) => Se
     const key = `${profile.genre}|${venue.id}|${future}`
     let found = derived.get(key)
     if (!found) {
-      const event = defineEvent({
-        code: 'FYX',
-        title: profile.format,
-        genres: [profile.genre],
-        promoters: [],
-        venueId: venue.id,
-        language: profile.language,
-        synopsis: profile.about,
-        priceCategories: categoriesFor(venue, profile.price),
-        bookingFee: profile.bookingFee,
-        duration: profile.duration,
-        admissionRules: profile.admissionRules,
-        attributes: [],
-        sellability: { startOffsetDays: future ? 1 : 0, endOffsetDays: 1 },
-        shows: [show(1, '10:00')],
-      })
-      found = { priceCategories: event.priceCategories, priceDescription: event.priceDescription, salesDateText: event.salesDateText }
+      const priceCategories = categoriesFor(venue, profile.price)
+      found = {
+        priceCategories,
+        priceDescription: priceText(priceCategories, profile.bookingFee, []),
+        salesDateText: salesText({ startOffsetDays: future ? 1 : 0, endOffsetDays: 1 }),
+      }
       derived.set(key, found)
     }
     return found

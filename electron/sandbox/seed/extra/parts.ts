@@ -6,7 +6,9 @@
  * Monsoon, rock, Siu Ma …) are kept out, so a search finds the same training
  * events with or without the generated ones.
  */
-import { admission, duration, openHours, t, type Admission } from '../events/helpers'
+import { admission, type Admission } from '../events/house-rules'
+import { t } from '../events/text'
+import { duration, openHours } from '../events/time-words'
 import type { Genre, LocalizedText } from '../types'
 
 /** Singapore neighbourhoods: the "where" of a generated title. */

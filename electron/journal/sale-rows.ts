@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import type { Order, OrderRequest } from '../contract'
+import { orderSchema } from '../contract/model'
+import { keptOrderRequestSchema } from './kept-request'
+import type { PaymentRecord } from './sale-payments'
+import { ORDER_STATES, standingOf, type OrderState, type SaleState, type Tender } from './sale-states'
+
+/**
+ * A sale as the journal reads it back: its row parsed by a schema (a row was
+ * written by an older Foyer, or survived a crash, and is not trusted for being
+ * ours), its payments, and what is derived from both: where it stands, and
+ * the figures the screens, the paper and recovery read (the confirm's payment
+ * reference, the cash tendered and the change).
+ */
+export interface SaleRecord {
+  saleId: string
+  backend: string
+  /** Where the sale stands, derived from the order and its payments (./sale-states.ts). */
+  state: SaleState
+  /** The order's own state. */
+  orderState: OrderState
+  /** The sale waits for staff (the note says why) until they deal with it or recovery settles it. */
+  heldForStaff: boolean
+  printed: boolean
+  /** The tender the sale was placed for (a counter card sale taken over by the standalone terminal says so). */
+  tender: Tender
+  paymentMethod: string
+  amountCents: number
+  reference: string | null
+  /** When the vendor lets the unpaid order lapse (ms since epoch). */
+  expiresAt: number | null
+  /** Every payment attempt and refund, in order. */
+  payments: PaymentRecord[]
+  /** Payment attempts so far (refunds not counted). */
+  attempt: number
+  /** The latest payment attempt's idempotency key at the terminal. */
+  paymentKey: string | null
+  /** The payment reference the vendor's confirm carries: the one payment's, or the split sale's made from its parts. */
+  paymentRef: string | null
+  /** Cash handed over and the change given, over the sale's cash payments; null without cash. */
+  tenderedCents: number | null
+  changeCents: number | null
+  request: OrderRequest
+  order: Order | null
+  staffNote: string | null
+  /** When staff said they had dealt with the note. */
+  staffResolvedAt: number | null
+  shiftId: string | null
+  /** The cashier signed in when it was sold (null: a self-service sale, or one from before staff accounts). */
+  soldById: string | null
+  soldByName: string | null
+  /** The supervisor who approved giving it back at the counter (a sale so refunded had been sold). */
+  refundedByName: string | null
+  /** Who asked for that refund: the cashier signed in (null: a refund from before it was kept). */
+  refundAskedByName: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+const json = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((text, ctx): z.infer<T> => {
+    try {
+      return schema.parse(JSON.parse(text))
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `unreadable: ${(error as Error).message.slice(0, 300)}` })
+      return z.NEVER
+    }
+  })
+
+const saleRowSchema = z.object({
+  sale_id: z.string(),
+  backend: z.string(),
+  state: z.enum(ORDER_STATES),
+  held_for_staff: z.number().int(),
+  printed: z.number().int(),
+  tender: z.enum(['card', 'cash', 'standalone']),
+  payment_method: z.string(),
+  amount_cents: z.number().int().nonnegative(),
+  reference: z.string().nullable(),
+  expires_at: z.number().nullable(),
+  request_json: json(keptOrderRequestSchema),
+  order_json: json(orderSchema).nullable(),
+  staff_note: z.string().nullable(),
+  staff_resolved_at: z.number().nullable(),
+  shift_id: z.string().nullable(),
+  sold_by_id: z.string().nullable(),
+  sold_by_name: z.string().nullable(),
+  refunded_by_name: z.string().nullable(),
+  refund_asked_by_name: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+})
+
+/** The payment reference the confirm carries: made from the journal only, so a confirm repeated after a crash is the same confirm. */
+function confirmReference(reference: string | null, taken: readonly PaymentRecord[]): string | null {
+  if (taken.length === 0) return null
+  if (taken.length === 1) return taken[0]!.reference
+  return `SPLIT-${reference}-${taken.map((p) => p.seq).join('.')}`
+}
+
+const sumOrNull = (values: readonly (number | null)[]): number | null =>
+  values.some((v) => v !== null) ? values.reduce<number>((sum, v) => sum + (v ?? 0), 0) : null
+
+export function saleFromRow(row: unknown, payments: PaymentRecord[]): SaleRecord {
+  const parsed = saleRowSchema.safeParse(row)
+  if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)
+  const r = parsed.data
+  const attempts = payments.filter((p) => p.kind === 'payment')
+  const taken = attempts.filter((p) => p.state === 'approved' || p.state === 'refunded')
+  const cash = attempts.filter((p) => p.tender === 'cash' && p.state !== 'declined')
+  const facts = { orderState: r.state, heldForStaff: r.held_for_staff === 1, printed: r.printed === 1, amountCents: r.amount_cents, payments }
+  return {
+    saleId: r.sale_id,
+    backend: r.backend,
+    state: standingOf(facts),
+    orderState: r.state,
+    heldForStaff: facts.heldForStaff,
+    printed: facts.printed,
+    tender: r.tender,
+    paymentMethod: r.payment_method,
+    amountCents: r.amount_cents,
+    reference: r.reference,
+    expiresAt: r.expires_at,
+    payments,
+    attempt: attempts.length,
+    paymentKey: attempts.at(-1)?.attemptKey ?? null,
+    paymentRef: confirmReference(r.reference, taken),
+    tenderedCents: sumOrNull(cash.map((p) => p.tenderedCents)),
+    changeCents: sumOrNull(cash.map((p) => p.changeCents)),
+    request: r.request_json,
+    order: r.order_json,
+    staffNote: r.staff_note,
+    staffResolvedAt: r.staff_resolved_at,
+    shiftId: r.shift_id,
+    soldById: r.sold_by_id,
+    soldByName: r.sold_by_name,
+    refundedByName: r.refunded_by_name,
+    refundAskedByName: r.refund_asked_by_name,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}

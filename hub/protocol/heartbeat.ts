@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
+export const PrinterProblem = z.enum([
+  'no-paper',
+  'paper-low',
+  'paper-jam',
+  'cutter-jam',
+  'cover-open',
+  'offline',
+  'paused',
+  'refusing-jobs',
+  'not-answering',
+  'printer-fault',
+])
+
+export const PrinterState = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ready') }),
+  z.object({ state: z.literal('paper-low'), problems: z.array(PrinterProblem).max(10) }),
+  z.object({ state: z.literal('cannot-print'), problems: z.array(PrinterProblem).min(1).max(10) }),
+])
+
+/**
+ * The card terminal as the device last found it: `ready` or `busy` (taking a card) can take cards;
+ * the rest cannot (not answering, its certificate or key refused, or none set up: cash only).
+ */
+export const TerminalState = z.enum(['ready', 'busy', 'not-answering', 'not-trusted', 'key-refused', 'not-set-up'])
+
+/** POST /device/heartbeat, every 15 s, with the device's token in `authorization: Bearer …`. */
+export const Heartbeat = z.object({
+  appVersion: z.string().min(1).max(40),
+  mode: z.enum(['self-service', 'counter']),
+  backend: z.enum(['training', 'staging', 'production']),
+  /** What the screen is doing now. */
+  screen: z.enum(['attract', 'selling', 'at-terminal', 'printing', 'staff']),
+  seatsHeld: z.number().int().nonnegative().max(100_000),
+  terminal: z.object({ state: TerminalState, since: z.iso.datetime({ offset: true }) }),
+  printer: PrinterState,
+  /** Journal records not yet answered by the hub. */
+  uploadsWaiting: z.number().int().nonnegative(),
+  lastSaleAt: z.iso.datetime({ offset: true }).nullable(),
+  freeDiskBytes: z.number().int().nonnegative(),
+  /** The device's clock when it sent this: the hub shows how far it is off. */
+  sentAt: z.iso.datetime({ offset: true }),
+})
+export type Heartbeat = z.infer<typeof Heartbeat>
+
+/** 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more. */
+export const HeartbeatAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), hubTime: z.iso.datetime() }),
+  z.object({ status: z.literal('revoked') }),
+])
+export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>

@@ -1,0 +1,21 @@
+/**
+ * Foyer Hub's device protocol: what a device and the hub say to each other, as zod schemas both ends
+ * parse with, and the enrolment proof both compute. Plain TypeScript (zod and Web Crypto, no Node),
+ * so Foyer on the device (electron/) imports it as it is (README, Layout).
+ */
+export * from './enrolment'
+export * from './enrolment-proof'
+export * from './enrol-device'
+export * from './heartbeat'
+export * from './records'
+
+/** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
+export const HUB_PATHS = {
+  enrol: '/device/enrol',
+  heartbeat: '/device/heartbeat',
+  records: '/device/records',
+} as const
+
+/** A device sends a heartbeat this often; three missed and the hub calls it offline. */
+export const HEARTBEAT_INTERVAL_MS = 15_000
+export const MISSED_HEARTBEATS_OFFLINE = 3

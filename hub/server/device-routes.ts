@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { EnrolmentRequest, Heartbeat, HUB_PATHS, UploadRequest, type HeartbeatAnswer, type UploadAnswer } from '../protocol'
+import type { HubDatabase } from '../storage/database'
+import { deviceByTokenHash, saveHeartbeat } from '../storage/device-store'
+import type { DeviceRow } from '../storage/rows'
+import { storeRecords } from '../storage/record-store'
+import { bearerToken, hashToken } from './device-tokens'
+import { enrolDevice } from './enrolment-service'
+
+export interface DeviceRouteContext {
+  db: HubDatabase
+  /** The hub's certificate fingerprint: enrolment proofs are checked against it. */
+  fingerprint: string
+  now: () => number
+}
+
+/** The device behind the request's token, or an answer already sent (401) when there is none. */
+async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<DeviceRow | undefined> {
+  const token = bearerToken(request.headers.authorization)
+  const device = token ? await deviceByTokenHash(ctx.db, hashToken(token)) : undefined
+  if (!device) await reply.code(401).send({ error: 'unknown-device' })
+  return device
+}
+
+function badRequest(reply: FastifyReply) {
+  return reply.code(400).send({ error: 'unreadable-request' })
+}
+
+/** The device protocol's three routes (hub/protocol): enrol, heartbeat, upload records. */
+export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): void {
+  app.post(HUB_PATHS.enrol, async (request, reply) => {
+    const parsed = EnrolmentRequest.safeParse(request.body)
+    if (!parsed.success) return badRequest(reply)
+    const outcome = await enrolDevice(ctx.db, parsed.data, ctx.fingerprint, new Date(ctx.now()))
+    return reply.code(outcome.status).send(outcome.body)
+  })
+
+  app.post(HUB_PATHS.heartbeat, async (request, reply) => {
+    const device = await authenticate(ctx, request, reply)
+    if (!device) return reply
+    if (device.revoked_at) return reply.send({ status: 'revoked' } satisfies HeartbeatAnswer)
+    const parsed = Heartbeat.safeParse(request.body)
+    if (!parsed.success) return badRequest(reply)
+    const now = new Date(ctx.now())
+    await saveHeartbeat(ctx.db, device.id, parsed.data, now)
+    return reply.send({ status: 'ok', hubTime: now.toISOString() } satisfies HeartbeatAnswer)
+  })
+
+  // A revoked device's records are still taken: they are sales it made before, real money to count.
+  app.post(HUB_PATHS.records, async (request, reply) => {
+    const device = await authenticate(ctx, request, reply)
+    if (!device) return reply
+    const parsed = UploadRequest.safeParse(request.body)
+    if (!parsed.success) return badRequest(reply)
+    const outcomes = await storeRecords(ctx.db, device.id, parsed.data.records, new Date(ctx.now()))
+    const results = outcomes.map((o) => (o.outcome === 'stored' ? { ...o, receivedAt: o.receivedAt.toISOString() } : o))
+    return reply.send({ results } satisfies UploadAnswer)
+  })
+}

@@ -1,0 +1,24 @@
+/**
+ * The hub's one door to PostgreSQL. Two implementations speak the same SQL: PGlite (PostgreSQL
+ * compiled to WebAssembly, in the hub's own process and data folder: the default for one venue) and
+ * a PostgreSQL server through `pg` (FOYER_HUB_DATABASE_URL: a venue group, several hub processes).
+ * Nothing above this interface knows which one it has.
+ */
+export interface QueryResult {
+  /** Rows as the driver gives them: parse them (rows.ts) before trusting their shape. */
+  rows: unknown[]
+}
+
+export interface Queryable {
+  /** One statement, with $1, $2… parameters. */
+  query(sql: string, params?: readonly unknown[]): Promise<QueryResult>
+  /** Several statements without parameters (a migration's script). */
+  exec(sql: string): Promise<void>
+}
+
+export interface HubDatabase extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

@@ -1,0 +1,84 @@
+import type { HubDatabase, Queryable } from './database'
+import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows } from './rows'
+
+/** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
+
+export async function insertEnrolmentCode(
+  db: Queryable,
+  code: { id: string; codeKey: string; deviceName: string; place: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO device_enrolment_codes (id, code_key, device_name, place, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [code.id, code.codeKey, code.deviceName, code.place, code.createdAt, code.expiresAt],
+  )
+}
+
+/**
+ * Codes not expired, used or not: those an enrolment proof is checked against. A used one is kept
+ * until it expires so that a device retrying it (or losing a race for it) is told "used" rather than
+ * counted as a wrong guess: eight devices trying one code must not lock enrolment out.
+ */
+export async function unexpiredEnrolmentCodes(db: Queryable, now: Date): Promise<EnrolmentCodeRow[]> {
+  const { rows } = await db.query(
+    'SELECT id, code_key, device_name, place, used_at FROM device_enrolment_codes WHERE expires_at > $1 AND code_key IS NOT NULL',
+    [now],
+  )
+  return parseRows(EnrolmentCodeRow, rows)
+}
+
+/** An expired code's key is of no more use to anyone: drop it. */
+export async function forgetExpiredCodes(db: Queryable, now: Date): Promise<void> {
+  await db.query('UPDATE device_enrolment_codes SET code_key = NULL WHERE expires_at <= $1 AND code_key IS NOT NULL', [now])
+}
+
+/**
+ * Uses the code and makes its device, in one transaction, or nothing when the code is no longer
+ * live. The conditional UPDATE is what makes the code one-use: of several tries at once, the server
+ * lets one change the row and the others then find it used (READ COMMITTED re-checks the WHERE).
+ */
+export async function claimCodeForDevice(
+  db: HubDatabase,
+  claim: { codeId: string; deviceId: string; tokenHash: string; now: Date },
+): Promise<{ name: string; place: string } | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE device_enrolment_codes SET used_at = $2
+        WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING device_name, place`,
+      [claim.codeId, claim.now],
+    )
+    const code = parseRows(ClaimedCodeRow, rows)[0]
+    if (!code) return null
+    await tx.query('INSERT INTO devices (id, name, place, token_hash, enrolled_at) VALUES ($1, $2, $3, $4, $5)', [
+      claim.deviceId,
+      code.device_name,
+      code.place,
+      claim.tokenHash,
+      claim.now,
+    ])
+    await tx.query('UPDATE device_enrolment_codes SET device_id = $2 WHERE id = $1', [claim.codeId, claim.deviceId])
+    return { name: code.device_name, place: code.place }
+  })
+}
+
+const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
+
+export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<DeviceRow | undefined> {
+  const { rows } = await db.query(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE token_hash = $1`, [tokenHash])
+  return parseRows(DeviceRow, rows)[0]
+}
+
+export async function allDevices(db: Queryable): Promise<DeviceRow[]> {
+  const { rows } = await db.query(`SELECT ${DEVICE_COLUMNS} FROM devices ORDER BY name, id`)
+  return parseRows(DeviceRow, rows)
+}
+
+/** Locks the device out; its token is refused from now on. Revoking twice keeps the first time. */
+export async function revokeDevice(db: Queryable, deviceId: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query('UPDATE devices SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING id', [deviceId, now])
+  return rows.length === 1
+}
+
+/** Keeps the newest heartbeat (already parsed by the protocol's schema) and when it came. */
+export async function saveHeartbeat(db: Queryable, deviceId: string, heartbeat: unknown, at: Date): Promise<void> {
+  await db.query('UPDATE devices SET last_heartbeat = ($2::text)::jsonb, last_heartbeat_at = $3 WHERE id = $1', [deviceId, JSON.stringify(heartbeat), at])
+}

@@ -1,0 +1,82 @@
+/**
+ * The hub's schema, as the migrations that build it, oldest first. A migration, once released, is
+ * never edited: a change is a new one at the end, so a hub upgraded from any earlier version ends
+ * with the same schema as a fresh one (tests/hub/migrations.test.ts upgrades a database made by the
+ * previous one, with data in it). Times are timestamptz written from the hub's clock, never now(),
+ * so the tests can move that clock.
+ */
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+const devicesAndEnrolment: Migration = {
+  version: 1,
+  name: 'devices and enrolment',
+  sql: `
+    CREATE TABLE devices (
+      id uuid PRIMARY KEY,
+      name text NOT NULL,
+      place text NOT NULL DEFAULT '',
+      -- SHA-256 of the device's token: the token itself is 256 random bits, so a fast hash is enough.
+      token_hash text NOT NULL UNIQUE,
+      enrolled_at timestamptz NOT NULL,
+      revoked_at timestamptz
+    );
+    CREATE TABLE device_enrolment_codes (
+      id uuid PRIMARY KEY,
+      -- The HMAC key the code gives (hub/protocol/enrolment-proof.ts): the hub must prove it knows
+      -- the code too, so it keeps what the proofs are made with, until the code expires.
+      code_key text,
+      device_name text NOT NULL,
+      place text NOT NULL DEFAULT '',
+      created_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      used_at timestamptz,
+      device_id uuid REFERENCES devices (id)
+    );
+    -- One row: wrong enrolment codes, counted across every hub process on this database.
+    CREATE TABLE enrolment_lockout (
+      id integer PRIMARY KEY CHECK (id = 1),
+      failures integer NOT NULL DEFAULT 0,
+      locked_until timestamptz
+    );
+    INSERT INTO enrolment_lockout (id) VALUES (1);
+    CREATE TABLE managers (
+      id uuid PRIMARY KEY,
+      name text NOT NULL UNIQUE,
+      password_hash text NOT NULL,
+      created_at timestamptz NOT NULL
+    );
+    CREATE TABLE manager_enrolment_codes (
+      id uuid PRIMARY KEY,
+      code_hash text NOT NULL,
+      created_at timestamptz NOT NULL,
+      used_at timestamptz
+    );
+  `,
+}
+
+const heartbeatsAndRecords: Migration = {
+  version: 2,
+  name: 'heartbeats and device records',
+  sql: `
+    ALTER TABLE devices ADD COLUMN last_heartbeat_at timestamptz, ADD COLUMN last_heartbeat jsonb;
+    -- The device's journal is the outbox; this is its copy at the hub. A record is stored once per
+    -- device and device-made id, and a repeat is answered with what the first upload was answered.
+    CREATE TABLE device_records (
+      hub_record_id bigserial PRIMARY KEY,
+      device_id uuid NOT NULL REFERENCES devices (id),
+      device_record_id text NOT NULL,
+      kind text NOT NULL,
+      occurred_at timestamptz NOT NULL,
+      payload jsonb NOT NULL,
+      received_at timestamptz NOT NULL,
+      UNIQUE (device_id, device_record_id)
+    );
+    CREATE INDEX device_records_by_time ON device_records (device_id, occurred_at);
+  `,
+}
+
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords]

@@ -1,0 +1,27 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { HubDatabase, Queryable } from './database'
+
+/**
+ * The embedded PostgreSQL: one connection in this process. PGlite runs one query at a time and
+ * holds its own lock across a transaction, so concurrent transactions here queue rather than
+ * interleave; the SQL above is written for a real server's concurrency all the same.
+ * @param dataDir the folder PGlite keeps its files in; in memory without it (tests).
+ */
+export async function openPgliteDatabase(dataDir?: string): Promise<HubDatabase> {
+  const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query(sql, params = []) {
+      const result = await q.query(sql, [...params])
+      return { rows: result.rows }
+    },
+    async exec(sql) {
+      await q.exec(sql)
+    },
+  })
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: () => db.close(),
+  }
+}

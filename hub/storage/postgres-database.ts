@@ -1,0 +1,42 @@
+import pg from 'pg'
+import type { HubDatabase, Queryable } from './database'
+
+/**
+ * A PostgreSQL server, through a small pool. `pg` reads int8 and numeric as strings and
+ * timestamptz as Date, as PGlite does for timestamptz; the row schemas (rows.ts) take either.
+ */
+export async function openPostgresDatabase(connectionString: string, maxConnections = 10): Promise<HubDatabase> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections })
+  // A bad address or password fails here, at start, not at the first device's heartbeat.
+  const probe = await pool.connect()
+  probe.release()
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params = []) {
+      const result = await q.query(sql, [...params])
+      return { rows: result.rows }
+    },
+    async exec(sql) {
+      // Without parameters pg sends the simple query protocol, which takes several statements.
+      await q.query(sql)
+    },
+  })
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(wrap(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+/**
+ * The hub's rows as its code may trust them: every read from the database is parsed here first.
+ * The drivers differ in small ways (pg gives int8 as a string, PGlite as a number) and a schema
+ * change missed by a migration shows here, at the read, rather than as `undefined` further on.
+ */
+export const Timestamp = z.coerce.date()
+const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
+
+export const DeviceRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  place: z.string(),
+  enrolled_at: Timestamp,
+  revoked_at: Timestamp.nullable(),
+  last_heartbeat_at: Timestamp.nullable(),
+  /** Written only after parsing with the protocol's Heartbeat; parsed again where it is used. */
+  last_heartbeat: z.unknown(),
+})
+export type DeviceRow = z.infer<typeof DeviceRow>
+
+export const EnrolmentCodeRow = z.object({
+  id: z.string(),
+  code_key: z.string().regex(/^[0-9a-f]{64}$/),
+  device_name: z.string(),
+  place: z.string(),
+  used_at: Timestamp.nullable(),
+})
+export type EnrolmentCodeRow = z.infer<typeof EnrolmentCodeRow>
+
+/** A code just used: the device it makes is named as the manager named it. */
+export const ClaimedCodeRow = z.object({ device_name: z.string(), place: z.string() })
+
+export const ExistsRow = z.object({ any: z.boolean() })
+
+export const LockoutRow = z.object({
+  failures: z.coerce.number().int(),
+  locked_until: Timestamp.nullable(),
+})
+export type LockoutRow = z.infer<typeof LockoutRow>
+
+export const StoredRecordRow = z.object({
+  hub_record_id: BigId,
+  device_record_id: z.string(),
+  kind: z.string(),
+  occurred_at: Timestamp,
+  payload: z.unknown(),
+  received_at: Timestamp,
+  same: z.boolean().optional(),
+})
+export type StoredRecordRow = z.infer<typeof StoredRecordRow>
+
+/** Parses every row, or throws naming the table's schema. */
+export function parseRows<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
+  return rows.map((row) => schema.parse(row))
+}

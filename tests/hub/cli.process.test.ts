@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { seeCertificate } from '../support/hub-device'
+
+/** `npm run hub`'s program, started as a box office would on a fresh machine: PGlite in a data folder. */
+function startHubProcess(dataDir: string): { child: ChildProcess; printed: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const printed = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      // No manager exists in these tests, so the code is always the last line printed.
+      if (/one-time enrolment code: \S+\n/.test(output)) resolve(output)
+    })
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+    child.once('exit', (code) => reject(new Error(`the hub exited (${code}): ${output}`)))
+  })
+  return { child, printed }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+describe('npm run hub', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-cli-'))
+  const children: ChildProcess[] = []
+  afterAll(async () => {
+    await Promise.all(children.map(stop))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('starts on PGlite in its data folder, prints its address, fingerprint and the first manager code, and keeps its certificate', async () => {
+    const first = startHubProcess(dataDir)
+    children.push(first.child)
+    const output = await first.printed
+    const url = /Foyer Hub at (https:\/\/\S+) \(PGlite in /.exec(output)?.[1]
+    const fingerprint = /Certificate fingerprint \(SHA-256\): ([0-9a-f]{64})/.exec(output)?.[1]
+    const code = /First manager's one-time enrolment code: ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(output)?.[1]
+    expect({ url: !!url, fingerprint: !!fingerprint, code: !!code }).toEqual({ url: true, fingerprint: true, code: true })
+    expect((await seeCertificate(url!)).fingerprint).toBe(fingerprint)
+    await stop(first.child)
+
+    const second = startHubProcess(dataDir)
+    children.push(second.child)
+    const again = await second.printed
+    expect(again).toContain(`Certificate fingerprint (SHA-256): ${fingerprint}`)
+    expect(again).toMatch(/First manager's one-time enrolment code: /)
+    expect(again).not.toContain(code)
+  }, 120_000)
+})

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import {
+  deviceProof,
+  enrolmentKey,
+  Heartbeat,
+  hubProof,
+  normaliseFingerprint,
+  RecordEnvelope,
+  sameProof,
+  UploadRequest,
+} from '../../hub/protocol'
+import { readyHeartbeat } from '../support/hub-heartbeats'
+
+const F = 'ab'.repeat(32)
+const OTHER_F = 'cd'.repeat(32)
+const N = '01'.repeat(32)
+
+
+describe('the device protocol', () => {
+  it('makes the same key from a code however it is typed, and another from another code', async () => {
+    expect(await enrolmentKey('7kq2-ab3d-xy9z-0000-1111')).toBe(await enrolmentKey('7KQ2AB3D XY9Z00001111'))
+    expect(await enrolmentKey('7KQ2-AB3D-XY9Z-0000-1112')).not.toBe(await enrolmentKey('7KQ2-AB3D-XY9Z-0000-1111'))
+  })
+
+  it('binds the device proof to the certificate seen, and the hub proof to the token given', async () => {
+    const key = await enrolmentKey('7KQ2-AB3D-XY9Z-0000-1111')
+    expect(await deviceProof(key, N, F)).toBe(await deviceProof(key, N, F.toUpperCase().match(/../g)!.join(':')))
+    expect(await deviceProof(key, N, F)).not.toBe(await deviceProof(key, N, OTHER_F))
+    const id = '6f9a3c1e-0000-4000-8000-000000000001'
+    expect(await hubProof(key, N, F, id, 'token-a')).not.toBe(await hubProof(key, N, F, id, 'token-b'))
+    expect(sameProof('abc', 'abc')).toBe(true)
+    expect(sameProof('abc', 'abd')).toBe(false)
+    expect(() => normaliseFingerprint('not-a-fingerprint')).toThrow()
+  })
+
+  it('reads a heartbeat, and refuses one whose printer cannot print without saying why', () => {
+    expect(Heartbeat.parse(readyHeartbeat)).toEqual(readyHeartbeat)
+    const broken = { ...readyHeartbeat, printer: { state: 'cannot-print', problems: [] } }
+    expect(Heartbeat.safeParse(broken).success).toBe(false)
+    expect(Heartbeat.safeParse({ ...readyHeartbeat, backend: 'sandbox' }).success).toBe(false)
+  })
+
+  it('takes any JSON as a record payload for now, but not a record without one', () => {
+    const record = { deviceRecordId: 'sale-1', kind: 'sale', occurredAt: '2026-11-26T19:00:00Z', payload: { any: ['json', 1] } }
+    expect(RecordEnvelope.parse(record)).toEqual(record)
+    expect(RecordEnvelope.safeParse({ ...record, payload: undefined }).success).toBe(false)
+    expect(UploadRequest.safeParse({ records: [] }).success).toBe(false)
+  })
+})

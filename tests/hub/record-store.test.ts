@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HubDatabase } from '../../hub/storage/database'
+import { recordsOfDevice, storeRecords, type IncomingRecord } from '../../hub/storage/record-store'
+import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+
+async function newDevice(db: HubDatabase): Promise<string> {
+  const id = randomUUID()
+  await db.query('INSERT INTO devices (id, name, token_hash, enrolled_at) VALUES ($1, $2, $3, $4)', [id, 'Counter 1', randomUUID(), new Date()])
+  return id
+}
+
+const sale = (n: number, minute: number): IncomingRecord => ({
+  deviceRecordId: `sale-${n}`,
+  kind: 'sale',
+  occurredAt: `2026-11-26T19:${String(minute).padStart(2, '0')}:00.000Z`,
+  payload: { totalCents: 1000 * n, lines: [{ seat: `A${n}` }] },
+})
+
+describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
+  let db: HubDatabase
+  beforeAll(async () => {
+    db = await openMigratedDatabase(backend)
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  it('stores a record once and answers its repeat with the first answer', async () => {
+    const device = await newDevice(db)
+    const [first] = await storeRecords(db, device, [sale(1, 0)], new Date('2026-11-26T19:00:01Z'))
+    const [again] = await storeRecords(db, device, [sale(1, 0)], new Date('2026-11-26T19:05:00Z'))
+    expect(first).toMatchObject({ outcome: 'stored', receivedAt: new Date('2026-11-26T19:00:01Z') })
+    expect(again).toEqual(first)
+    expect(await recordsOfDevice(db, device)).toHaveLength(1)
+  })
+
+  it('keeps every record of a batch sent out of order, and lists them in the order they happened', async () => {
+    const device = await newDevice(db)
+    await storeRecords(db, device, [sale(3, 30), sale(1, 10)], new Date())
+    await storeRecords(db, device, [sale(2, 20), sale(1, 10), sale(3, 30)], new Date())
+    const stored = await recordsOfDevice(db, device)
+    expect(stored.map((r) => r.device_record_id)).toEqual(['sale-1', 'sale-2', 'sale-3'])
+    expect(stored[1]!.payload).toEqual(sale(2, 20).payload)
+  })
+
+  it('keeps the first of two different records under one id, and says so', async () => {
+    const device = await newDevice(db)
+    await storeRecords(db, device, [sale(1, 0)], new Date())
+    const [clash] = await storeRecords(db, device, [{ ...sale(1, 0), payload: { totalCents: 1 } }], new Date())
+    expect(clash).toEqual({ deviceRecordId: 'sale-1', outcome: 'conflict' })
+    expect((await recordsOfDevice(db, device))[0]!.payload).toEqual(sale(1, 0).payload)
+  })
+
+  it('stores one record uploaded eight times at once exactly once, every answer the same', async () => {
+    const device = await newDevice(db)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => storeRecords(db, device, [sale(7, 7)], new Date())))
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+    expect(answers[0]![0]!.outcome).toBe('stored')
+    expect(await recordsOfDevice(db, device)).toHaveLength(1)
+  })
+
+  it('keeps the same device record id apart for two devices', async () => {
+    const [a, b] = [await newDevice(db), await newDevice(db)]
+    const [fromA] = await storeRecords(db, a, [sale(1, 0)], new Date())
+    const [fromB] = await storeRecords(db, b, [sale(1, 0)], new Date())
+    expect(fromA).toMatchObject({ outcome: 'stored' })
+    expect(fromB).toMatchObject({ outcome: 'stored' })
+    expect(fromA).not.toEqual(fromB)
+  })
+})

@@ -1,0 +1,23 @@
+import { inject } from 'vitest'
+import type { HubDatabase } from '../../hub/storage/database'
+import { migrate } from '../../hub/storage/migrate'
+import { openPgliteDatabase } from '../../hub/storage/pglite-database'
+import { openPostgresDatabase } from '../../hub/storage/postgres-database'
+import { createDatabase } from './postgres-cluster'
+
+/** Every storage test runs on both: the embedded PGlite and a real PostgreSQL server. */
+export const HUB_BACKENDS = ['pglite', 'postgres'] as const
+export type HubBackend = (typeof HUB_BACKENDS)[number]
+
+/** A new, empty database of that kind (PGlite in memory; a fresh database on the run's cluster). */
+export async function openEmptyDatabase(backend: HubBackend): Promise<HubDatabase> {
+  if (backend === 'pglite') return openPgliteDatabase()
+  return openPostgresDatabase(await createDatabase(inject('hubPostgresAdminUrl')))
+}
+
+/** A new database with the hub's schema, as the hub opens it at start. */
+export async function openMigratedDatabase(backend: HubBackend): Promise<HubDatabase> {
+  const db = await openEmptyDatabase(backend)
+  await migrate(db)
+  return db
+}
