@@ -38,6 +38,7 @@ function viewOf(readiness: Readiness, printer: string, kind: PrinterStateView['k
 export class PrinterReadiness {
   #current: PrinterStateView = SYSTEM_PRINTER
   #asking: Promise<PrinterStateView> | null = null
+  #queued: Promise<PrinterStateView> | null = null
   #timer: ReturnType<typeof setInterval> | null = null
   #detach: (() => void) | null = null
 
@@ -48,9 +49,20 @@ export class PrinterReadiness {
     return this.#current
   }
 
-  /** Asks the printer now; two asks at once share one answer. */
+  /**
+   * Asks the printer now. An ask already under way began before this question
+   * (paper may have been loaded since), so its answer is not this one's: one
+   * more ask follows it, shared by everyone who asks meanwhile.
+   */
   check(): Promise<PrinterStateView> {
-    this.#asking ??= this.#ask().finally(() => {
+    if (this.#asking) {
+      this.#queued ??= this.#asking.then(() => {
+        this.#queued = null
+        return this.check()
+      })
+      return this.#queued
+    }
+    this.#asking = this.#ask().finally(() => {
       this.#asking = null
     })
     return this.#asking
