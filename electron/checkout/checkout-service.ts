@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { SalesApi } from '../api/sales-api'
 import type { Order, SaleProgress } from '../contract'
 import { centsOf } from '../contract/money'
+import type { GiveBackReason } from '../contract/staff-note'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/logger'
 import type { SaleRecord, SalesJournal, SaleState, Tender } from '../journal/sales-journal'
@@ -242,7 +243,7 @@ export class CheckoutService {
     if (!PAYABLE.includes(sale.state)) {
       throw checkoutError('checkout.sale-state', 'checkout.errors.notCancellable', `sale ${saleId} is ${sale.state}`)
     }
-    if (sale.state === 'part-paid') await this.giveBack(sale, 'customer cancelled')
+    if (sale.state === 'part-paid') await this.giveBack(sale, { key: 'whyCustomerCancelled', params: {} })
     else await this.voidOrder(sale, 'customer cancelled')
   }
 
@@ -254,7 +255,7 @@ export class CheckoutService {
   }
 
   /** Gives a taken payment back and voids the order. */
-  giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+  giveBack(sale: SaleRecord, why: GiveBackReason): Promise<CheckoutOutcome> {
     return this.#settlement.giveBack(sale, why)
   }
 

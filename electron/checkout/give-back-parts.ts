@@ -1,4 +1,4 @@
-import type { StaffNoteSentence } from '../contract/staff-note'
+import type { GiveBackReason, StaffNoteSentence } from '../contract/staff-note'
 import type { NewRefund } from '../journal/sale-payments'
 import type { PaymentRecord, SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
@@ -46,12 +46,12 @@ async function partBack(part: PaymentRecord, terminal: PaymentTerminal | null): 
 }
 
 /** Gives each part back and records it, the order voided; answers the sale as it then stands (the caller voids it at the vendor). */
-export async function giveBackParts(sale: SaleRecord, taken: readonly PaymentRecord[], why: string, deps: GiveBackDeps): Promise<SaleRecord> {
+export async function giveBackParts(sale: SaleRecord, taken: readonly PaymentRecord[], why: GiveBackReason, deps: GiveBackDeps): Promise<SaleRecord> {
   const parts: PartBack[] = []
   for (const part of taken) parts.push(await partBack(part, deps.terminal))
   const refunds = parts.flatMap((p) => (p.refund ? [p.refund] : []))
   const staff = parts.some((p) => p.staff)
-  const heading: StaffNoteSentence = { key: 'splitNotCompleted', params: { reference: sale.reference, detail: why } }
-  const note = taken.length === 0 ? null : staffNoteText([heading, ...parts.map((p) => p.line)])
+  const heading: StaffNoteSentence = { key: 'splitNotCompleted', params: { reference: sale.reference } }
+  const note = taken.length === 0 ? null : staffNoteText([heading, why, ...parts.map((p) => p.line)])
   return deps.journal.refundPayment(sale.saleId, staff ? 'refund-by-staff' : 'refunded', refunds, 'cancelled', { staffNote: note, heldForStaff: staff }, { parts: parts.length })
 }

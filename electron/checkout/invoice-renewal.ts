@@ -1,5 +1,6 @@
 import type { SalesApi } from '../api/sales-api'
 import { centsOf } from '../contract/money'
+import type { GiveBackReason } from '../contract/staff-note'
 import type { HoldManager } from '../holds/hold-manager'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { renewalBody } from './order-body'
@@ -17,7 +18,7 @@ export interface RenewalDeps {
   /** The error the customer gets when the seats could not be kept. */
   expired: (detail: string) => Error
   /** Gives back what a split sale's parts took, its order voided (settlement's giveBack). */
-  giveBack: (sale: SaleRecord, why: string) => Promise<unknown>
+  giveBack: (sale: SaleRecord, why: GiveBackReason) => Promise<unknown>
 }
 
 /**
@@ -45,7 +46,7 @@ export async function renewIfShort(sale: SaleRecord, deps: RenewalDeps): Promise
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown'
     // A split sale's cash part was taken for this order: it goes back with it, recorded as a refund.
-    if (takenOf(sale) > 0) await deps.giveBack(sale, `the order ran out of time and could not be placed again (${code})`)
+    if (takenOf(sale) > 0) await deps.giveBack(sale, { key: 'whyOrderLapsed', params: { code } })
     else journal.record(sale.saleId, 'order-renewal-failed', 'cancelled', {}, { code })
     for (const item of previous.items) {
       await holds.release(item.productId, item.seats.map((s) => s.inventoryId)).catch(() => {

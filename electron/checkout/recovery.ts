@@ -64,7 +64,7 @@ async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<
       return 'cancelled'
     // A split sale stopped between its parts: its order is not paid in full, so each part goes back.
     case 'part-paid':
-      await checkout.giveBack(sale, 'recovery: a split sale was interrupted between its parts')
+      await checkout.giveBack(sale, { key: 'whySplitInterrupted', params: {} })
       return journal.get(sale.saleId)!.state
     case 'paid':
       return (await checkout.confirm(sale)).state === 'confirmed' ? 'confirmed' : journal.get(sale.saleId)!.state
@@ -98,7 +98,7 @@ async function recoverPayment(checkout: CheckoutService, sale: SaleRecord): Prom
     const notTaken = journal.settlePayment(sale.saleId, 'recovered-payment-not-taken', payment.seq, 'declined', {}, {}, { outcome: status?.outcome ?? 'none' })
     // A split sale's other parts were taken: they go back, as the order is not paid in full.
     if (notTaken.state === 'part-paid') {
-      await checkout.giveBack(notTaken, 'recovery: the card part of a split sale was not taken')
+      await checkout.giveBack(notTaken, { key: 'whySplitCardNotTaken', params: {} })
       return journal.get(sale.saleId)!.state
     }
     await checkout.voidOrder(notTaken, 'recovery: the payment was not taken')

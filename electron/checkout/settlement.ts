@@ -2,6 +2,7 @@ import { ApiCallError } from '../api/api-error'
 import { withRetry, type RetryPolicy } from '../api/retry'
 import type { SalesApi } from '../api/sales-api'
 import type { Order } from '../contract'
+import type { GiveBackReason } from '../contract/staff-note'
 import { amountOf } from '../contract/money'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
@@ -57,7 +58,7 @@ export class Settlement {
     try {
       order = await withRetry(this.#confirmPolicy, this.#confirmOnce(sale), { sleep: this.options.sleep, random: () => 1 })
     } catch (error) {
-      return this.#afterFailedConfirm(this.options.steps.sale(sale.saleId), `confirm failed: ${(error as { code?: string })?.code ?? String(error)}`)
+      return this.#afterFailedConfirm(this.options.steps.sale(sale.saleId), (error as { code?: string })?.code ?? String(error))
     }
     return this.#confirmed(sale, order)
   }
@@ -100,32 +101,32 @@ export class Settlement {
    * vendor holds as unconfirmed is refunded; one it cannot be asked about goes
    * to staff with the payment kept, never refunded blind.
    */
-  async #afterFailedConfirm(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+  async #afterFailedConfirm(sale: SaleRecord, code: string): Promise<CheckoutOutcome> {
     const { api, journal } = this.options
     let order: Order
     try {
       order = await api.getOrder(sale.reference!)
     } catch (error) {
       journal.note(sale.saleId, 'confirm-check-failed', { code: codeOf(error) })
-      const note = staffNoteText([{ key: 'confirmUnknown', params: { paymentRef: sale.paymentRef, reference: sale.reference, detail: why } }])
+      const note = staffNoteText([{ key: 'confirmUnknown', params: { paymentRef: sale.paymentRef, reference: sale.reference, detail: code } }])
       return outcomeFor(journal.record(sale.saleId, 'confirm-unknown', 'submitted', { staffNote: note, heldForStaff: true }), 'needs-staff')
     }
     journal.note(sale.saleId, 'confirm-checked', { orderStatus: order.status })
     if (order.status === 'CONFIRMED') return this.#confirmed(sale, order)
-    return this.giveBack(sale, `${why}; the vendor has the order as ${order.status}`)
+    return this.giveBack(sale, { key: 'whyNotConfirmed', params: { code, orderStatus: order.status } })
   }
 
   /**
    * Gives a taken payment back (card refund through the terminal; cash handed
    * back by staff; a standalone-terminal card reversed there by staff) and voids the order.
    */
-  async giveBack(sale: SaleRecord, why: string): Promise<CheckoutOutcome> {
+  async giveBack(sale: SaleRecord, why: GiveBackReason): Promise<CheckoutOutcome> {
     const { journal } = this.options
     journal.note(sale.saleId, 'refund-started', { why })
     const taken = takenPayments(sale)
     const payment = taken[0]
     if (!payment) {
-      await this.voidOrder(sale, why)
+      await this.voidOrder(sale, why.key)
       return outcomeFor(this.options.steps.sale(sale.saleId), 'declined')
     }
     if (taken.length > 1) return this.#afterGiveBack(await giveBackParts(sale, taken, why, { journal, terminal: this.options.terminal }))
@@ -139,15 +140,16 @@ export class Settlement {
       try {
         await this.options.terminal!.refund(paymentKey!)
       } catch (error) {
-        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey, reference: sale.reference, detail: why, error: (error as Error).message } }])
+        const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey, reference: sale.reference, error: (error as Error).message } }, why])
         const changes = { staffNote: note, heldForStaff: true }
         return outcomeFor(journal.refundPayment(sale.saleId, 'refund-failed', { refersTo: payment.seq, state: 'declined' }, 'submitted', changes), 'needs-staff')
       }
     }
     const note = staffNoteText([
       payment.tender === 'cash'
-        ? { key: 'cashToGiveBack', params: { amountCents: payment.amountCents, reference: sale.reference, detail: why } }
-        : { key: 'cardRefunded', params: { paymentKey, reference: sale.reference, detail: why } },
+        ? { key: 'cashToGiveBack', params: { amountCents: payment.amountCents, reference: sale.reference } }
+        : { key: 'cardRefunded', params: { paymentKey, reference: sale.reference } },
+      why,
     ])
     return this.#afterGiveBack(journal.refundPayment(sale.saleId, 'refunded', { refersTo: payment.seq, state: 'approved' }, 'cancelled', { staffNote: note }))
   }

@@ -1,4 +1,5 @@
 import { approvalCodeOf } from '../contract/approval-code'
+import type { GiveBackReason } from '../contract/staff-note'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, SalesJournal, SaleStep } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
@@ -69,10 +70,11 @@ export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null
  * Foyer cannot reach: the sale goes to staff with what to reverse there. The
  * caller voids the order, so the seats go back on sale.
  */
-export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: string): SaleRecord {
+export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: GiveBackReason): SaleRecord {
   const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
   const note = staffNoteText([
-    { key: 'standaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, paymentRef: sale.paymentRef, reference: sale.reference, detail: why } },
+    { key: 'standaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, paymentRef: sale.paymentRef, reference: sale.reference } },
+    why,
   ])
   // The caller voids the order: recorded as voided, held for staff until the card is reversed.
   return journal.record(sale.saleId, 'refund-by-staff', 'cancelled', { staffNote: note, heldForStaff: true })

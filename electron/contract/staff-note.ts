@@ -26,10 +26,10 @@ export const staffNoteSentenceSchema = z.discriminatedUnion('key', [
   sentence('cashInterrupted', { reference: named }),
   sentence('standaloneInterrupted', { reference: named, approvalCode: named, amountCents: cents }),
   sentence('confirmUnknown', { paymentRef: named, reference: named, detail: named }),
-  sentence('refundFailed', { paymentKey: named, reference: named, detail: named, error: named }),
-  sentence('cashToGiveBack', { amountCents: cents, reference: named, detail: named }),
-  sentence('cardRefunded', { paymentKey: named, reference: named, detail: named }),
-  sentence('standaloneToReverse', { amountCents: cents, approvalCode: named, paymentRef: named, reference: named, detail: named }),
+  sentence('refundFailed', { paymentKey: named, reference: named, error: named }),
+  sentence('cashToGiveBack', { amountCents: cents, reference: named }),
+  sentence('cardRefunded', { paymentKey: named, reference: named }),
+  sentence('standaloneToReverse', { amountCents: cents, approvalCode: named, paymentRef: named, reference: named }),
   sentence('counterRefundFailed', { paymentKey: named, reference: named, error: named }),
   sentence('counterCardRefunded', { paymentKey: named, reference: named }),
   sentence('counterCashRefunded', { amountCents: cents, reference: named }),
@@ -39,14 +39,23 @@ export const staffNoteSentenceSchema = z.discriminatedUnion('key', [
   sentence('voidAtVendor', { reference: named }),
   // A split sale's parts (./split-tender in checkout), each going back its own way, after one of these two.
   sentence('splitRefunded', { reference: named }),
-  sentence('splitNotCompleted', { reference: named, detail: named }),
+  sentence('splitNotCompleted', { reference: named }),
   sentence('partCardRefunded', { paymentKey: named, amountCents: cents }),
   sentence('partCardNotRefunded', { paymentKey: named, amountCents: cents, error: named }),
   sentence('partCashBack', { amountCents: cents }),
   sentence('partStandaloneToReverse', { amountCents: cents, approvalCode: named }),
+  // Why a sale's money goes back (checkout's giveBack): its own sentence after what to do, so no English reason sits inside another language's.
+  sentence('whyNotConfirmed', { code: named, orderStatus: named }),
+  sentence('whyCustomerCancelled', {}),
+  sentence('whyOrderLapsed', { code: named }),
+  sentence('whySplitInterrupted', {}),
+  sentence('whySplitCardNotTaken', {}),
 ])
 export type StaffNoteSentence = z.infer<typeof staffNoteSentenceSchema>
 export type StaffNoteKey = StaffNoteSentence['key']
+
+/** Why a paid sale's money goes back (checkout's giveBack): a sentence of the note, said after what staff do. */
+export type GiveBackReason = Extract<StaffNoteSentence, { key: `why${string}` }>
 
 /** Every sentence key, for the test that holds each has its words in every language, on screen and on paper. */
 export const staffNoteKeys = staffNoteSentenceSchema.options.map((option) => option.shape.key.value) as readonly StaffNoteKey[]

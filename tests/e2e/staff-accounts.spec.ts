@@ -60,7 +60,7 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   await expect(page.getByTestId('supervisor-approval')).toHaveCount(0)
   // The refund slip printed, saying who asked for the refund and who approved it.
   const slip = (await pdfText(join(counterPrintSpool, `${reference}-refund.pdf`))).text.replace(/\s+/g, ' ')
-  expect(slip).toContain(`given back in cash from the drawer for ${reference}, asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`)
+  expect(slip).toContain(`given back in cash from the drawer for ${reference}. Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}.`)
   // The cash went back out: the drawer should hold the float only.
   await expect(page.getByTestId('report-expected')).toContainText('S$200.00')
 

@@ -197,6 +197,6 @@ describe('checkout', () => {
     expect(paid.value.state).toBe('refunded')
     expect(await terminalLedger(run.rig)).toEqual([expect.objectContaining({ state: 'reversed' })])
     const sale = run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)!
-    expect(readStaffNote(sale.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: invoice.value.reference, paymentKey: sale.paymentKey } }] })
+    expect(readStaffNote(sale.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: invoice.value.reference, paymentKey: sale.paymentKey } }, { key: 'whyNotConfirmed' }] })
   })
 })

@@ -60,7 +60,7 @@ describe('a Foyer process killed during checkout', { timeout: 30_000 }, () => {
     const { sales } = await crash.restart()
     const after = sales.context!.checkout.journal.get(sale.saleId)!
     expect(after.state).toBe('refunded')
-    expect(readStaffNote(after.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: sale.reference } }] })
+    expect(readStaffNote(after.staffNote)).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: sale.reference } }, { key: 'whyNotConfirmed' }] })
     expect((await terminalLedger(crash.rig)).map((p) => p.state)).toEqual(['reversed'])
     expect(sales.context!.recovery!.forStaff.map((s) => s.saleId)).toEqual([sale.saleId])
   })

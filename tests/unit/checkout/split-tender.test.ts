@@ -11,6 +11,7 @@ import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixture
 import { firstPin } from '../../support/staff-runtime'
 import { staffedRuntime } from '../../support/staffed-runtime'
 import { noteInEnglish } from '../../support/note-in-english'
+import { terminalControls } from '../../support/terminal-controls'
 
 /**
  * Split tender at the counter (#23): "S$50 in cash, the rest on the card".
@@ -187,5 +188,31 @@ describe('split tender at the counter', () => {
     expect(x.card).toMatchObject({ sales: 1, soldCents: sale.rest, refunds: 1, refundedCents: sale.rest, netCents: 0 })
     expect(x.refundsMade.map((r) => [r.tender, r.amountCents])).toEqual([['cash', PART], ['card', sale.rest]])
     expect(x.expectedCashCents).toBe(10_000)
+  }, 120_000)
+
+  it('holds a split refund for staff when the card part cannot be refunded: the cash goes back, the card is named, the sale stays sold', async () => {
+    const { dispatcher } = runtime.services
+    const sale = await cashPartTaken(dispatcher)
+    expect(await call(dispatcher, 'checkout.pay', { saleId: sale.saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+    const controls = terminalControls(rig.sandbox, rig.direct)
+    await controls.plug(false)
+    try {
+      const refunded = await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: SUPERVISOR_PIN })
+      expect(refunded).toMatchObject({ ok: true, value: { state: 'needs-staff', printed: false } })
+    } finally {
+      await controls.plug(true)
+    }
+    // The card was charged once and never reversed: staff refund it on the terminal, as the note says.
+    expect(await terminalLedger(rig)).toEqual([{ key: `${sale.reference}-2`, state: 'approved', amountCents: sale.rest }])
+    const record = journal().get(sale.saleId)!
+    expect(record).toMatchObject({ state: 'needs-staff', orderState: 'confirmed' })
+    const note = noteInEnglish(record.staffNote)
+    expect(note).toContain(`Give back ${dollars(PART)} in cash from the drawer`)
+    expect(note).toContain(`Card payment ${sale.reference}-2 of ${dollars(sale.rest)} NOT refunded`)
+    const refunds = record.payments.filter((p) => p.kind === 'refund').map((p) => [p.tender, p.state, p.amountCents])
+    expect(refunds).toEqual([
+      ['cash', 'approved', PART],
+      ['card', 'declined', sale.rest],
+    ])
   }, 120_000)
 })

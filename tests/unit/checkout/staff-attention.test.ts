@@ -43,7 +43,7 @@ describe('sales needing staff', () => {
     const listed = await call(dispatcher, 'staff.salesNeedingAttention', { pin: PIN })
     if (!listed.ok) throw new Error(listed.error.code)
     expect(listed.value).toEqual([expect.objectContaining({ saleId: invoice.value.saleId, reference: invoice.value.reference, state: 'refunded', tender: 'card' })])
-    expect(listed.value[0]!.note).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: invoice.value.reference } }] })
+    expect(listed.value[0]!.note).toMatchObject({ kind: 'keyed', sentences: [{ key: 'cardRefunded', params: { reference: invoice.value.reference } }, { key: 'whyNotConfirmed' }] })
 
     const resolved = await call(dispatcher, 'staff.resolveSale', { pin: PIN, saleId: invoice.value.saleId, how: 'Refund seen on the terminal' })
     expect(resolved.ok).toBe(true)

@@ -152,7 +152,10 @@ describe('the standalone terminal', () => {
     expect(sale.state).toBe('needs-staff')
     expect(readStaffNote(sale.staffNote)).toMatchObject({
       kind: 'keyed',
-      sentences: [{ key: 'standaloneToReverse', params: { approvalCode: 'AB12C9', reference: invoice.value.reference, amountCents: sale.amountCents, paymentRef: sale.paymentRef } }],
+      sentences: [
+        { key: 'standaloneToReverse', params: { approvalCode: 'AB12C9', reference: invoice.value.reference, amountCents: sale.amountCents, paymentRef: sale.paymentRef } },
+        { key: 'whyNotConfirmed', params: { orderStatus: 'CANCELLED' } },
+      ],
     })
     expect(journal().steps(invoice.value.saleId).map((s) => s.step)).toContain('refund-by-staff')
     expect(await terminalLedger(run.rig)).toEqual([])

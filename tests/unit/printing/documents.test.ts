@@ -193,7 +193,7 @@ describe('refund slips', () => {
     expect(doc.html).toContain(`<td class="amount">S$${(sale.amountCents / 100).toFixed(2)}</td>`)
     expect(doc.html).toMatch(/<dt>Refunded to card<\/dt>\s*<dd>\w+ •••• \d{4}<\/dd>/)
     // Why: the note's sentence in the paper's words, naming the payment and the booking.
-    expect(doc.html).toMatch(new RegExp(`<p>Card payment ${sale.paymentKey} of ${sale.reference} was refunded: the order could not be confirmed \\(.+\\)\\.</p>`))
+    expect(doc.html).toMatch(new RegExp(`<p>Card payment ${sale.paymentKey} of ${sale.reference} was refunded\\. Why: the vendor did not confirm the order \\(.+\\) and has it as CANCELLED\\.</p>`))
     expect(doc.html).toContain(singaporeTime(sale.updatedAt))
     expect(() => refundSlipDocument(samples.card.sale)).toThrow(/not refunded/)
   })
@@ -201,8 +201,10 @@ describe('refund slips', () => {
   it("says why in the paper's language, not in English", () => {
     const { sale, steps } = samples.refunded
     const doc = refundSlipDocument(sale, { card: cardFromSteps(steps), language: 'zh-CN' })
-    expect(doc.html).toContain(`${sale.reference} 的刷卡付款 ${sale.paymentKey} 已退款：订单未能确认（`)
-    expect(doc.html).not.toMatch(/was refunded|could not be confirmed/)
+    expect(doc.html).toContain(`${sale.reference} 的刷卡付款 ${sale.paymentKey} 已退款。`)
+    expect(doc.html).toContain('原因：票务供应商未确认订单（')
+    // The reason is a sentence of its own in the paper's words: no English left inside the Chinese.
+    expect(doc.html).not.toMatch(/was refunded|could not be confirmed|confirm failed|the vendor has/)
   })
 
   it('prints a note an older Foyer wrote in English as it is', () => {
@@ -212,9 +214,10 @@ describe('refund slips', () => {
   })
 
   it('escapes what the terminal or vendor said inside a note', () => {
-    const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey: 'P-1', reference: 'FOY-1', detail: hostile, error: hostile } }])
+    const note = staffNoteText([{ key: 'refundFailed', params: { paymentKey: 'P-1', reference: 'FOY-1', error: hostile } }, { key: 'whyNotConfirmed', params: { code: hostile, orderStatus: hostile } }])
     const doc = refundSlipDocument({ ...samples.refunded.sale, staffNote: note })
-    expect(doc.html).toContain(`could not be confirmed (${hostileEscaped}) nor refunded (${hostileEscaped})`)
+    expect(doc.html).toContain(`could not be refunded (${hostileEscaped})`)
+    expect(doc.html).toContain(`did not confirm the order (${hostileEscaped}) and has it as ${hostileEscaped}`)
     expect(doc.html).not.toContain('<script>')
   })
 })
