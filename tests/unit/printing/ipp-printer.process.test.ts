@@ -6,7 +6,7 @@ import { IppClient, JOB_STATE } from '../../../electron/printers/ipp/ipp-client'
 import { IppPrinter } from '../../../electron/printers/ipp/ipp-printer'
 import { PrintFailed } from '../../../electron/printers/printer-port'
 import { startIppEvePrinter, type TestIppPrinter } from '../../support/ippeveprinter'
-import { tinyPdf } from '../../support/tiny-pdf'
+import { textPdf } from '../../../electron/printers/text-pdf'
 
 /**
  * The IPP port against a real IPP Everywhere printer (CUPS's ippeveprinter on
@@ -66,7 +66,7 @@ describe('IPP printer port against ippeveprinter', () => {
   })
 
   it('a PDF is printed once the job completed, and the printer holds it with its words', async () => {
-    const printed = await port.print({ name: 'FOYER-ABC123-ticket-01', pdf: tinyPdf(['Grand Theatre', 'Stalls Centre Row C Seat 11', 'FOYER-ABC123']) })
+    const printed = await port.print({ name: 'FOYER-ABC123-ticket-01', pdf: textPdf(['Grand Theatre', 'Stalls Centre Row C Seat 11', 'FOYER-ABC123']) })
     expect(printed.readiness).toEqual({ state: 'ready' })
     expect(printed.jobId).toBeGreaterThan(0)
     const job = await new IppClient(printer.uri).jobAttributes(printed.jobId!)
@@ -83,7 +83,7 @@ describe('IPP printer port against ippeveprinter', () => {
   it('paper out: nothing is sent, and the failure says why', async () => {
     await printer.setPaper(0)
     const before = await printer.spooled()
-    const error = await failure(port.print({ name: 'FOYER-OUT-ticket-01', pdf: tinyPdf(['never printed']) }))
+    const error = await failure(port.print({ name: 'FOYER-OUT-ticket-01', pdf: textPdf(['never printed']) }))
     expect(error.stage).toBe('refused')
     expect(error.problems).toEqual(['no-paper'])
     expect(error.message).toMatch(/^Lobby ticket printer \(IPP, localhost:\d+\): FOYER-OUT-ticket-01 not sent, the printer cannot print \(no-paper\)$/)
@@ -94,7 +94,7 @@ describe('IPP printer port against ippeveprinter', () => {
     // The paper runs out after the job was sent: the printer takes it and waits for paper.
     await printer.setPaper(0)
     const client = new IppClient(printer.uri)
-    const jobId = await client.printPdf('FOYER-MID-ticket-02', tinyPdf(['second ticket']))
+    const jobId = await client.printPdf('FOYER-MID-ticket-02', textPdf(['second ticket']))
     const error = await failure(port.awaitJob(jobId, 'FOYER-MID-ticket-02'))
     expect(error.stage).toBe('not-printed')
     expect(error.problems).toEqual(['no-paper'])
@@ -108,13 +108,13 @@ describe('IPP printer port against ippeveprinter', () => {
     const unknown = new IppPrinter({ uri: printer.uri.replace('/ipp/print', '/ipp/no-such-queue'), label: 'Misspelt queue' })
     expect(await unknown.status()).toEqual({ state: 'cannot-print', problems: ['refusing-jobs'] })
     // Refused in IPP's words (client-error-not-found): the job was not taken, so it is safe to print elsewhere.
-    const refusal = await new IppClient(printer.uri.replace('/ipp/print', '/ipp/no-such-queue')).printPdf('x', tinyPdf(['x'])).catch((e: unknown) => e)
+    const refusal = await new IppClient(printer.uri.replace('/ipp/print', '/ipp/no-such-queue')).printPdf('x', textPdf(['x'])).catch((e: unknown) => e)
     expect(refusal).toMatchObject({ name: 'IppError', statusCode: 0x0406, refused: true })
   })
 
   it('nothing at the address is cannot print: not answering', async () => {
     const nowhere = new IppPrinter({ uri: 'ipp://localhost:9/ipp/print', label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
-    expect((await failure(nowhere.print({ name: 'x', pdf: tinyPdf(['x']) }))).stage).toBe('refused')
+    expect((await failure(nowhere.print({ name: 'x', pdf: textPdf(['x']) }))).stage).toBe('refused')
   })
 })
