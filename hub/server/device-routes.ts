@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EnrolmentRequest, Heartbeat, HUB_PATHS, UploadRequest, type HeartbeatAnswer, type UploadAnswer } from '../protocol'
 import type { HubDatabase } from '../storage/database'
-import { deviceByTokenHash, saveHeartbeat } from '../storage/device-store'
+import { deviceByTokenHash, saveHeartbeat } from '../storage/device-table'
 import type { DeviceRow } from '../storage/rows'
-import { storeRecords } from '../storage/record-store'
+import { storeRecords } from '../storage/record-table'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
 

@@ -16,7 +16,7 @@ export interface LabelledSeats {
   /** First seat of each row: it carries the row's name. */
   rowStarts: ReadonlySet<number>
   /** Each seat's state now (the seats' own are as first drawn). */
-  store: { state(index: number): MapSeat['state'] }
+  seatArrays: { state(index: number): MapSeat['state'] }
 }
 
 export class SeatLabels {
@@ -48,7 +48,7 @@ export class SeatLabels {
         const cy = seat.y + size.height / 2
         const rotation = (seat.angle * Math.PI) / 180
         if (seat.seat && !SEAT_GLYPH.has(seat.seatType ?? 0)) {
-          place(seat.seat, cx, cy, scene.store.state(i) === 'unavailable' ? 0xb0b4bc : COLOURS.labelDark, rotation)
+          place(seat.seat, cx, cy, scene.seatArrays.state(i) === 'unavailable' ? 0xb0b4bc : COLOURS.labelDark, rotation)
         }
         if (scene.rowStarts.has(i) && seat.row) {
           // The row's name just before its first seat, along the seat's own axis.

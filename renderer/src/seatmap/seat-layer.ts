@@ -1,6 +1,6 @@
 import { Color, Container, Matrix, ParticleContainer, Rectangle, RenderTexture, Sprite, type IParticle, type Renderer, type Texture } from 'pixi.js'
 import { isEmptyBounds, type Bounds } from './geometry'
-import { SEAT_STATES, type SeatStore } from './seat-store'
+import { SEAT_STATES, type SeatArrays } from './seat-arrays'
 import { SEAT_GLYPH, SEAT_TINT, type SeatGlyph, type SeatTextures } from './seat-map-style'
 
 /**
@@ -16,7 +16,7 @@ import { SEAT_GLYPH, SEAT_TINT, type SeatGlyph, type SeatTextures } from './seat
  * leaves that area.
  *
  * Either way the particles are a pool sized by what is drawn at once, filled
- * from the typed SeatStore: no object per seat of the section.
+ * from the typed SeatArrays: no object per seat of the section.
  */
 
 /** A seat narrower than this on screen (CSS px) is drawn from the picture. */
@@ -92,7 +92,7 @@ export class SeatLayer {
    */
   constructor(
     private readonly renderer: Renderer,
-    private readonly store: SeatStore,
+    private readonly seatArrays: SeatArrays,
     textures: SeatTextures,
     private readonly inBox: (box: Bounds) => number[],
     private readonly canPicture: boolean,
@@ -109,7 +109,7 @@ export class SeatLayer {
     this.#live.addChild(bodies.container, stripes.container, check.container, wheelchair.container, companion.container, couple.container)
     this.#picture.eventMode = 'none'
     this.root.addChild(this.#picture)
-    this.#bounds = store.bounds()
+    this.#bounds = seatArrays.bounds()
   }
 
   get detail(): SeatDetail | null {
@@ -128,7 +128,7 @@ export class SeatLayer {
    */
   prepare(view: Bounds, scale: number, pixelRatio: number): void {
     const seen = clip(view, this.#bounds)
-    const seatPx = this.store.size.width * scale
+    const seatPx = this.seatArrays.size.width * scale
     const detail: SeatDetail = !this.canPicture || seatPx >= TAPPABLE_SEAT_PX ? 'seats' : 'picture'
     const resolution = detail === 'picture' ? 2 ** Math.ceil(Math.log2(Math.max(scale * pixelRatio, 1e-6))) : 0
     const covered = this.#region !== null && (isEmptyBounds(seen) || within(seen, this.#region))
@@ -194,7 +194,7 @@ export class SeatLayer {
     const pools = Object.values(this.#pools)
     const glyphs = this.#pools
     for (const pool of pools) pool.begin()
-    const { centres, rotations, states, types, size } = this.store
+    const { centres, rotations, states, types, size } = this.seatArrays
     const sx = size.width / bodies.texture.width
     const sy = size.height / bodies.texture.height
     const glyph = (Math.min(size.width, size.height) * 0.9) / wheelchair.texture.width

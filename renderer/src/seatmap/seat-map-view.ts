@@ -24,7 +24,7 @@ import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
  * previews or does nothing (frame-decision.ts); it schedules the next frame
  * only while the viewport is still moving. Idle, nothing runs.
  *
- * Seats are kept in typed arrays (seat-store.ts) and drawn with level of
+ * Seats are kept in typed arrays (seat-arrays.ts) and drawn with level of
  * detail (seat-layer.ts): one cached picture while zoomed out, live seats
  * around the view once they are big enough to tap.
  *
@@ -151,14 +151,14 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
     viewport.plugins.remove('animate')
     const canPicture = app.renderer.type === RendererType.WEBGL || app.renderer.type === RendererType.WEBGPU
     const built = shown.showSeats(seats, size, sectionOutline, { renderer: app.renderer, textures, canPicture })
-    mirror.seatsShown(built.scene.store.stateCounts())
+    mirror.seatsShown(built.scene.seatArrays.stateCounts())
     fitNewScene(built.contentBounds)
   }
 
   function setSeatStates(changes: readonly { index: number; state: SeatState }[]): void {
     const changed = shown.setSeatStates(changes)
     if (!changed) return
-    mirror.seatStates(changed.store.stateCounts())
+    mirror.seatStates(changed.seatArrays.stateCounts())
     labelsDirty = true
     redraw()
   }

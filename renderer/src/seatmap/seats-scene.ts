@@ -4,20 +4,20 @@ import { HitIndex } from './hit-index'
 import type { MapSeat, SeatSize, SeatState } from './model'
 import type { SeatTextures } from './seat-map-style'
 import { SeatLayer } from './seat-layer'
-import { SeatStore } from './seat-store'
+import { SeatArrays } from './seat-arrays'
 
 /**
- * A section's seats up close: the seats in typed arrays (seat-store.ts), drawn
+ * A section's seats up close: the seats in typed arrays (seat-arrays.ts), drawn
  * by the seat layer with level of detail (seat-layer.ts), inside the faint
  * outline of their section. Built once per offer; a state change flips a byte
  * per seat and never rebuilds the hit index (positions do not move).
  */
 export interface SeatsScene {
   kind: 'seats'
-  /** The seats as the scene was built (labels and inventory ids); their states now are the store's. */
+  /** The seats as the scene was built (labels and inventory ids); their states now are the seat arrays'. */
   seats: readonly MapSeat[]
   size: SeatSize
-  store: SeatStore
+  seatArrays: SeatArrays
   layer: Pick<SeatLayer, 'root' | 'invalidate' | 'prepare' | 'destroy' | 'detail' | 'passes'>
   /** First seat of each row (list order): it carries the row label. */
   rowStarts: Set<number>
@@ -52,8 +52,8 @@ export interface BuiltSeats {
 /** Builds the seats scene (and the section's outline, when given) into `drawing.world`. */
 export function buildSeats(seats: readonly MapSeat[], size: SeatSize, sectionOutline: number[] | undefined, drawing: SeatsDrawing): BuiltSeats {
   const list = [...seats]
-  const store = new SeatStore(list, size)
-  const bounds = [store.bounds()]
+  const seatArrays = new SeatArrays(list, size)
+  const bounds = [seatArrays.bounds()]
   if (sectionOutline && sectionOutline.length >= 6) {
     const g = new Graphics({ eventMode: 'none' })
     const ob = boundsOf(sectionOutline)
@@ -63,20 +63,20 @@ export function buildSeats(seats: readonly MapSeat[], size: SeatSize, sectionOut
     bounds.push(ob)
   }
   const index = HitIndex.fromSeats(list, size)
-  const layer = new SeatLayer(drawing.renderer, store, drawing.textures, (box) => index.inBox(box), drawing.canPicture)
+  const layer = new SeatLayer(drawing.renderer, seatArrays, drawing.textures, (box) => index.inBox(box), drawing.canPicture)
   drawing.world.addChild(layer.root)
-  return { scene: { kind: 'seats', seats: list, size, store, layer, rowStarts: rowStartsOf(list) }, index, contentBounds: unionBounds(bounds) }
+  return { scene: { kind: 'seats', seats: list, size, seatArrays, layer, rowStarts: rowStartsOf(list) }, index, contentBounds: unionBounds(bounds) }
 }
 
 /**
- * Seats change state (offered, kept, sold meanwhile): the store learns it, the index only whether each seat may still be tapped, and the
+ * Seats change state (offered, kept, sold meanwhile): the seat arrays learn it, the index only whether each seat may still be tapped, and the
  * layer draws the seats again. Whether anything changed.
  */
 export function setSeatStates(scene: SeatsScene, changes: readonly { index: number; state: SeatState }[], index: Pick<HitIndex, 'setSelectable'>): boolean {
   let changed = false
   for (const { index: i, state } of changes) {
-    if (!scene.store.setState(i, state)) continue
-    index.setSelectable(i, scene.store.selectable(i))
+    if (!scene.seatArrays.setState(i, state)) continue
+    index.setSelectable(i, scene.seatArrays.selectable(i))
     changed = true
   }
   if (changed) scene.layer.invalidate()

@@ -6,7 +6,7 @@ import type { SeatsScene } from './seats-scene'
 /**
  * What a tap at a venue point chooses, within a finger's radius (venue units):
  * a section that is not sold out, or a seat that may be picked (one with an
- * inventory id that the store says is selectable). Null for nothing, or for
+ * inventory id that the seat arrays say is selectable). Null for nothing, or for
  * something that cannot be chosen.
  */
 export function selectionAt(
@@ -23,6 +23,6 @@ export function selectionAt(
     return { kind: 'section', sectionId: section.id }
   }
   const seat = scene.seats[found]
-  if (!seat || seat.inventoryId === null || !scene.store.selectable(found)) return null
+  if (!seat || seat.inventoryId === null || !scene.seatArrays.selectable(found)) return null
   return { kind: 'seat', index: found, inventoryId: seat.inventoryId }
 }

@@ -4,7 +4,7 @@ import { HitIndex } from '../../../renderer/src/seatmap/hit-index'
 import { worldFrame } from '../../../renderer/src/seatmap/map-camera'
 import type { MapSeat, MapSection } from '../../../renderer/src/seatmap/model'
 import { setSectionAvailability, type OverviewScene } from '../../../renderer/src/seatmap/overview-scene'
-import { SeatStore } from '../../../renderer/src/seatmap/seat-store'
+import { SeatArrays } from '../../../renderer/src/seatmap/seat-arrays'
 import { rowStartsOf, setSeatStates, type SeatsScene } from '../../../renderer/src/seatmap/seats-scene'
 import { selectionAt } from '../../../renderer/src/seatmap/selection'
 
@@ -23,7 +23,7 @@ function seat(x: number, row: string | null, extra: Partial<MapSeat> = {}): MapS
 function seatsScene(seats: MapSeat[]) {
   const invalidations = { count: 0 }
   const layer = { invalidate: () => invalidations.count++ } as unknown as SeatsScene['layer']
-  const scene: SeatsScene = { kind: 'seats', seats, size, store: new SeatStore(seats, size), layer, rowStarts: rowStartsOf(seats) }
+  const scene: SeatsScene = { kind: 'seats', seats, size, seatArrays: new SeatArrays(seats, size), layer, rowStarts: rowStartsOf(seats) }
   const index = HitIndex.fromSeats(seats, size)
   return { scene, index, invalidations }
 }
@@ -36,8 +36,8 @@ describe('the seats scene', () => {
 
   it('counts the seats drawn in each state', () => {
     const seats = [seat(0, 'A', { state: 'chosen' }), seat(20, 'A', { state: 'chosen' }), seat(40, 'A'), seat(60, 'A', { state: 'unavailable' })]
-    const store = new SeatStore(seats, size)
-    expect(store.stateCounts()).toEqual({ chosen: 2, available: 1, unavailable: 1 })
+    const seatArrays = new SeatArrays(seats, size)
+    expect(seatArrays.stateCounts()).toEqual({ chosen: 2, available: 1, unavailable: 1 })
   })
 
   it('a seat sold meanwhile cannot be tapped, without rebuilding the index; the picture is drawn again once', () => {
@@ -47,9 +47,9 @@ describe('the seats scene', () => {
 
     expect(setSeatStates(scene, [{ index: 1, state: 'unavailable' }, { index: 2, state: 'chosen' }], index)).toBe(true)
     expect(at(20)).toBeNull()
-    expect(scene.store.state(1)).toBe('unavailable')
-    expect(scene.store.state(2)).toBe('chosen')
-    expect(scene.store.stateCounts()).toEqual({ available: 1, unavailable: 1, chosen: 1 })
+    expect(scene.seatArrays.state(1)).toBe('unavailable')
+    expect(scene.seatArrays.state(2)).toBe('chosen')
+    expect(scene.seatArrays.stateCounts()).toEqual({ available: 1, unavailable: 1, chosen: 1 })
     expect(invalidations.count).toBe(1)
     // The same states again change nothing and draw nothing.
     expect(setSeatStates(scene, [{ index: 1, state: 'unavailable' }], index)).toBe(false)

@@ -10,7 +10,7 @@ import type { MapSeat, SeatSize, SeatState } from './model'
 export const SEAT_STATES: readonly SeatState[] = ['available', 'unavailable', 'offered-a', 'offered-b', 'chosen']
 const STATE_CODE = Object.fromEntries(SEAT_STATES.map((state, code) => [state, code])) as Record<SeatState, number>
 
-export class SeatStore {
+export class SeatArrays {
   readonly count: number
   readonly size: SeatSize
   /** Centre of each seat's box: x at 2i, y at 2i + 1. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HubDatabase } from '../../hub/storage/database'
-import { recordsOfDevice, storeRecords, type IncomingRecord } from '../../hub/storage/record-store'
+import { recordsOfDevice, storeRecords, type IncomingRecord } from '../../hub/storage/record-table'
 import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
 
 async function newDevice(db: HubDatabase): Promise<string> {
