@@ -59,7 +59,7 @@ export class HoldManager {
   readonly #seats = new Map<string, HeldSeat>()
   readonly #clock: Clock
   readonly #expiry: HoldExpiry
-  readonly #store: HoldTable
+  readonly #table: HoldTable
   readonly #countdown: HoldCountdown
   /** Offers whose set is being kept right now (keepSet). */
   readonly #choosing = new Set<string>()
@@ -67,7 +67,7 @@ export class HoldManager {
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
     this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs)
-    this.#store = new HoldTable(options.db, options.backend)
+    this.#table = new HoldTable(options.db, options.backend)
     this.#countdown = new HoldCountdown(() => this.status(), options.onChange)
   }
 
@@ -83,8 +83,8 @@ export class HoldManager {
 
   /** Held seats whose expiry was reckoned, reckoned again by the shortest hold now known (on disk too). */
   #reckonAgain(): void {
-    const changed = [...this.#seats.values()].filter((s) => this.#expiry.again(s) !== s.expiresAt)
-    if (changed.length > 0) this.#write(changed.map((s) => ({ ...s, expiresAt: this.#expiry.again(s) })))
+    const changed = [...this.#seats.values()].map((s) => ({ ...s, expiresAt: this.#expiry.again(s) })).filter((s) => s.expiresAt !== this.#seats.get(keyOf(s))!.expiresAt)
+    if (changed.length > 0) this.#write(changed)
   }
 
   /**
@@ -105,7 +105,7 @@ export class HoldManager {
 
   /** Writes held seats down, on disk first, then in memory. */
   #write(seats: readonly HeldSeat[]): void {
-    this.#store.write(seats)
+    this.#table.write(seats)
     for (const s of seats) this.#seats.set(keyOf(s), s)
     this.#countdown.changed()
   }
@@ -195,7 +195,7 @@ export class HoldManager {
    * already), so a crash does not keep seats from other customers.
    */
   async releaseLeftovers(): Promise<number> {
-    const left = this.#store.load()
+    const left = this.#table.load()
     if (left.length === 0) return 0
     // Judged by the vendor's clock, which a fresh start has not heard yet.
     await this.options.api.learnClock()
@@ -286,7 +286,7 @@ export class HoldManager {
 
   #forget(seats: readonly HeldSeat[]): void {
     if (seats.length === 0) return
-    this.#store.delete(seats)
+    this.#table.delete(seats)
     for (const s of seats) this.#seats.delete(keyOf(s))
     this.#countdown.changed()
   }
