@@ -103,7 +103,12 @@ test('a tap on an event lands on it, though the search answer comes back while t
   await answered
   // The answer has reached the screen (its "Loading" went) while the finger is still down.
   await expect.poll(() => kiosk.evaluate(() => document.querySelector('[aria-busy="true"]') === null)).toBe(true)
-  await kiosk.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  // Two frames for the list to be laid out again; a moment at most, as headless Chromium on a busy
+  // machine can stop drawing frames (a bare requestAnimationFrame then never comes back: catalogue-scale).
+  await kiosk.evaluate(() => new Promise((resolve) => {
+    setTimeout(resolve, 500)
+    requestAnimationFrame(() => requestAnimationFrame(resolve))
+  }))
   await page.mouse.up()
   await expect(kiosk.getByTestId('shows-screen')).toBeVisible()
   await expect(kiosk.getByTestId('event-title')).toHaveText('Seventh Monsoon 10th Anniversary Concert')

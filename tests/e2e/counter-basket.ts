@@ -34,17 +34,25 @@ export async function counterBasket(page: Page, search: string, title: RegExp, p
 /** Cents of an amount as the screen shows it ("S$264.00"). */
 export const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100)
 
+/** An amount in cents as the screen, receipts and reports show it in en-SG (26400 → "S$264.00"; no thousands separator under S$1,000). */
+export const sgd = (cents: number) => `S$${(cents / 100).toFixed(2)}`
+
+/** A signed-in cashier opens a shift from the counter's bar on a float of `float` ("200.00"), and is back on the events screen. */
+export async function openShift(page: Page, float: string): Promise<void> {
+  await page.getByTestId('counter-shift').click()
+  await page.getByTestId('shift-float').fill(float)
+  await page.getByTestId('shift-open').click()
+  await expect(page.getByTestId('shift-report-X')).toBeVisible()
+  await page.getByTestId('shift-back').click()
+}
+
 /**
  * A signed-in cashier opens a shift on a S$200 float and sells two Hamlet
  * seats for the exact cash due; answers the booking reference, the tickets
  * printed and the amount due, on the events screen again.
  */
 export async function cashSaleInNewShift(page: Page): Promise<{ reference: string; tickets: number; dueCents: number }> {
-  await page.getByTestId('counter-shift').click()
-  await page.getByTestId('shift-float').fill('200.00')
-  await page.getByTestId('shift-open').click()
-  await expect(page.getByTestId('shift-report-X')).toBeVisible()
-  await page.getByTestId('shift-back').click()
+  await openShift(page, '200.00')
   await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
   await expect(page.getByTestId('cash-payment')).toBeVisible()
   const due = dollars(await page.getByTestId('checkout-amount').textContent())

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { countDrawer } from './cash-drawer'
-import { cashSaleInNewShift } from './counter-basket'
+import { cashSaleInNewShift, sgd } from './counter-basket'
 import { COUNTER_PIN, COUNTER_SUPERVISOR, ensureSupervisor, expect, ipc, signInAs, test } from './fixtures'
 
 /**
@@ -28,8 +28,6 @@ test.beforeEach(async ({ request, counterHostUrl }) => {
     await ipc(request, 'staff.addAccount', { pin: COUNTER_PIN, name: CASHIER, role: 'cashier', newPin: CASHIER_PIN }, counterHostUrl)
   }
 })
-
-const sgd = (cents: number) => `S$${(cents / 100).toFixed(2)}`
 
 test('a cashier refunds a cash sale with a supervisor; the screen says to give the cash back and the printed X report keeps sold, refunded and net', async ({
   page,

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
-import { counterBasket, dollars } from './counter-basket'
+import { counterBasket, dollars, openShift, sgd } from './counter-basket'
 import { expect, openCounter, test } from './fixtures'
 
 /**
@@ -12,18 +12,13 @@ import { expect, openCounter, test } from './fixtures'
  */
 test.use({ viewport: { width: 1920, height: 1080 } })
 
-const sgd = (cents: number) => `S$${(cents / 100).toFixed(2)}`
 const PART = 5_000
 
 test('a counter sale paid S$50 in cash and the rest by card: receipt and X report per tender, then refunded tender by tender', async ({ page, request, counterHostUrl, counterPrintSpool }) => {
   // A sale, two printed documents, a printed report and a refund in one test: budgeted for a busy machine.
   test.setTimeout(180_000)
   await openCounter(page, request, counterHostUrl, true)
-  await page.getByTestId('counter-shift').click()
-  await page.getByTestId('shift-float').fill('200.00')
-  await page.getByTestId('shift-open').click()
-  await expect(page.getByTestId('shift-report-X')).toBeVisible()
-  await page.getByTestId('shift-back').click()
+  await openShift(page, '200.00')
 
   await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'VISA')
   await expect(page.getByTestId('card-payment')).toBeVisible()

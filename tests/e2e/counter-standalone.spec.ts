@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
-import { counterBasket } from './counter-basket'
+import { counterBasket, openShift } from './counter-basket'
 import { expect, openCounter, test } from './fixtures'
 
 /**
@@ -21,11 +21,7 @@ test('a counter card sale taken on the standalone terminal: approval code keyed 
   await openCounter(page, request, counterHostUrl, true)
 
   // The standalone terminal's takings are counted in the shift: open one first.
-  await page.getByTestId('counter-shift').click()
-  await page.getByTestId('shift-float').fill('100.00')
-  await page.getByTestId('shift-open').click()
-  await expect(page.getByTestId('shift-report-X')).toBeVisible()
-  await page.getByTestId('shift-back').click()
+  await openShift(page, '100.00')
 
   await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'VISA')
   // The integrated terminal is offered, and beside it the standalone one.

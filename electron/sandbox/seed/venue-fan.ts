@@ -1,7 +1,7 @@
 /** Fan-shaped auditoriums (the theatre, the recital hall): sections on curved rows round a stage, level behind level. */
-import type { SeedRow, SeedSection } from './types'
+import type { LocalizedText, SeedRow, SeedSection, SeedVenue } from './types'
 import { arcBand, degrees, layoutRows, rowLetter, sectorDepth, sectorPolygon, type Point, type SeatGrid } from './venue-geometry'
-import { toRows } from './venue-parts'
+import { addWheelchairSpaces, formatCount, makeCoupleSeats, roundTo, seatCount, toRows } from './venue-parts'
 
 /** A section of a fan-shaped auditorium, between two bearings from the centre line (negative = house left). */
 export interface FanSection {
@@ -47,7 +47,7 @@ export function fanSections(stage: Point, grid: SeatGrid, level: FanLevel, nextI
 }
 
 /** Levels one behind the other, a walkway of `gap` between them. */
-export function stackLevels(firstRadius: number, gap: number, grid: SeatGrid, levels: Omit<FanLevel, 'radius'>[]): FanLevel[] {
+function stackLevels(firstRadius: number, gap: number, grid: SeatGrid, levels: Omit<FanLevel, 'radius'>[]): FanLevel[] {
   let radius = firstRadius
   return levels.map((level) => {
     const placed = { ...level, radius }
@@ -56,15 +56,51 @@ export function stackLevels(firstRadius: number, gap: number, grid: SeatGrid, le
   })
 }
 
-export function counter(first: number): () => number {
+function counter(first: number): () => number {
   let next = first
   return () => next++
 }
 
-export function lastRow(sections: SeedSection[], alias: string): SeedRow {
+function lastRow(sections: SeedSection[], alias: string): SeedRow {
   const row = sections.find((s) => s.alias === alias)?.rows.at(-1)
   if (!row) throw new Error(`No section ${alias}`)
   return row
 }
 
 export const THEATRE_GRID: SeatGrid = { seatWidth: 9, seatHeight: 9, seatSpacing: 10, rowSpacing: 13, edge: 2 }
+
+/** A fan-shaped auditorium's seated levels: where its front level starts, its section ids, which section has the couple seats. */
+export interface FanPlan {
+  stage: Point
+  firstId: number
+  firstRadius: number
+  levels: Omit<FanLevel, 'radius'>[]
+  coupleSection: string
+}
+
+/**
+ * The levels of a fan-shaped auditorium on THEATRE_GRID, one behind the other
+ * with a walkway between; a wheelchair space (and its companion seat) at each
+ * end of the front level's back rows, by its doors; couple seats along the
+ * back row of `coupleSection`. Answers the sections and the next section id,
+ * for what is built after them (the theatre's boxes).
+ */
+export function fanAuditorium(plan: FanPlan): { sections: SeedSection[]; nextId: () => number } {
+  const nextId = counter(plan.firstId)
+  const levels = stackLevels(plan.firstRadius, 40, THEATRE_GRID, plan.levels)
+  const sections = levels.flatMap((level) => fanSections(plan.stage, THEATRE_GRID, level, nextId))
+  for (const section of plan.levels[0]?.sections ?? []) addWheelchairSpaces(lastRow(sections, section.alias))
+  makeCoupleSeats(lastRow(sections, plan.coupleSection))
+  return { sections, nextId }
+}
+
+/** A fan-shaped auditorium as a venue; its description says its seats, to the nearest hundred. */
+export function fanVenue(
+  venue: Pick<SeedVenue, 'id' | 'name' | 'kind' | 'width' | 'height'>,
+  sections: SeedSection[],
+  description: (seats: string) => LocalizedText,
+): SeedVenue {
+  const { id, name, kind, width, height } = venue
+  const seats = formatCount(roundTo(seatCount(sections), 100))
+  return { id, name, description: description(seats), kind, width, height, seatWidth: THEATRE_GRID.seatWidth, seatHeight: THEATRE_GRID.seatHeight, sections }
+}

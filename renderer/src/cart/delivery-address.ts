@@ -1,4 +1,4 @@
-import { deliveryAddressSchema, type DeliveryAddress } from '@contract'
+import { deliveryAddressSchema, orderRequestSchema, type DeliveryAddress } from '@contract'
 
 /**
  * The delivery address while it is typed: every field a string (an input's
@@ -23,8 +23,8 @@ export function deliveryAddressOf(form: AddressForm): DeliveryAddress {
   }
 }
 
-/** The order request's own reading of the address (electron/contract/order-request.ts). */
-const orderAddressSchema = deliveryAddressSchema.strict()
+/** The order request's own reading of the address (electron/contract/order-request.ts), taken from it rather than rebuilt. */
+const orderAddressSchema = orderRequestSchema.shape.deliveryAddress.unwrap()
 
 /** Whether main will take the address as typed. */
 export function addressAccepted(form: AddressForm): boolean {

@@ -27,8 +27,12 @@ export function isEmptyBounds(b: Bounds): boolean {
   return !(b.minX <= b.maxX && b.minY <= b.maxY)
 }
 
-/** Bounds of a flat x,y list; the empty bounds for no points. */
-export function boundsOf(points: readonly number[]): Bounds {
+/**
+ * Bounds of a flat x,y list written to out[at … at + 3] as minX, minY, maxX,
+ * maxY (inverted infinities for no points). Allocates nothing: the hit index
+ * writes every seat's bounds this way into one typed array.
+ */
+export function writeBounds(points: readonly number[], out: Float64Array, at: number): void {
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity
@@ -41,7 +45,17 @@ export function boundsOf(points: readonly number[]): Bounds {
     if (y < minY) minY = y
     if (y > maxY) maxY = y
   }
-  return { minX, minY, maxX, maxY }
+  out[at] = minX
+  out[at + 1] = minY
+  out[at + 2] = maxX
+  out[at + 3] = maxY
+}
+
+/** Bounds of a flat x,y list; the empty bounds for no points. */
+export function boundsOf(points: readonly number[]): Bounds {
+  const b = new Float64Array(4)
+  writeBounds(points, b, 0)
+  return { minX: b[0]!, minY: b[1]!, maxX: b[2]!, maxY: b[3]! }
 }
 
 export function unionBounds(bounds: readonly Bounds[]): Bounds {

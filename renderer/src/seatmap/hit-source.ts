@@ -1,4 +1,4 @@
-import { distanceToPolygon, seatOutline } from './geometry'
+import { distanceToPolygon, seatOutline, writeBounds } from './geometry'
 import type { MapSeat, SeatSize } from './model'
 
 /**
@@ -36,25 +36,10 @@ export function arraySource(items: readonly HitItem[]): HitSource {
   return { count: items.length, points: (i) => items[i]!.points, selectable: (i) => items[i]!.selectable }
 }
 
-/** Bounds of a flat polygon into out[4i …]; false for fewer than three points. */
+/** Bounds of a flat polygon into out[4i …] (writeBounds); false for fewer than three points. */
 export function scanBounds(points: readonly number[], i: number, out: Float64Array): boolean {
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (let k = 0; k + 1 < points.length; k += 2) {
-    const x = points[k]!
-    const y = points[k + 1]!
-    if (x < minX) minX = x
-    if (x > maxX) maxX = x
-    if (y < minY) minY = y
-    if (y > maxY) maxY = y
-  }
-  out[i * 4] = minX
-  out[i * 4 + 1] = minY
-  out[i * 4 + 2] = maxX
-  out[i * 4 + 3] = maxY
-  return points.length >= 6 && minX <= maxX && minY <= maxY
+  writeBounds(points, out, i * 4)
+  return points.length >= 6 && out[i * 4]! <= out[i * 4 + 2]! && out[i * 4 + 1]! <= out[i * 4 + 3]!
 }
 
 /**

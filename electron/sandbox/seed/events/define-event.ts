@@ -30,7 +30,7 @@ export type EventFacts = Pick<SeedEvent, FactFields> & {
 }
 
 /** One event from its facts and its words. */
-export function defineEvent(facts: EventFacts, texts: EventTexts): SeedEvent {
+function defineEvent(facts: EventFacts, texts: EventTexts): SeedEvent {
   const days = facts.shows.map((s) => s.dayOffset)
   return {
     code: facts.code,
