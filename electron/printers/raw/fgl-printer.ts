@@ -1,4 +1,4 @@
-import { PrintFailed, readinessOf, type PrintConfirmed, type PrinterPort, type PrinterProblem, type PrinterReadiness } from '../printer-port'
+import { PrintFailed, readinessOf, stopsPrinting, type PrintConfirmed, type PrinterPort, type PrinterReadiness } from '../printer-port'
 import { FGL_STATUS_REQUEST, FglStatus } from './fgl-status'
 import { overRawLink, rawPrinterSettings, type RawLink, type RawPrinterOptions, type RawPrinterSettings } from './raw-link'
 import type { RawDocument } from './ticket-text'
@@ -12,7 +12,6 @@ import type { RawDocument } from './ticket-text'
  * refusal first is a failure in words. What comes after (LOW PAPER) and a
  * second <S1> give the readiness for the next ticket.
  */
-const STILL_READY: ReadonlySet<PrinterProblem> = new Set(['paper-low'])
 const ASCII = (text: string) => Buffer.from(text, 'latin1')
 
 export class FglPrinter implements PrinterPort<RawDocument> {
@@ -43,7 +42,7 @@ export class FglPrinter implements PrinterPort<RawDocument> {
       if (this.#status.take(byte) === 'ready') return readinessOf([...this.#status.problems])
     }
     const heard = [...this.#status.problems]
-    return readinessOf(heard.some((problem) => !STILL_READY.has(problem)) ? heard : [...heard, 'not-answering'])
+    return readinessOf(heard.some(stopsPrinting) ? heard : [...heard, 'not-answering'])
   }
 
   print(document: RawDocument): Promise<PrintConfirmed> {
