@@ -91,11 +91,6 @@ export class RawLink {
     })
   }
 
-  /** Bytes the printer sent that nobody has read yet, taken all at once. */
-  drain(): number[] {
-    return this.#received.splice(0)
-  }
-
   #wake(): void {
     if (!this.#waiter) return
     const byte = this.#received.shift()
