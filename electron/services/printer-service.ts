@@ -34,7 +34,7 @@ export function choosePrinter(choice: () => PrinterChoice): () => AskablePrinter
     const key = JSON.stringify(now)
     if (made?.key !== key) {
       const chosen = printerOfChoice(now, LABEL)
-      made = { key, printer: chosen && now.kind !== 'system' ? { chosen, kind: now.kind } : null }
+      made = { key, printer: chosen && { chosen, kind: now.kind } }
     }
     return made.printer
   }
