@@ -1,6 +1,6 @@
 import { IppPrinter } from './ipp/ipp-printer'
 import { IPP_PORT, parsePrinterAddress } from './printer-address'
-import type { PrintConfirmed, PrinterReadiness } from './printer-port'
+import type { PrintConfirmed, PrinterPort, PrinterReadiness } from './printer-port'
 import { EscPosPrinter } from './raw/escpos-printer'
 import { escPosTicket } from './raw/escpos-ticket'
 import { FglPrinter } from './raw/fgl-printer'
@@ -34,6 +34,11 @@ export function ticketLines(ticket: TicketText): string[] {
   return [ticket.event, ticket.show, ticket.venue, ...ticket.places, ticket.reference, ticket.code, ...(ticket.footer ?? [])]
 }
 
+/** A port as a chosen printer: the ticket laid out in the port's own document. */
+function chosen<Document>(port: PrinterPort<Document>, documentOf: (name: string, ticket: TicketText) => Document): ChosenPrinter {
+  return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print(documentOf(name, ticket)) }
+}
+
 /**
  * The port for a printer Foyer speaks to itself; null for the system printer
  * (the layers above print to it) or an address that does not parse (settings
@@ -43,19 +48,13 @@ export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPri
   if (choice.kind === 'ipp') {
     const at = parsePrinterAddress(choice.address, IPP_PORT)
     if (!at) return null
-    const port = new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label })
-    return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print({ name, pdf: textPdf(ticketLines(ticket)) }) }
+    return chosen(new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label }), (name, ticket) => ({ name, pdf: textPdf(ticketLines(ticket)) }))
   }
   if (choice.kind === 'raw') {
     const at = parsePrinterAddress(choice.address, RAW_PORT)
     if (!at) return null
     const options = { host: at.host, port: at.port, label }
-    if (choice.language === 'fgl') {
-      const port = new FglPrinter(options)
-      return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print(fglTicket(name, ticket)) }
-    }
-    const port = new EscPosPrinter(options)
-    return { name: port.name, status: () => port.status(), printTicket: (name, ticket) => port.print(escPosTicket(name, ticket)) }
+    return choice.language === 'fgl' ? chosen(new FglPrinter(options), fglTicket) : chosen(new EscPosPrinter(options), escPosTicket)
   }
   return null
 }

@@ -33,6 +33,9 @@ export type PrinterProblem =
 /** Problems that still let tickets come out; every other problem stops printing. */
 const STILL_PRINTS: ReadonlySet<PrinterProblem> = new Set(['paper-low'])
 
+/** Whether a problem keeps tickets from coming out (every one but paper low). */
+export const stopsPrinting = (problem: PrinterProblem): boolean => !STILL_PRINTS.has(problem)
+
 export type PrinterReadiness =
   | { state: 'ready' }
   | { state: 'paper-low'; problems: PrinterProblem[] }
@@ -42,7 +45,7 @@ export type PrinterReadiness =
 export function readinessOf(problems: readonly PrinterProblem[]): PrinterReadiness {
   const unique = [...new Set(problems)]
   if (unique.length === 0) return { state: 'ready' }
-  if (unique.every((problem) => STILL_PRINTS.has(problem))) return { state: 'paper-low', problems: unique }
+  if (!unique.some(stopsPrinting)) return { state: 'paper-low', problems: unique }
   return { state: 'cannot-print', problems: unique }
 }
 

@@ -1,14 +1,13 @@
 import type { PrinterStateView, SaleLanguage } from '../contract'
 import type { Handler } from '../ipc-core/dispatcher'
-import { FoyerError } from '../ipc-core/foyer-error'
 import { printerOfChoice, ticketLines, type ChosenPrinter, type PrinterChoice } from '../printers/chosen-printer'
 import { PrintFailed, readinessOf } from '../printers/printer-port'
 import { testTicket } from '../printers/test-ticket'
 import { html } from '../printing/html'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { printerFields } from '../settings/printer-settings'
-import type { SettingsError } from '../settings/settings-schema'
 import type { PrinterReadiness } from './printer-readiness'
+import { refusalByField } from './setting-refusal'
 
 /**
  * The printer staff chose, as main asks it (./printer-readiness.ts), and
@@ -34,21 +33,14 @@ export function choosePrinter(choice: () => PrinterChoice): () => AskablePrinter
     const key = JSON.stringify(now)
     if (made?.key !== key) {
       const chosen = printerOfChoice(now, LABEL)
-      made = { key, printer: chosen && now.kind !== 'system' ? { chosen, kind: now.kind } : null }
+      made = { key, printer: chosen && { chosen, kind: now.kind } }
     }
     return made.printer
   }
 }
 
-/**
- * A refused printer setting, worded by field (`printer.refused.address`...);
- * null for any other setting. The detail names the rule, never the value.
- */
-export function printerRefusal(error: SettingsError): FoyerError | null {
-  const field = error.field?.startsWith('printer.') ? error.field.slice('printer.'.length) : null
-  if (!field || !(printerFields as readonly string[]).includes(field)) return null
-  return new FoyerError({ code: 'settings.invalid', messageKey: `printer.refused.${field}`, retryable: false, detail: error.message })
-}
+/** A refused printer setting, worded by field (`printer.refused.address`...); null for any other setting. */
+export const printerRefusal = refusalByField('printer', printerFields)
 
 export interface PrinterServiceDeps {
   readiness: PrinterReadiness

@@ -3,12 +3,13 @@ import type { terminalChannels } from '../contract/terminal-channels'
 import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import { PassphraseUnavailable, installedTerminal, terminalPassphrase, type PassphraseProblem } from '../payment/installed-terminal'
-import type { Settings, SettingsError } from '../settings/settings-schema'
+import type { Settings } from '../settings/settings-schema'
 import { terminalFields } from '../settings/terminal-settings'
 import { InvalidSecretError, assertStorableSecret, type CredentialVault } from '../vault/credential-vault'
 import { readTerminalPassphrase, storeTerminalPassphrase } from '../vault/terminal-passphrase'
 import { keychainFailure } from './backend-connection'
 import type { SalesRuntime } from './sales-runtime'
+import { refusalByField } from './setting-refusal'
 
 /**
  * Staff setting up this kiosk's or counter's card terminal: the shared key's
@@ -51,15 +52,8 @@ export function terminalChanged(before: Settings, after: Settings): boolean {
   return terminalFields.some((field) => was[field] !== now[field])
 }
 
-/**
- * A refused terminal setting, worded by field (`terminal.refused.poiid`...);
- * null for any other setting. The detail names the rule, never the value.
- */
-export function terminalRefusal(error: SettingsError): FoyerError | null {
-  const field = error.field?.startsWith('terminal.') ? error.field.slice('terminal.'.length) : null
-  if (!field || !(terminalFields as readonly string[]).includes(field)) return null
-  return new FoyerError({ code: 'settings.invalid', messageKey: `terminal.refused.${field}`, retryable: false, detail: error.message })
-}
+/** A refused terminal setting, worded by field (`terminal.refused.poiid`...); null for any other setting. */
+export const terminalRefusal = refusalByField('terminal', terminalFields)
 
 const notSetUp = () => new FoyerError({ code: 'terminal.not-set-up', messageKey: 'terminal.errors.notSetUp', retryable: false, detail: 'no card terminal is set up yet' })
 

@@ -1,62 +1,33 @@
 import { flushPromises } from '@vue/test-utils'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { adminHandlers } from '../../electron/services/admin-service'
-import { choosePrinter } from '../../electron/services/printer-service'
-import { startRuntime, type Runtime } from '../../electron/services/runtime'
-import { SettingsFile } from '../../electron/settings/settings-file'
-import { KeytarVault } from '../../electron/vault/keytar-vault'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { sandboxConnection } from '../support/checkout-fixtures'
 import { startEscPosLoopback, type EscPosLoopback } from '../support/escpos-loopback'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
-import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
+import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
  * The "Ticket printer" section of the staff settings (#24): the real screen
- * against the real staff services and a loopback ESC/POS printer, in
- * happy-dom. Staff choose a network printer, save it, print a test ticket and
- * are told in words what is wrong; a bad address is refused in words.
+ * against the browser host's runtime (its staff services and the printer as
+ * saved in its settings) and a loopback ESC/POS printer, in happy-dom. Staff
+ * choose a network printer, save it, print a test ticket and are told in
+ * words what is wrong; a bad address is refused in words.
  */
 const PIN = '581372'
 const WAIT = { timeout: 30_000 }
-let rig: ApiRig
-let runtime: Runtime
-let settings: SettingsFile
-let dataDir: string
+let host: StaffHost
 let escpos: EscPosLoopback
 const pageFetch = globalThis.fetch
+const savedPrinter = () => host.runtime.settings.get().printer
 
 beforeAll(async () => {
   // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
   globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
-  rig = await apiRig()
   escpos = await startEscPosLoopback()
-  dataDir = await mkdtemp(join(tmpdir(), 'foyer-printer-form-'))
-  settings = await SettingsFile.open(dataDir)
-  const staff = await testStaff(dataDir)
-  const connect = async () => sandboxConnection(rig)
-  const askablePrinter = choosePrinter(() => settings.get().printer)
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode: 'self-service', host: 'browser' },
-    dataDir,
-    connect,
-    log: { warn: () => {}, error: () => {} },
-    staff: staff.check,
-    askablePrinter,
-    admin: ({ sales, pushes, system, readiness }) =>
-      adminHandlers({ settings, vault: new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, printer: { readiness, printer: askablePrinter, systemPrinter: null } }),
-  })
-  await runtime.services.dispatcher.dispatch('staff.setPin', firstPin(PIN), { transport: 'test' })
+  host = await startStaffHost('foyer-printer-form-', PIN)
 })
 afterEach(() => unmountApp())
 afterAll(async () => {
-  await runtime?.close()
+  await host?.close()
   await escpos?.close()
-  await rig?.close()
-  await rm(dataDir, { recursive: true, force: true })
   globalThis.fetch = pageFetch
 })
 
@@ -66,7 +37,7 @@ async function press(app: MountedApp, testId: string): Promise<void> {
 }
 
 async function staffSettings(): Promise<MountedApp> {
-  const app = await mountApp(runtime.services)
+  const app = await mountApp(host.runtime.services)
   await app.router.push({ name: 'staff' })
   await flushPromises()
   for (const digit of PIN) await press(app, `pin-${digit}`)
@@ -94,7 +65,7 @@ describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
     type(app, 'printer-address', 'the lobby printer')
     await press(app, 'printer-save')
     await vi.waitFor(() => expect(app.text('printer-error')).toBe('The address must be an IP address or host name, with :port only when it is not the usual port.'), WAIT)
-    expect(settings.get().printer).toEqual({ kind: 'system' })
+    expect(savedPrinter()).toEqual({ kind: 'system' })
   })
 
   it('saves a network ESC/POS printer, prints a test ticket, and says what is wrong when it cannot', async () => {
@@ -104,7 +75,7 @@ describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
     await app.click('printer-language-escpos')
     await press(app, 'printer-save')
     await vi.waitFor(() => expect(app.text('printer-result')).toBe('Printer saved.'), WAIT)
-    expect(settings.get().printer).toEqual({ kind: 'raw', address: `127.0.0.1:${escpos.port}`, language: 'escpos' })
+    expect(savedPrinter()).toEqual({ kind: 'raw', address: `127.0.0.1:${escpos.port}`, language: 'escpos' })
 
     await press(app, 'printer-test')
     await vi.waitFor(() => expect(app.text('printer-test-words')).toBe('The test ticket printed.'), WAIT)

@@ -8,11 +8,12 @@ import { sandboxConnection } from './checkout-fixtures'
 /**
  * Main's runtime selling through the rig's sandbox and paying at its terminal
  * (sandboxConnection), in memory (no data folder), with checkout's waits
- * between retries skipped. `checkout` adds tuning on top. Close it before the rig.
+ * between retries skipped. `checkout` adds tuning on top; `askablePrinter` is the
+ * printer it asks whether it can print (none: the system printer). Close it before the rig.
  */
 export async function startSandboxRuntime(
   rig: ApiRig,
-  options: { mode: AppMode; host: HostKind; checkout?: RuntimeOptions['checkout'] },
+  options: { mode: AppMode; host: HostKind; checkout?: RuntimeOptions['checkout']; askablePrinter?: RuntimeOptions['askablePrinter'] },
 ): Promise<Runtime> {
   const runtime = await startRuntime({
     facts: { appVersion: 't', mode: options.mode, host: options.host },
@@ -20,6 +21,7 @@ export async function startSandboxRuntime(
     connection: sandboxConnection(rig),
     log: { warn: () => {}, error: () => {} },
     checkout: { sleep: async () => {}, ...options.checkout },
+    ...(options.askablePrinter ? { askablePrinter: options.askablePrinter } : {}),
   })
   // A counter sells only with a cashier signed in (main keeps it); these runtimes have no staff PIN,
   // and the tests that use them are about selling, so the cashier is signed in here.
@@ -52,8 +54,8 @@ export function sandboxRuntimePerTest(host: HostKind = 'browser') {
     get runtime(): Runtime | null {
       return runtime
     },
-    async start(mode: AppMode = 'self-service', checkout: RuntimeOptions['checkout'] = {}) {
-      runtime = await startSandboxRuntime(this.rig, { mode, host, checkout })
+    async start(mode: AppMode = 'self-service', checkout: RuntimeOptions['checkout'] = {}, more: Pick<RuntimeOptions, 'askablePrinter'> = {}) {
+      runtime = await startSandboxRuntime(this.rig, { mode, host, checkout, ...more })
       return runtime.services.dispatcher
     },
   }

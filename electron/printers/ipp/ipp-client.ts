@@ -29,7 +29,6 @@ export interface PrinterAttributes {
   state: number | undefined
   reasons: string[]
   acceptingJobs: boolean | undefined
-  message: string | undefined
 }
 
 export interface JobAttributes {
@@ -95,14 +94,13 @@ export class IppClient {
   }
 
   async printerAttributes(): Promise<PrinterAttributes> {
-    const requested = ['printer-state', 'printer-state-reasons', 'printer-is-accepting-jobs', 'printer-state-message']
+    const requested = ['printer-state', 'printer-state-reasons', 'printer-is-accepting-jobs']
     const response = await this.#send(OPERATION.getPrinterAttributes, this.#operationAttributes([{ name: 'requested-attributes', tag: VALUE.keyword, values: requested }]))
     const printer = groupOf(response, GROUP.printer)
     return {
       state: first<number>(printer.get('printer-state'), 'number'),
       reasons: strings(printer.get('printer-state-reasons')),
       acceptingJobs: first<boolean>(printer.get('printer-is-accepting-jobs'), 'boolean'),
-      message: first<string>(printer.get('printer-state-message'), 'string'),
     }
   }
 

@@ -1,4 +1,4 @@
-import type { PrinterProblem } from '../printer-port'
+import { stopsPrinting, type PrinterProblem } from '../printer-port'
 
 /**
  * What a print server's printer-state-reasons (RFC 8011, 5.4.12; PWG 5100.9)
@@ -45,7 +45,7 @@ export const PRINTER_STATE = { idle: 3, processing: 4, stopped: 5 } as const
 /** The problems of a printer as its attributes describe it: its reasons, a stop with none given, jobs refused. */
 export function printerProblems(state: number | undefined, reasons: readonly string[], acceptingJobs: boolean | undefined): PrinterProblem[] {
   const problems = problemsOfReasons(reasons)
-  if (state === PRINTER_STATE.stopped && !problems.some((problem) => problem !== 'paper-low')) problems.push('printer-fault')
+  if (state === PRINTER_STATE.stopped && !problems.some(stopsPrinting)) problems.push('printer-fault')
   if (acceptingJobs === false && !problems.includes('refusing-jobs')) problems.push('refusing-jobs')
   return problems
 }

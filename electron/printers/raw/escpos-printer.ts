@@ -1,31 +1,7 @@
 import { PrintFailed, readinessOf, type PrintConfirmed, type PrinterPort, type PrinterReadiness } from '../printer-port'
 import { DLE_EOT, escPosProblems, GS_R_PAPER, isRealtimeAnswer, isSequentialAnswer, type EscPosStatusBytes } from './escpos-status'
-import { RAW_PORT, RawLink } from './raw-link'
+import { overRawLink, rawPrinterSettings, type RawLink, type RawPrinterOptions, type RawPrinterSettings } from './raw-link'
 import type { RawDocument } from './ticket-text'
-
-/**
- * A network ESC/POS printer spoken to directly on port 9100. Its real-time
- * status (DLE EOT, ./escpos-status.ts) is read before each document, which is
- * not sent when the printer cannot print; after the document Foyer sends
- * GS r 1, which the printer answers only once it has worked through
- * everything before it, so that answer is "printed". While waiting for it the
- * real-time status is asked again: paper out, the cover open or a cutter jam
- * mid-document is a failure at once, in words. The status after is the
- * printer's readiness for the next document (paper near end: paper low).
- */
-export interface RawPrinterOptions {
-  host: string
-  port?: number
-  /** What staff call it: "Counter 2 receipt printer". */
-  label: string
-  connectTimeoutMs?: number
-  /** How long one status byte may take to come back; default 2 s. */
-  answerTimeoutMs?: number
-  /** How often the status is asked while a document prints; default 500 ms. */
-  pollMs?: number
-  /** How long a document may take to print; default 60 s. */
-  finishWithinMs?: number
-}
 
 class NotAnswering extends Error {}
 
@@ -52,29 +28,32 @@ class EscPosSession {
   }
 }
 
+/**
+ * A network ESC/POS printer spoken to directly on port 9100. Its real-time
+ * status (DLE EOT, ./escpos-status.ts) is read before each document, which is
+ * not sent when the printer cannot print; after the document Foyer sends
+ * GS r 1, which the printer answers only once it has worked through
+ * everything before it, so that answer is "printed". While waiting for it the
+ * real-time status is asked again: paper out, the cover open or a cutter jam
+ * mid-document is a failure at once, in words. The status after is the
+ * printer's readiness for the next document (paper near end: paper low).
+ */
 export class EscPosPrinter implements PrinterPort<RawDocument> {
   readonly name: string
-  readonly #options: Required<Omit<RawPrinterOptions, 'label'>>
+  readonly #options: RawPrinterSettings
 
   constructor(options: RawPrinterOptions) {
-    this.#options = { port: RAW_PORT, connectTimeoutMs: 3000, answerTimeoutMs: 2000, pollMs: 500, finishWithinMs: 60_000, ...options }
+    this.#options = rawPrinterSettings(options)
     this.name = `${options.label} (ESC/POS, ${options.host}:${this.#options.port})`
   }
 
-  async #session(): Promise<EscPosSession | null> {
-    const { host, port, connectTimeoutMs, answerTimeoutMs } = this.#options
-    const link = await RawLink.open(host, port, connectTimeoutMs).catch(() => null)
-    return link && new EscPosSession(link, answerTimeoutMs)
+  /** One connection's talk with the printer, as a session of status questions. */
+  #session<T>(none: () => T, talk: (session: EscPosSession) => Promise<T>): Promise<T> {
+    return overRawLink(this.#options, none, (link) => talk(new EscPosSession(link, this.#options.answerTimeoutMs)))
   }
 
-  async status(): Promise<PrinterReadiness> {
-    const session = await this.#session()
-    if (!session) return readinessOf(['not-answering'])
-    try {
-      return await this.#readiness(session)
-    } finally {
-      await session.link.close()
-    }
+  status(): Promise<PrinterReadiness> {
+    return this.#session(() => readinessOf(['not-answering']), (session) => this.#readiness(session))
   }
 
   /** A printer that opens the connection but answers no status is not answering, as one that is not there. */
@@ -82,22 +61,23 @@ export class EscPosPrinter implements PrinterPort<RawDocument> {
     return session.status().then((bytes) => readinessOf(escPosProblems(bytes)), () => readinessOf(['not-answering']))
   }
 
-  async print(document: RawDocument): Promise<PrintConfirmed> {
-    const session = await this.#session()
-    if (!session) throw new PrintFailed(this.name, 'refused', ['not-answering'], `not sent, no connection to the printer`)
-    try {
-      const before = await this.#readiness(session)
-      if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
-      await session.link.write(document.bytes)
-      await session.link.write(GS_R_PAPER)
-      await this.#awaitThrough(session, document.name)
-      return { readiness: readinessOf(escPosProblems(await session.status())) }
-    } catch (error) {
-      if (error instanceof PrintFailed) throw error
-      throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name}: the printer stopped answering (${(error as Error).message})`)
-    } finally {
-      await session.link.close()
+  print(document: RawDocument): Promise<PrintConfirmed> {
+    const unconnected = () => {
+      throw new PrintFailed(this.name, 'refused', ['not-answering'], `not sent, no connection to the printer`)
     }
+    return this.#session(unconnected, async (session) => {
+      try {
+        const before = await this.#readiness(session)
+        if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
+        await session.link.write(document.bytes)
+        await session.link.write(GS_R_PAPER)
+        await this.#awaitThrough(session, document.name)
+        return { readiness: readinessOf(escPosProblems(await session.status())) }
+      } catch (error) {
+        if (error instanceof PrintFailed) throw error
+        throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name}: the printer stopped answering (${(error as Error).message})`)
+      }
+    })
   }
 
   /** Waits for GS r's answer, asking the real-time status meanwhile; fails once the printer says it cannot go on. */

@@ -1,4 +1,4 @@
-import type { PrinterProblem } from '../printer-port'
+import { stopsPrinting, type PrinterProblem } from '../printer-port'
 
 /**
  * An ESC/POS printer's real-time status, as Epson's ESC/POS command reference
@@ -39,9 +39,8 @@ export function escPosProblems(status: EscPosStatusBytes): PrinterProblem[] {
   else if (has(status.paper, 0x0c)) problems.push('paper-low')
   if (has(status.offlineCause, 0x04)) problems.push('cover-open')
   if (has(status.errorCause, 0x08)) problems.push('cutter-jam')
-  const stops = problems.filter((problem) => problem !== 'paper-low')
-  if (stops.length === 0 && (has(status.errorCause, 0x60) || has(status.offlineCause, 0x40))) problems.push('printer-fault')
+  if (!problems.some(stopsPrinting) && (has(status.errorCause, 0x60) || has(status.offlineCause, 0x40))) problems.push('printer-fault')
   // Offline with a cause named above is that cause; offline with none is offline.
-  if (has(status.printer, 0x08) && !problems.some((problem) => problem !== 'paper-low')) problems.push('offline')
+  if (has(status.printer, 0x08) && !problems.some(stopsPrinting)) problems.push('offline')
   return problems
 }

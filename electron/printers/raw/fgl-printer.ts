@@ -1,7 +1,6 @@
-import { PrintFailed, readinessOf, type PrintConfirmed, type PrinterPort, type PrinterProblem, type PrinterReadiness } from '../printer-port'
-import type { RawPrinterOptions } from './escpos-printer'
+import { PrintFailed, readinessOf, stopsPrinting, type PrintConfirmed, type PrinterPort, type PrinterReadiness } from '../printer-port'
 import { FGL_STATUS_REQUEST, FglStatus } from './fgl-status'
-import { RAW_PORT, RawLink } from './raw-link'
+import { overRawLink, rawPrinterSettings, type RawLink, type RawPrinterOptions, type RawPrinterSettings } from './raw-link'
 import type { RawDocument } from './ticket-text'
 
 /**
@@ -13,33 +12,21 @@ import type { RawDocument } from './ticket-text'
  * refusal first is a failure in words. What comes after (LOW PAPER) and a
  * second <S1> give the readiness for the next ticket.
  */
-const STILL_READY: ReadonlySet<PrinterProblem> = new Set(['paper-low'])
 const ASCII = (text: string) => Buffer.from(text, 'latin1')
 
 export class FglPrinter implements PrinterPort<RawDocument> {
   readonly name: string
-  readonly #options: Required<Omit<RawPrinterOptions, 'label'>>
+  readonly #options: RawPrinterSettings
   /** What the printer has said, kept across connections: it says each change only once. */
   readonly #status = new FglStatus()
 
   constructor(options: RawPrinterOptions) {
-    this.#options = { port: RAW_PORT, connectTimeoutMs: 3000, answerTimeoutMs: 2000, pollMs: 500, finishWithinMs: 60_000, ...options }
+    this.#options = rawPrinterSettings(options)
     this.name = `${options.label} (Boca FGL, ${options.host}:${this.#options.port})`
   }
 
-  #open(): Promise<RawLink | null> {
-    const { host, port, connectTimeoutMs } = this.#options
-    return RawLink.open(host, port, connectTimeoutMs).catch(() => null)
-  }
-
-  async status(): Promise<PrinterReadiness> {
-    const link = await this.#open()
-    if (!link) return readinessOf(['not-answering'])
-    try {
-      return await this.#ask(link)
-    } finally {
-      await link.close()
-    }
+  status(): Promise<PrinterReadiness> {
+    return overRawLink(this.#options, () => readinessOf(['not-answering']), (link) => this.#ask(link))
   }
 
   /**
@@ -55,24 +42,25 @@ export class FglPrinter implements PrinterPort<RawDocument> {
       if (this.#status.take(byte) === 'ready') return readinessOf([...this.#status.problems])
     }
     const heard = [...this.#status.problems]
-    return readinessOf(heard.some((problem) => !STILL_READY.has(problem)) ? heard : [...heard, 'not-answering'])
+    return readinessOf(heard.some(stopsPrinting) ? heard : [...heard, 'not-answering'])
   }
 
-  async print(document: RawDocument): Promise<PrintConfirmed> {
-    const link = await this.#open()
-    if (!link) throw new PrintFailed(this.name, 'refused', ['not-answering'], `${document.name} not sent, no connection to the printer`)
-    try {
-      const before = await this.#ask(link)
-      if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
-      await link.write(document.bytes)
-      await this.#awaitAck(link, document.name)
-      return { readiness: await this.#ask(link) }
-    } catch (error) {
-      if (error instanceof PrintFailed) throw error
-      throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name}: the connection to the printer failed (${(error as Error).message})`)
-    } finally {
-      await link.close()
+  print(document: RawDocument): Promise<PrintConfirmed> {
+    const unconnected = () => {
+      throw new PrintFailed(this.name, 'refused', ['not-answering'], `${document.name} not sent, no connection to the printer`)
     }
+    return overRawLink(this.#options, unconnected, async (link) => {
+      try {
+        const before = await this.#ask(link)
+        if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
+        await link.write(document.bytes)
+        await this.#awaitAck(link, document.name)
+        return { readiness: await this.#ask(link) }
+      } catch (error) {
+        if (error instanceof PrintFailed) throw error
+        throw new PrintFailed(this.name, 'unconfirmed', ['not-answering'], `${document.name}: the connection to the printer failed (${(error as Error).message})`)
+      }
+    })
   }
 
   /** Reads the printer's bytes until the ticket's ACK; a problem or refusal first fails in words. */

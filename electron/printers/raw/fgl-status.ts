@@ -1,4 +1,4 @@
-import type { PrinterProblem } from '../printer-port'
+import { stopsPrinting, type PrinterProblem } from '../printer-port'
 
 /**
  * The status bytes a Boca ticket printer sends back in FGL's normal status
@@ -65,7 +65,7 @@ export class FglStatus {
     if (problem === 'no-paper') this.problems.delete('paper-low')
     if (byte === FGL.paperLoadedPath1 || byte === FGL.paperLoadedPath2) this.problems.delete('no-paper')
     if (byte === FGL.xOn) {
-      for (const stopping of [...this.problems]) if (stopping !== 'paper-low') this.problems.delete(stopping)
+      for (const stopping of [...this.problems]) if (stopsPrinting(stopping)) this.problems.delete(stopping)
       return 'ready'
     }
     if (byte === FGL.ticketAck) return 'printed'

@@ -9,6 +9,28 @@ import { Socket } from 'node:net'
  */
 export const RAW_PORT = 9100
 
+/** How a raw printer (ESC/POS or Boca FGL) is reached and how long Foyer waits on it. */
+export interface RawPrinterOptions {
+  host: string
+  port?: number
+  /** What staff call it: "Counter 2 receipt printer". */
+  label: string
+  connectTimeoutMs?: number
+  /** How long one status byte may take to come back; default 2 s. */
+  answerTimeoutMs?: number
+  /** How often the status is asked while a document prints; default 500 ms. */
+  pollMs?: number
+  /** How long a document may take to print; default 60 s. */
+  finishWithinMs?: number
+}
+
+export type RawPrinterSettings = Required<Omit<RawPrinterOptions, 'label'>>
+
+/** The options with every default filled in, the same for either language. */
+export function rawPrinterSettings(options: RawPrinterOptions): RawPrinterSettings {
+  return { port: RAW_PORT, connectTimeoutMs: 3000, answerTimeoutMs: 2000, pollMs: 500, finishWithinMs: 60_000, ...options }
+}
+
 export class RawLink {
   readonly #socket: Socket
   readonly #received: number[] = []
@@ -69,11 +91,6 @@ export class RawLink {
     })
   }
 
-  /** Bytes the printer sent that nobody has read yet, taken all at once. */
-  drain(): number[] {
-    return this.#received.splice(0)
-  }
-
   #wake(): void {
     if (!this.#waiter) return
     const byte = this.#received.shift()
@@ -92,5 +109,19 @@ export class RawLink {
         resolve()
       }, 1000).unref()
     })
+  }
+}
+
+/**
+ * Connects, talks over the link and closes it, however the talk ends; a
+ * printer that does not take the connection is answered by `none` instead.
+ */
+export async function overRawLink<T>(settings: RawPrinterSettings, none: () => T, talk: (link: RawLink) => Promise<T>): Promise<T> {
+  const link = await RawLink.open(settings.host, settings.port, settings.connectTimeoutMs).catch(() => null)
+  if (!link) return none()
+  try {
+    return await talk(link)
+  } finally {
+    await link.close()
   }
 }

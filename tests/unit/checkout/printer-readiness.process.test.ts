@@ -1,15 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushName } from '../../../electron/contract'
 import { call } from '../../../electron/ipc-core/dispatcher'
 import type { PrinterChoice } from '../../../electron/printers/chosen-printer'
 import { choosePrinter } from '../../../electron/services/printer-service'
-import { startRuntime, type Runtime } from '../../../electron/services/runtime'
-import { TEST_CASHIER } from '../../support/staff-runtime'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest, sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
+import { heldOrderRequest, terminalLedger } from '../../support/checkout-fixtures'
 import { startEscPosLoopback, type EscPosLoopback } from '../../support/escpos-loopback'
 import { startFglLoopback, type FglLoopback } from '../../support/fgl-loopback'
 import { startIppEvePrinter, type TestIppPrinter } from '../../support/ippeveprinter'
+import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 
 /**
  * Never take money for tickets that cannot be printed (#24): a self-service
@@ -20,8 +18,7 @@ import { startIppEvePrinter, type TestIppPrinter } from '../../support/ippevepri
  * terminal, a real ippeveprinter and the loopback ESC/POS and Boca printers.
  * ippeveprinter is a process of its own: the integration project.
  */
-let rig: ApiRig
-let runtime: Runtime | null = null
+const run = sandboxRuntimePerTest()
 let ipp: TestIppPrinter
 let escpos: EscPosLoopback
 let fgl: FglLoopback
@@ -36,27 +33,11 @@ afterAll(async () => {
   await escpos?.close()
   await fgl?.close()
 })
-beforeEach(async () => {
-  rig = await apiRig()
-})
-afterEach(async () => {
-  await runtime?.close()
-  runtime = null
-  await rig.close()
-})
 
 async function start(mode: 'self-service' | 'counter', choice: PrinterChoice, pushes: PushName[] = []) {
-  runtime = await startRuntime({
-    facts: { appVersion: 't', mode, host: 'browser' },
-    dataDir: null,
-    connection: sandboxConnection(rig),
-    log: { warn: () => {}, error: () => {} },
-    checkout: { sleep: async () => {} },
-    askablePrinter: choosePrinter(() => choice),
-  })
-  runtime.services.counter.signIn(TEST_CASHIER)
-  runtime.services.pushes.attach((name) => pushes.push(name))
-  return runtime.services.dispatcher
+  const dispatcher = await run.start(mode, {}, { askablePrinter: choosePrinter(() => choice) })
+  run.runtime!.services.pushes.attach((name) => pushes.push(name))
+  return dispatcher
 }
 
 const ippChoice = (): PrinterChoice => ({ kind: 'ipp', address: new URL(ipp.uri.replace('ipp:', 'http:')).host, queue: 'ipp/print' })
@@ -89,19 +70,19 @@ describe.each(printers)('a self-service kiosk printing on $name', (printer) => {
     await printer.paperOut()
     const dispatcher = await start('self-service', printer.choice())
     expect(await call(dispatcher, 'printer.status', { check: true })).toMatchObject({ ok: true, value: { state: 'cannot-print', problems: ['no-paper'] } })
-    const order = await heldOrderRequest(dispatcher, rig.direct)
+    const order = await heldOrderRequest(dispatcher, run.rig.direct)
     const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
     const refused = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(refused).toMatchObject({ ok: false, error: { code: 'checkout.printer-cannot-print', messageKey: 'checkout.errors.printerCannotPrint' } })
-    expect(await terminalLedger(rig)).toEqual([])
+    expect(await terminalLedger(run.rig)).toEqual([])
     // Still invoiced: the order keeps its seats at the vendor, for the customer to pay later or cancel.
-    expect(runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)?.state).toBe('invoiced')
+    expect(run.runtime!.sales.context!.checkout.journal.get(invoice.value.saleId)?.state).toBe('invoiced')
 
     await printer.paperIn()
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(paid).toMatchObject({ ok: true, value: { state: 'confirmed' } })
-    expect((await terminalLedger(rig)).map((t) => t.state)).toEqual(['approved'])
+    expect((await terminalLedger(run.rig)).map((t) => t.state)).toEqual(['approved'])
   })
 })
 
@@ -120,7 +101,7 @@ describe('the printer state main tells the screens', () => {
     await ipp.setPaper(0)
     try {
       const dispatcher = await start('counter', ippChoice())
-      const order = await heldOrderRequest(dispatcher, rig.direct)
+      const order = await heldOrderRequest(dispatcher, run.rig.direct)
       const invoice = await call(dispatcher, 'checkout.submit', { order })
       if (!invoice.ok) throw new Error(invoice.error.code)
       const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })

@@ -1,7 +1,6 @@
 import ImageData from '@canvas/image-data'
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PrintFailed } from '../../../electron/printers/printer-port'
 import { EscPosPrinter } from '../../../electron/printers/raw/escpos-printer'
 import { escPosProblems, isRealtimeAnswer, isSequentialAnswer } from '../../../electron/printers/raw/escpos-status'
 import { escPosTicket } from '../../../electron/printers/raw/escpos-ticket'
@@ -10,6 +9,7 @@ import { decodeEscPos } from '../../support/escpos-decode'
 import { startEscPosLoopback, type EscPosLoopback } from '../../support/escpos-loopback'
 import { freePort } from '../../support/free-port'
 import { startSilentPrinter } from '../../support/silent-printer'
+import { printFailure } from '../../support/print-failure'
 
 const ticket: TicketText = {
   event: 'Swan Lake',
@@ -28,12 +28,6 @@ beforeEach(async () => {
   port = new EscPosPrinter({ host: printer.host, port: printer.port, label: 'Counter 2 receipt printer', pollMs: 50 })
 })
 afterEach(() => printer.close())
-
-async function failure(promise: Promise<unknown>): Promise<PrintFailed> {
-  const error = await promise.then(() => null, (e: unknown) => e)
-  expect(error).toBeInstanceOf(PrintFailed)
-  return error as PrintFailed
-}
 
 describe('ESC/POS printer port against the loopback printer', () => {
   it('has a name staff can read', () => {
@@ -69,17 +63,17 @@ describe('ESC/POS printer port against the loopback printer', () => {
 
   it('paper out or the cover open: nothing is sent, and the failure says why', async () => {
     printer.set({ paper: 'out' })
-    const error = await failure(port.print(escPosTicket('FOYER-ABC123-ticket-01', ticket)))
+    const error = await printFailure(port.print(escPosTicket('FOYER-ABC123-ticket-01', ticket)))
     expect(error).toMatchObject({ stage: 'refused', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-01 not sent, the printer cannot print (no-paper)')
     printer.set({ paper: 'ok', coverOpen: true })
-    expect(await failure(port.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['cover-open'] })
+    expect(await printFailure(port.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['cover-open'] })
     expect(printer.printed()).toHaveLength(0)
   })
 
   it('paper running out mid-ticket is not printed, said in words, the rest held by the printer', async () => {
     printer.runOutAfter(40)
-    const error = await failure(port.print(escPosTicket('FOYER-ABC123-ticket-02', ticket)))
+    const error = await printFailure(port.print(escPosTicket('FOYER-ABC123-ticket-02', ticket)))
     expect(error).toMatchObject({ stage: 'not-printed', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-02 was not printed: no-paper')
     expect(printer.printed()).toHaveLength(40)
@@ -91,7 +85,7 @@ describe('ESC/POS printer port against the loopback printer', () => {
       const mute = new EscPosPrinter({ host: silent.host, port: silent.port, label: 'Wrong device' })
       expect(await mute.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
       const before = silent.received()
-      expect(await failure(mute.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+      expect(await printFailure(mute.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
       // Only the status request went out, never the ticket.
       expect(silent.received() - before).toBeLessThan(8)
     } finally {
@@ -102,7 +96,7 @@ describe('ESC/POS printer port against the loopback printer', () => {
   it('nothing at the address is cannot print: not answering', async () => {
     const nowhere = new EscPosPrinter({ host: '127.0.0.1', port: await freePort(), label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
-    expect(await failure(nowhere.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+    expect(await printFailure(nowhere.print(escPosTicket('t', ticket)))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
   })
 })
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PrintFailed } from '../../../electron/printers/printer-port'
 import { FglPrinter } from '../../../electron/printers/raw/fgl-printer'
 import { FGL, FglStatus } from '../../../electron/printers/raw/fgl-status'
 import { fglTicket } from '../../../electron/printers/raw/fgl-ticket'
@@ -7,6 +6,7 @@ import type { TicketText } from '../../../electron/printers/raw/ticket-text'
 import { decodeFgl, startFglLoopback, type FglLoopback } from '../../support/fgl-loopback'
 import { freePort } from '../../support/free-port'
 import { startSilentPrinter } from '../../support/silent-printer'
+import { printFailure } from '../../support/print-failure'
 
 const ticket = (n: number): TicketText => ({
   event: 'Swan Lake <Gala>',
@@ -26,12 +26,6 @@ beforeEach(async () => {
   port = new FglPrinter({ host: printer.host, port: printer.port, label: 'Lobby ticket printer', pollMs: 50, answerTimeoutMs: 1000 })
 })
 afterEach(() => printer.close())
-
-async function failure(promise: Promise<unknown>): Promise<PrintFailed> {
-  const error = await promise.then(() => null, (e: unknown) => e)
-  expect(error).toBeInstanceOf(PrintFailed)
-  return error as PrintFailed
-}
 
 describe('Boca FGL printer port against the loopback printer', () => {
   it('has a name staff can read', () => {
@@ -72,7 +66,7 @@ describe('Boca FGL printer port against the loopback printer', () => {
 
   it('out of paper: nothing is sent, and the failure says why', async () => {
     printer.set({ paper: 'out' })
-    const error = await failure(port.print(fglTicket('FOYER-ABC123-ticket-01', ticket(1))))
+    const error = await printFailure(port.print(fglTicket('FOYER-ABC123-ticket-01', ticket(1))))
     expect(error).toMatchObject({ stage: 'refused', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-01 not sent, the printer cannot print (no-paper)')
     expect(printer.printed()).toEqual([])
@@ -81,7 +75,7 @@ describe('Boca FGL printer port against the loopback printer', () => {
   it('paper out after the first ticket: the first is printed, the second not, said in words', async () => {
     printer.runOutAfter(1)
     await port.print(fglTicket('FOYER-ABC123-ticket-01', ticket(1)))
-    const error = await failure(port.print(fglTicket('FOYER-ABC123-ticket-02', ticket(2))))
+    const error = await printFailure(port.print(fglTicket('FOYER-ABC123-ticket-02', ticket(2))))
     expect(error).toMatchObject({ stage: 'not-printed', problems: ['no-paper'] })
     expect(error.message).toContain('FOYER-ABC123-ticket-02 was not printed: no-paper')
     expect(printer.printed().map((t) => t.qrCodes[0])).toEqual(['T-ABC123-01'])
@@ -93,7 +87,7 @@ describe('Boca FGL printer port against the loopback printer', () => {
       const mute = new FglPrinter({ host: silent.host, port: silent.port, label: 'Wrong device', answerTimeoutMs: 1000 })
       expect(await mute.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
       const before = silent.received()
-      expect(await failure(mute.print(fglTicket('t', ticket(1))))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+      expect(await printFailure(mute.print(fglTicket('t', ticket(1))))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
       // Only the status request went out, never the ticket.
       expect(silent.received() - before).toBeLessThan(8)
     } finally {
@@ -104,7 +98,7 @@ describe('Boca FGL printer port against the loopback printer', () => {
   it('nothing at the address is cannot print: not answering', async () => {
     const nowhere = new FglPrinter({ host: '127.0.0.1', port: await freePort(), label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
-    expect(await failure(nowhere.print(fglTicket('t', ticket(1))))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
+    expect(await printFailure(nowhere.print(fglTicket('t', ticket(1))))).toMatchObject({ stage: 'refused', problems: ['not-answering'] })
   })
 })
 

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IppClient, JOB_STATE } from '../../../electron/printers/ipp/ipp-client'
 import { IppPrinter } from '../../../electron/printers/ipp/ipp-printer'
-import { PrintFailed } from '../../../electron/printers/printer-port'
 import { startIppEvePrinter, type TestIppPrinter } from '../../support/ippeveprinter'
+import { pdfText } from '../../support/pdf-text'
+import { printFailure } from '../../support/print-failure'
 import { textPdf } from '../../../electron/printers/text-pdf'
 
 /**
@@ -24,12 +24,6 @@ beforeAll(async () => {
 afterAll(() => printer?.stop())
 beforeEach(() => printer.setPaper(250))
 
-function pdfToText(path: string): string {
-  const read = spawnSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
-  if (read.status !== 0) throw new Error(`pdftotext failed (is poppler-utils installed?): ${read.stderr}`)
-  return read.stdout
-}
-
 /** The job's state once it has ended (a cancelled job in processing stops at the printer's next step). */
 async function endOf(client: IppClient, jobId: number): Promise<number | undefined> {
   for (let tries = 0; tries < 300; tries++) {
@@ -38,12 +32,6 @@ async function endOf(client: IppClient, jobId: number): Promise<number | undefin
     await sleep(100)
   }
   return (await client.jobAttributes(jobId)).state
-}
-
-async function failure(promise: Promise<unknown>): Promise<PrintFailed> {
-  const error = await promise.then(() => null, (e: unknown) => e)
-  expect(error).toBeInstanceOf(PrintFailed)
-  return error as PrintFailed
 }
 
 describe('IPP printer port against ippeveprinter', () => {
@@ -75,7 +63,7 @@ describe('IPP printer port against ippeveprinter', () => {
     // ippeveprinter names the spooled file "<job id>-<job name in lower case>.pdf".
     const file = files.find((name) => name === `${printed.jobId}-foyer-abc123-ticket-01.pdf`)
     expect(file, files.join(', ')).toBeDefined()
-    const text = pdfToText(join(printer.spoolDir, file!))
+    const { text } = await pdfText(join(printer.spoolDir, file!))
     expect(text).toContain('Stalls Centre Row C Seat 11')
     expect(text).toContain('FOYER-ABC123')
   })
@@ -83,7 +71,7 @@ describe('IPP printer port against ippeveprinter', () => {
   it('paper out: nothing is sent, and the failure says why', async () => {
     await printer.setPaper(0)
     const before = await printer.spooled()
-    const error = await failure(port.print({ name: 'FOYER-OUT-ticket-01', pdf: textPdf(['never printed']) }))
+    const error = await printFailure(port.print({ name: 'FOYER-OUT-ticket-01', pdf: textPdf(['never printed']) }))
     expect(error.stage).toBe('refused')
     expect(error.problems).toEqual(['no-paper'])
     expect(error.message).toMatch(/^Lobby ticket printer \(IPP, localhost:\d+\): FOYER-OUT-ticket-01 not sent, the printer cannot print \(no-paper\)$/)
@@ -95,7 +83,7 @@ describe('IPP printer port against ippeveprinter', () => {
     await printer.setPaper(0)
     const client = new IppClient(printer.uri)
     const jobId = await client.printPdf('FOYER-MID-ticket-02', textPdf(['second ticket']))
-    const error = await failure(port.awaitJob(jobId, 'FOYER-MID-ticket-02'))
+    const error = await printFailure(port.awaitJob(jobId, 'FOYER-MID-ticket-02'))
     expect(error.stage).toBe('not-printed')
     expect(error.problems).toEqual(['no-paper'])
     expect(error.message).toContain('FOYER-MID-ticket-02')
@@ -115,6 +103,6 @@ describe('IPP printer port against ippeveprinter', () => {
   it('nothing at the address is cannot print: not answering', async () => {
     const nowhere = new IppPrinter({ uri: 'ipp://localhost:9/ipp/print', label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
-    expect((await failure(nowhere.print({ name: 'x', pdf: textPdf(['x']) }))).stage).toBe('refused')
+    expect((await printFailure(nowhere.print({ name: 'x', pdf: textPdf(['x']) }))).stage).toBe('refused')
   })
 })
