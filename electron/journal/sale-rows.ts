@@ -31,6 +31,8 @@ export interface SaleRecord {
   expiresAt: number | null
   /** Every payment attempt and refund, in order. */
   payments: PaymentRecord[]
+  /** Payment attempts so far (refunds not counted). */
+  attempt: number
   /** The latest payment attempt's idempotency key at the terminal. */
   paymentKey: string | null
   /** The payment reference the vendor's confirm carries: the one payment's, or the split sale's made from its parts. */
@@ -120,6 +122,7 @@ export function saleFromRow(row: unknown, payments: PaymentRecord[]): SaleRecord
     reference: r.reference,
     expiresAt: r.expires_at,
     payments,
+    attempt: attempts.length,
     paymentKey: attempts.at(-1)?.attemptKey ?? null,
     paymentRef: confirmReference(r.reference, taken),
     tenderedCents: sumOrNull(cash.map((p) => p.tenderedCents)),

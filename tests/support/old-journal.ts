@@ -74,7 +74,7 @@ export function rewriteAsOldJournal(dataDir: string): void {
       amount_cents: sale.amountCents,
       reference: sale.reference,
       expires_at: sale.expiresAt,
-      attempt: sale.payments.filter((p) => p.kind === 'payment').length,
+      attempt: sale.attempt,
       payment_key: sale.paymentKey,
       payment_ref: sale.paymentRef,
       tendered_cents: sale.tenderedCents,
