@@ -8,7 +8,6 @@ import type { CheckoutService } from './checkout-service'
 import type { CounterRefund } from './refund-answer'
 import { refundParts } from './refund-parts'
 import { takenPayments } from './split-tender'
-import { approvalCodeFromSteps } from './standalone'
 
 /**
  * A confirmed counter sale given back (the customer returns the tickets), as
@@ -71,8 +70,7 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   } else if (payment.tender === 'cash') {
     what = { key: 'counterCashRefunded', params: { amountCents: sale.amountCents, reference: sale.reference } }
   } else {
-    const approvalCode = approvalCodeFromSteps(journal.steps(saleId))
-    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, reference: sale.reference } }
+    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode: payment.approvalCode, reference: sale.reference } }
   }
   const note = staffNoteText([what, who, voidAtVendor])
   const refunded = journal.refundPayment(saleId, 'counter-refunded', given, 'refunded', { staffNote: note, ...filed }, names)
