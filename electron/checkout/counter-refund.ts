@@ -53,10 +53,9 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   const parts = taken.map((p) => ({ tender: p.tender, amountCents: p.amountCents, cardLast4: p.tender === 'card' ? cardLast4 : null }))
   const answer = { tender: taken.length > 1 ? payment.tender : sale.tender, amountCents: sale.amountCents, cardLast4, parts }
   journal.note(saleId, 'counter-refund-started', names)
-  const by = { askedBy: names.askedBy, approvedBy: names.approvedBy }
-  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, by, answer })
+  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, answer })
   const paymentKey = payment.attemptKey
-  const given = { refersTo: payment.seq, state: 'approved' as const, ...by }
+  const given = { refersTo: payment.seq, state: 'approved' as const, ...names }
   let what: StaffNoteSentence
   if (payment.tender === 'card') {
     try {

@@ -17,8 +17,8 @@ export interface SplitRefundContext {
   who: StaffNoteSentence
   voidAtVendor: StaffNoteSentence
   filed: { refundedByName: string; refundAskedByName: string | null }
+  /** Who asked and who approved: the step's detail and each refund record's. */
   names: { askedBy: string | null; approvedBy: string }
-  by: { askedBy: string | null; approvedBy: string }
   answer: Omit<CounterRefund, 'state' | 'printed'>
 }
 
@@ -28,7 +28,7 @@ export async function refundParts(checkout: CheckoutService, sale: SaleRecord, t
   let failed = false
   for (const part of taken) {
     const amountCents = part.amountCents
-    const given = { refersTo: part.seq, state: 'approved' as const, ...context.by }
+    const given = { refersTo: part.seq, state: 'approved' as const, ...context.names }
     if (part.tender === 'card') {
       try {
         await checkout.terminal!.refund(part.attemptKey!)
