@@ -38,47 +38,32 @@ export interface PaymentRecord {
 const tenderSchema = z.enum(['card', 'cash', 'standalone'])
 const cents = z.number().int()
 
+/** The columns, read under PaymentRecord's names. */
+const COLUMNS = `sale_id AS saleId, seq, kind, tender, amount_cents AS amountCents, attempt_key AS attemptKey, reference, approval_code AS approvalCode,
+  tendered_cents AS tenderedCents, change_cents AS changeCents, state, refers_to AS refersTo, asked_by AS askedBy, approved_by AS approvedBy,
+  started_at AS startedAt, updated_at AS updatedAt`
+
 /** A row as the database holds it: parsed, as an older Foyer or a crash may have left it. */
 const paymentRowSchema = z.object({
-  sale_id: z.string(),
+  saleId: z.string(),
   seq: z.number().int().positive(),
   kind: z.enum(['payment', 'refund']),
   tender: tenderSchema,
-  amount_cents: cents.nonnegative(),
-  attempt_key: z.string().nullable(),
+  amountCents: cents.nonnegative(),
+  attemptKey: z.string().nullable(),
   reference: z.string().nullable(),
-  approval_code: z.string().nullable(),
-  tendered_cents: cents.nullable(),
-  change_cents: cents.nullable(),
+  approvalCode: z.string().nullable(),
+  tenderedCents: cents.nullable(),
+  changeCents: cents.nullable(),
   state: z.enum(PAYMENT_STATES),
-  refers_to: z.number().int().nullable(),
-  asked_by: z.string().nullable(),
-  approved_by: z.string().nullable(),
-  started_at: z.number(),
-  updated_at: z.number(),
+  refersTo: z.number().int().nullable(),
+  askedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
 })
 
-function fromRow(row: unknown): PaymentRecord {
-  const r = paymentRowSchema.parse(row)
-  return {
-    saleId: r.sale_id,
-    seq: r.seq,
-    kind: r.kind,
-    tender: r.tender,
-    amountCents: r.amount_cents,
-    attemptKey: r.attempt_key,
-    reference: r.reference,
-    approvalCode: r.approval_code,
-    tenderedCents: r.tendered_cents,
-    changeCents: r.change_cents,
-    state: r.state,
-    refersTo: r.refers_to,
-    askedBy: r.asked_by,
-    approvedBy: r.approved_by,
-    startedAt: r.started_at,
-    updatedAt: r.updated_at,
-  }
-}
+const fromRow = (row: unknown): PaymentRecord => paymentRowSchema.parse(row)
 
 /** A payment attempt to start. */
 export interface NewPayment {
@@ -112,8 +97,8 @@ export class SalePayments {
   readonly #settle: Statement<[PaymentState, string | null, number | null, number, string, number]>
 
   constructor(private readonly db: LocalDb) {
-    this.#ofSale = db.prepare('SELECT * FROM sale_payments WHERE sale_id = ? ORDER BY seq')
-    this.#one = db.prepare('SELECT * FROM sale_payments WHERE sale_id = ? AND seq = ? AND kind = ?')
+    this.#ofSale = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? ORDER BY seq`)
+    this.#one = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? AND seq = ? AND kind = ?`)
     this.#nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM sale_payments WHERE sale_id = ?')
     this.#insert = db.prepare(
       `INSERT INTO sale_payments (sale_id, seq, kind, tender, amount_cents, attempt_key, reference, approval_code, tendered_cents, change_cents, state, refers_to, asked_by, approved_by, started_at, updated_at)
