@@ -65,6 +65,10 @@ const paymentRowSchema = z.object({
 
 const fromRow = (row: unknown): PaymentRecord => paymentRowSchema.parse(row)
 
+/** The payments a sale took (given back since or not), in the order they were taken. */
+export const paymentsTaken = (payments: readonly PaymentRecord[]): PaymentRecord[] =>
+  payments.filter((p) => p.kind === 'payment' && (p.state === 'approved' || p.state === 'refunded'))
+
 /** A payment attempt to start. */
 export interface NewPayment {
   tender: Tender
