@@ -3,7 +3,7 @@ import type { GiveBackReason } from '../contract/staff-note'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
-import { dueOf, takenOf } from './split-tender'
+import { dueOf, takenOf } from '../journal/sale-states'
 
 /**
  * The standalone terminal (counter only): when the integrated card terminal is
