@@ -1,6 +1,7 @@
 import type { Order, OrderRequest } from '../contract'
 import type { TestCardName } from '../contract/checkout-channels'
 import { FoyerError } from '../ipc-core/foyer-error'
+import { dueOf } from '../journal/sale-states'
 import type { SaleRecord, Tender } from '../journal/sales-journal'
 import type { PaperLanguage } from '../printing/paper-words'
 
@@ -85,8 +86,7 @@ export const checkoutError = (code: string, messageKey: string, detail: string, 
 
 /** A sale's outcome as the journal has it now. */
 export function outcomeFor(sale: SaleRecord, state: CheckoutState): CheckoutOutcome {
-  const taken = sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
-  const dueCents = state === 'confirmed' || state === 'refunded' ? 0 : Math.max(0, sale.amountCents - taken)
+  const dueCents = state === 'confirmed' || state === 'refunded' ? 0 : dueOf(sale)
   // The change due now: the last payment's, if it was cash (a split sale's cash part had its change when it was taken).
   const last = sale.payments.filter((p) => p.kind === 'payment' && p.state !== 'declined').at(-1)
   const changeCents = last?.tender === 'cash' ? last.changeCents : null

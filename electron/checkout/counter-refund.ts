@@ -8,7 +8,6 @@ import type { CheckoutService } from './checkout-service'
 import type { CounterRefund } from './refund-answer'
 import { refundParts } from './refund-parts'
 import { takenPayments } from './split-tender'
-import { approvalCodeFromSteps } from './standalone'
 
 /**
  * A confirmed counter sale given back (the customer returns the tickets), as
@@ -54,10 +53,9 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   const parts = taken.map((p) => ({ tender: p.tender, amountCents: p.amountCents, cardLast4: p.tender === 'card' ? cardLast4 : null }))
   const answer = { tender: taken.length > 1 ? payment.tender : sale.tender, amountCents: sale.amountCents, cardLast4, parts }
   journal.note(saleId, 'counter-refund-started', names)
-  const by = { askedBy: names.askedBy, approvedBy: names.approvedBy }
-  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, by, answer })
+  if (taken.length > 1) return refundParts(checkout, sale, taken, { who, voidAtVendor, filed, names, answer })
   const paymentKey = payment.attemptKey
-  const given = { refersTo: payment.seq, state: 'approved' as const, ...by }
+  const given = { refersTo: payment.seq, state: 'approved' as const, ...names }
   let what: StaffNoteSentence
   if (payment.tender === 'card') {
     try {
@@ -71,8 +69,7 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   } else if (payment.tender === 'cash') {
     what = { key: 'counterCashRefunded', params: { amountCents: sale.amountCents, reference: sale.reference } }
   } else {
-    const approvalCode = approvalCodeFromSteps(journal.steps(saleId))
-    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, reference: sale.reference } }
+    what = { key: 'counterStandaloneToReverse', params: { amountCents: sale.amountCents, approvalCode: payment.approvalCode, reference: sale.reference } }
   }
   const note = staffNoteText([what, who, voidAtVendor])
   const refunded = journal.refundPayment(saleId, 'counter-refunded', given, 'refunded', { staffNote: note, ...filed }, names)

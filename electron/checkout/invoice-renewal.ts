@@ -4,7 +4,7 @@ import type { GiveBackReason } from '../contract/staff-note'
 import type { HoldManager } from '../holds/hold-manager'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { renewalBody } from './order-body'
-import { takenOf } from './split-tender'
+import { takenOf } from '../journal/sale-states'
 
 export interface RenewalDeps {
   api: SalesApi

@@ -1,8 +1,8 @@
 import type { StaffNoteSentence } from '../contract/staff-note'
-import type { NewRefund } from '../journal/sale-payments'
 import type { PaymentRecord, SaleRecord } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
 import type { CheckoutService } from './checkout-service'
+import { partBack, type PartBack } from './give-back-parts'
 import type { CounterRefund } from './refund-answer'
 
 /**
@@ -17,36 +17,17 @@ export interface SplitRefundContext {
   who: StaffNoteSentence
   voidAtVendor: StaffNoteSentence
   filed: { refundedByName: string; refundAskedByName: string | null }
+  /** Who asked and who approved: the step's detail and each refund record's. */
   names: { askedBy: string | null; approvedBy: string }
-  by: { askedBy: string | null; approvedBy: string }
   answer: Omit<CounterRefund, 'state' | 'printed'>
 }
 
 export async function refundParts(checkout: CheckoutService, sale: SaleRecord, taken: readonly PaymentRecord[], context: SplitRefundContext): Promise<CounterRefund> {
-  const refunds: NewRefund[] = []
-  const lines: StaffNoteSentence[] = []
-  let failed = false
-  for (const part of taken) {
-    const amountCents = part.amountCents
-    const given = { refersTo: part.seq, state: 'approved' as const, ...context.by }
-    if (part.tender === 'card') {
-      try {
-        await checkout.terminal!.refund(part.attemptKey!)
-        lines.push({ key: 'partCardRefunded', params: { paymentKey: part.attemptKey, amountCents } })
-        refunds.push(given)
-      } catch (error) {
-        failed = true
-        lines.push({ key: 'partCardNotRefunded', params: { paymentKey: part.attemptKey, amountCents, error: (error as Error).message } })
-        refunds.push({ ...given, state: 'declined' })
-      }
-    } else if (part.tender === 'cash') {
-      lines.push({ key: 'partCashBack', params: { amountCents } })
-      refunds.push(given)
-    } else {
-      lines.push({ key: 'partStandaloneToReverse', params: { amountCents, approvalCode: part.approvalCode } })
-      refunds.push(given)
-    }
-  }
+  const parts: PartBack[] = []
+  for (const part of taken) parts.push(await partBack(part, checkout.terminal, context.names))
+  const refunds = parts.map((p) => p.refund)
+  const lines = parts.map((p) => p.line)
+  const failed = parts.some((p) => p.refused)
   const note = staffNoteText([{ key: 'splitRefunded', params: { reference: sale.reference } }, ...lines, context.who, context.voidAtVendor])
   const step = failed ? 'counter-refund-failed' : 'counter-refunded'
   const after = checkout.journal.refundPayment(sale.saleId, step, refunds, failed ? 'confirmed' : 'refunded', { staffNote: note, heldForStaff: failed, ...context.filed }, context.names)

@@ -5,7 +5,7 @@ import { cardFromSteps } from '../printing/format'
 import { venuesFromSteps } from '../journal/sale-steps'
 import { languageFromSteps } from '../printing/paper-words'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { approvalCodeFromSteps } from './standalone'
+import { standaloneApprovalCode } from './standalone'
 
 /**
  * Printing a sale's documents, journalled before and after: tickets (unless
@@ -20,7 +20,7 @@ export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: Print
   const steps = journal.steps(sale.saleId)
   const options = {
     card: cardFromSteps(steps),
-    approvalCode: sale.tender === 'standalone' ? approvalCodeFromSteps(steps) : null,
+    approvalCode: sale.tender === 'standalone' ? standaloneApprovalCode(sale) : null,
     venues: venuesFromSteps(steps),
     // The customer's language, as they bought: a reprint or a recovery prints the same words.
     language: languageFromSteps(steps),

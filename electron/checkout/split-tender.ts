@@ -1,4 +1,5 @@
 import { FoyerError } from '../ipc-core/foyer-error'
+import { dueOf, takenOf } from '../journal/sale-states'
 import type { PaymentRecord, SaleRecord } from '../journal/sales-journal'
 import type { PaymentInput } from './checkout-types'
 
@@ -12,13 +13,6 @@ import type { PaymentInput } from './checkout-types'
  * Each part is a payment record of its own with its own idempotency key, so a
  * retried card is never charged twice and the cash part stays recorded.
  */
-/** What the sale's approved payments have taken so far. */
-export const takenOf = (sale: Pick<SaleRecord, 'payments'>): number =>
-  sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
-
-/** What is still to pay on the order: the whole, or the rest after a split sale's parts. */
-export const dueOf = (sale: Pick<SaleRecord, 'payments' | 'amountCents'>): number => Math.max(0, sale.amountCents - takenOf(sale))
-
 /** The next payment's number within the sale (its card idempotency key's suffix): never one used before. */
 export const nextPaymentSeq = (sale: Pick<SaleRecord, 'payments'>): number => (sale.payments.at(-1)?.seq ?? 0) + 1
 

@@ -1,9 +1,9 @@
 import { approvalCodeOf } from '../contract/approval-code'
 import type { GiveBackReason } from '../contract/staff-note'
 import { FoyerError } from '../ipc-core/foyer-error'
-import type { SaleRecord, SalesJournal, SaleStep } from '../journal/sales-journal'
+import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
-import { dueOf, takenOf } from './split-tender'
+import { dueOf, takenOf } from '../journal/sale-states'
 
 /**
  * The standalone terminal (counter only): when the integrated card terminal is
@@ -54,15 +54,9 @@ export function standaloneApproved(journal: SalesJournal, sale: SaleRecord, seq:
   return journal.settlePayment(sale.saleId, STANDALONE_APPROVED, seq, 'approved', { reference: standalonePaymentRef(sale.reference!, seq, approvalCode) }, {}, { approvalCode })
 }
 
-/** The approval code of a sale's standalone payment, from its journal steps; null when it has none. */
-export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null {
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i]!
-    if (step.step !== STANDALONE_APPROVED && step.step !== STANDALONE_STARTED) continue
-    const code = (step.detail as { approvalCode?: unknown } | null)?.approvalCode
-    if (typeof code === 'string') return code
-  }
-  return null
+/** The approval code keyed for a sale's latest standalone payment (its payment record keeps it); null when it has none. */
+export function standaloneApprovalCode(sale: SaleRecord): string | null {
+  return sale.payments.filter((p) => p.kind === 'payment' && p.tender === 'standalone').at(-1)?.approvalCode ?? null
 }
 
 /**
@@ -71,7 +65,7 @@ export function approvalCodeFromSteps(steps: readonly SaleStep[]): string | null
  * caller voids the order, so the seats go back on sale.
  */
 export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: GiveBackReason): SaleRecord {
-  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  const approvalCode = standaloneApprovalCode(sale)
   const note = staffNoteText([
     { key: 'standaloneToReverse', params: { amountCents: sale.amountCents, approvalCode, paymentRef: sale.paymentRef, reference: sale.reference } },
     why,
@@ -82,6 +76,6 @@ export function standaloneToStaff(journal: SalesJournal, sale: SaleRecord, why: 
 
 /** Recovery's note for a standalone sale stopped between keying the code and recording it. */
 export function interruptedStandaloneNote(journal: SalesJournal, sale: SaleRecord): string {
-  const approvalCode = approvalCodeFromSteps(journal.steps(sale.saleId))
+  const approvalCode = standaloneApprovalCode(sale)
   return staffNoteText([{ key: 'standaloneInterrupted', params: { reference: sale.reference, approvalCode, amountCents: sale.amountCents } }])
 }

@@ -49,7 +49,7 @@ const detailSchema = z
   })
 
 const stepRowSchema = z.object({
-  sale_id: orText(z.string()),
+  saleId: orText(z.string()),
   backend: orText(z.string()),
   seq: orText(z.number().int()),
   at: orText(timeSchema),
@@ -57,32 +57,18 @@ const stepRowSchema = z.object({
   detail: z.union([detailSchema, z.unknown().transform((value) => ({ notJson: String(value) }))]),
   state: orText(z.string()),
   tender: orText(z.string()),
-  amount_cents: orText(z.number().int()),
+  amountCents: orText(z.number().int()),
   reference: orText(z.string().nullable()),
 })
 
-/** The last `limit` steps, oldest first. */
+/** The last `limit` steps, oldest first. Columns are read under RecentStep's names. */
 export function recentSteps(db: LocalDb, limit: number): RecentStep[] {
   const rows = db
     .prepare<[number], unknown>(
-      `SELECT st.sale_id, s.backend, st.seq, st.at, st.step, st.detail, s.state, s.tender, s.amount_cents, s.reference
+      `SELECT st.sale_id AS saleId, s.backend, st.seq, st.at, st.step, st.detail, s.state, s.tender, s.amount_cents AS amountCents, s.reference
          FROM sale_steps st JOIN sales s ON s.sale_id = st.sale_id
         ORDER BY st.at DESC, st.seq DESC LIMIT ?`,
     )
     .all(limit)
-  return rows.reverse().map((raw) => {
-    const row = stepRowSchema.parse(raw)
-    return {
-      saleId: row.sale_id,
-      backend: row.backend,
-      seq: row.seq,
-      at: row.at,
-      step: row.step,
-      state: row.state,
-      tender: row.tender,
-      amountCents: row.amount_cents,
-      reference: row.reference,
-      detail: row.detail,
-    }
-  })
+  return rows.reverse().map((raw): RecentStep => stepRowSchema.parse(raw))
 }

@@ -38,47 +38,36 @@ export interface PaymentRecord {
 const tenderSchema = z.enum(['card', 'cash', 'standalone'])
 const cents = z.number().int()
 
+/** The columns, read under PaymentRecord's names. */
+const COLUMNS = `sale_id AS saleId, seq, kind, tender, amount_cents AS amountCents, attempt_key AS attemptKey, reference, approval_code AS approvalCode,
+  tendered_cents AS tenderedCents, change_cents AS changeCents, state, refers_to AS refersTo, asked_by AS askedBy, approved_by AS approvedBy,
+  started_at AS startedAt, updated_at AS updatedAt`
+
 /** A row as the database holds it: parsed, as an older Foyer or a crash may have left it. */
 const paymentRowSchema = z.object({
-  sale_id: z.string(),
+  saleId: z.string(),
   seq: z.number().int().positive(),
   kind: z.enum(['payment', 'refund']),
   tender: tenderSchema,
-  amount_cents: cents.nonnegative(),
-  attempt_key: z.string().nullable(),
+  amountCents: cents.nonnegative(),
+  attemptKey: z.string().nullable(),
   reference: z.string().nullable(),
-  approval_code: z.string().nullable(),
-  tendered_cents: cents.nullable(),
-  change_cents: cents.nullable(),
+  approvalCode: z.string().nullable(),
+  tenderedCents: cents.nullable(),
+  changeCents: cents.nullable(),
   state: z.enum(PAYMENT_STATES),
-  refers_to: z.number().int().nullable(),
-  asked_by: z.string().nullable(),
-  approved_by: z.string().nullable(),
-  started_at: z.number(),
-  updated_at: z.number(),
+  refersTo: z.number().int().nullable(),
+  askedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
 })
 
-function fromRow(row: unknown): PaymentRecord {
-  const r = paymentRowSchema.parse(row)
-  return {
-    saleId: r.sale_id,
-    seq: r.seq,
-    kind: r.kind,
-    tender: r.tender,
-    amountCents: r.amount_cents,
-    attemptKey: r.attempt_key,
-    reference: r.reference,
-    approvalCode: r.approval_code,
-    tenderedCents: r.tendered_cents,
-    changeCents: r.change_cents,
-    state: r.state,
-    refersTo: r.refers_to,
-    askedBy: r.asked_by,
-    approvedBy: r.approved_by,
-    startedAt: r.started_at,
-    updatedAt: r.updated_at,
-  }
-}
+const fromRow = (row: unknown): PaymentRecord => paymentRowSchema.parse(row)
+
+/** The payments a sale took (given back since or not), in the order they were taken. */
+export const paymentsTaken = (payments: readonly PaymentRecord[]): PaymentRecord[] =>
+  payments.filter((p) => p.kind === 'payment' && (p.state === 'approved' || p.state === 'refunded'))
 
 /** A payment attempt to start. */
 export interface NewPayment {
@@ -106,14 +95,18 @@ export interface NewRefund {
 
 export class SalePayments {
   readonly #ofSale: Statement<[string]>
+  readonly #one: Statement<[string, number, PaymentKind]>
+  readonly #nextSeq: Statement<[string], { seq: number }>
   readonly #insert: Statement<unknown[]>
   readonly #settle: Statement<[PaymentState, string | null, number | null, number, string, number]>
 
   constructor(private readonly db: LocalDb) {
-    this.#ofSale = db.prepare('SELECT * FROM sale_payments WHERE sale_id = ? ORDER BY seq')
+    this.#ofSale = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? ORDER BY seq`)
+    this.#one = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? AND seq = ? AND kind = ?`)
+    this.#nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM sale_payments WHERE sale_id = ?')
     this.#insert = db.prepare(
       `INSERT INTO sale_payments (sale_id, seq, kind, tender, amount_cents, attempt_key, reference, approval_code, tendered_cents, change_cents, state, refers_to, asked_by, approved_by, started_at, updated_at)
-       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sale_payments WHERE sale_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#settle = db.prepare(
       'UPDATE sale_payments SET state = ?, reference = COALESCE(?, reference), change_cents = COALESCE(?, change_cents), updated_at = ? WHERE sale_id = ? AND seq = ?',
@@ -124,40 +117,35 @@ export class SalePayments {
     return this.#ofSale.all(saleId).map(fromRow)
   }
 
-  /** The next payment's number (the idempotency key's suffix) for a sale. */
-  nextSeq(saleId: string): number {
-    return (this.ofSale(saleId).at(-1)?.seq ?? 0) + 1
-  }
-
   /** A payment attempt, started: written before the money is asked for. Answers its number. */
   start(saleId: string, payment: NewPayment, at: number): number {
-    const seq = this.nextSeq(saleId)
+    const seq = this.#nextSeq.get(saleId)!.seq
     const p = payment
-    this.#insert.run(saleId, saleId, 'payment', p.tender, p.amountCents, p.attemptKey ?? null, null, p.approvalCode ?? null, p.tenderedCents ?? null, null, 'started', null, null, null, at, at)
+    this.#insert.run(saleId, seq, 'payment', p.tender, p.amountCents, p.attemptKey ?? null, null, p.approvalCode ?? null, p.tenderedCents ?? null, null, 'started', null, null, null, at, at)
     return seq
   }
 
   /** A payment moves on (approved, declined, unknown); a move that cannot happen is refused. */
   settle(saleId: string, seq: number, to: PaymentState, settled: PaymentSettled, at: number): void {
-    const payment = this.#one(saleId, seq, 'payment')
+    const payment = this.#payment(saleId, seq, 'payment')
     paymentTransition(saleId, seq, payment.state, to)
     this.#settle.run(to, settled.reference ?? null, settled.changeCents ?? null, at, saleId, seq)
   }
 
   /** A refund of one approved payment, as a record of its own; an approved refund marks that payment refunded. */
   refund(saleId: string, refund: NewRefund, at: number): number {
-    const payment = this.#one(saleId, refund.refersTo, 'payment')
+    const payment = this.#payment(saleId, refund.refersTo, 'payment')
     if (refund.state === 'approved') paymentTransition(saleId, payment.seq, payment.state, 'refunded')
     else if (payment.state !== 'approved') throw new SaleTransitionError(`sale ${saleId}: payment ${payment.seq} is ${payment.state}, nothing to refund`)
-    const seq = this.nextSeq(saleId)
-    this.#insert.run(saleId, saleId, 'refund', payment.tender, payment.amountCents, null, null, null, null, null, refund.state, payment.seq, refund.askedBy ?? null, refund.approvedBy ?? null, at, at)
+    const seq = this.#nextSeq.get(saleId)!.seq
+    this.#insert.run(saleId, seq, 'refund', payment.tender, payment.amountCents, null, null, null, null, null, refund.state, payment.seq, refund.askedBy ?? null, refund.approvedBy ?? null, at, at)
     if (refund.state === 'approved') this.#settle.run('refunded', null, null, at, saleId, payment.seq)
     return seq
   }
 
-  #one(saleId: string, seq: number, kind: PaymentKind): PaymentRecord {
-    const found = this.ofSale(saleId).find((p) => p.seq === seq && p.kind === kind)
+  #payment(saleId: string, seq: number, kind: PaymentKind): PaymentRecord {
+    const found = this.#one.get(saleId, seq, kind)
     if (!found) throw new SaleTransitionError(`sale ${saleId} has no ${kind} ${seq}`)
-    return found
+    return fromRow(found)
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Order, OrderRequest } from '../contract'
 import { orderSchema } from '../contract/model'
 import { keptOrderRequestSchema } from './kept-request'
-import type { PaymentRecord } from './sale-payments'
+import { paymentsTaken, type PaymentRecord } from './sale-payments'
 import { ORDER_STATES, standingOf, type OrderState, type SaleState, type Tender } from './sale-states'
 
 /**
@@ -106,7 +106,7 @@ export function saleFromRow(row: unknown, payments: PaymentRecord[]): SaleRecord
   if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)
   const r = parsed.data
   const attempts = payments.filter((p) => p.kind === 'payment')
-  const taken = attempts.filter((p) => p.state === 'approved' || p.state === 'refunded')
+  const taken = paymentsTaken(payments)
   const cash = attempts.filter((p) => p.tender === 'cash' && p.state !== 'declined')
   const facts = { orderState: r.state, heldForStaff: r.held_for_staff === 1, printed: r.printed === 1, amountCents: r.amount_cents, payments }
   return {

@@ -86,6 +86,15 @@ export type SaleState =
   | 'failed'
   | 'needs-staff'
 
+type PaymentFacts = StandingFacts['payments']
+
+/** What a sale's approved payments have taken so far (a payment refunded since no longer counts). */
+export const takenOf = (sale: { payments: PaymentFacts }): number =>
+  sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
+
+/** What is still to pay on the order: the whole, or the rest after a split sale's parts. */
+export const dueOf = (sale: { payments: PaymentFacts; amountCents: number }): number => Math.max(0, sale.amountCents - takenOf(sale))
+
 /** What the standing is derived from. */
 export interface StandingFacts {
   orderState: OrderState
@@ -115,7 +124,7 @@ function standingOfSubmitted(payments: StandingFacts['payments'], amountCents: n
   const last = payments.at(-1)
   if (!last) return 'invoiced'
   if (last.state === 'started' || last.state === 'unknown') return 'paying'
-  const taken = payments.filter((p) => p.state === 'approved').reduce((sum, p) => sum + p.amountCents, 0)
+  const taken = takenOf({ payments })
   if (taken >= amountCents && taken > 0) return 'paid'
   if (taken > 0) return 'part-paid'
   return 'declined'

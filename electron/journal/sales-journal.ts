@@ -143,8 +143,7 @@ export class SalesJournal {
 
   /** A payment's answer (approved, declined, unknown), with the order's state it leaves. */
   settlePayment(saleId: string, step: string, seq: number, to: PaymentState, settled: PaymentSettled, order: { to?: OrderState; changes?: SaleChanges } = {}, detail?: unknown): SaleRecord {
-    const sale = this.get(saleId)
-    return this.#write(saleId, step, order.to ?? sale?.orderState ?? 'submitted', order.changes ?? {}, detail, (at) => this.#payments.settle(saleId, seq, to, settled, at))
+    return this.#write(saleId, step, order.to ?? null, order.changes ?? {}, detail, (at) => this.#payments.settle(saleId, seq, to, settled, at))
   }
 
   /** Payments given back (or not), each as a refund record of its own, with the order's state they leave. */
@@ -203,10 +202,12 @@ export class SalesJournal {
     return saleFromRow(row, this.#payments.ofSale((row as { sale_id: string }).sale_id))
   }
 
-  #write(saleId: string, step: string, to: OrderState, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
+  /** `to` null: the order stays as it stands (a payment's answer that does not move it). */
+  #write(saleId: string, step: string, toOrNull: OrderState | null, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
     const at = this.now()
     const before = this.get(saleId)
     if (!before) throw new Error(`no sale ${saleId} in the journal`)
+    const to = toOrNull ?? before.orderState
     orderTransition(saleId, before.orderState, to)
     // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
     if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }

@@ -35,7 +35,7 @@ const keptTotalsSchema = z.object({ sales: int, soldCents: int, refunds: int, re
  * with what older Foyers did not keep optional (see zReportFromKept).
  */
 const { shape } = shiftReportSchema
-export const keptZReportSchema = shiftReportSchema.extend({
+const keptZReportSchema = shiftReportSchema.extend({
   kind: z.literal('Z'),
   card: keptTotalsSchema,
   cash: keptTotalsSchema,

@@ -1,3 +1,4 @@
+import { paymentsTaken } from './sale-payments'
 import type { PaymentRecord, SaleRecord, Tender } from './sales-journal'
 
 /**
@@ -72,7 +73,7 @@ const refundOf = (sale: SaleRecord, part: PaymentRecord, tickets: number): Shift
  * (one line per part; the tickets on the first).
  */
 function countPayments(counted: ShiftTally, sale: SaleRecord, tickets: number): void {
-  const taken = sale.payments.filter((p) => p.kind === 'payment' && (p.state === 'approved' || p.state === 'refunded'))
+  const taken = paymentsTaken(sale.payments)
   if (wasSold(sale)) {
     counted.tickets += tickets
     for (const part of taken) {

@@ -6,7 +6,8 @@ import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
 import { paperWords, type PaperLanguage, type PaperWords } from './paper-words'
-import { partsTaken, refundTenderRows, splitPaymentRows } from './payment-parts'
+import { paymentsTaken } from '../journal/sale-payments'
+import { refundTenderRows, splitPaymentRows } from './payment-parts'
 import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
 import { staffNoteOnPaper } from './note-words'
@@ -193,7 +194,7 @@ function paymentOf(sale: SaleRecord, currency: string, card: CardOnFile | null |
 
 /** How the sale was paid: each part of a split sale, else its one tender. */
 function paymentRows(sale: SaleRecord, currency: string, options: DocumentOptions, language: PaperLanguage, words: PaperWords): SafeHtml {
-  if (partsTaken(sale).length > 1) return splitPaymentRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words })
+  if (paymentsTaken(sale.payments).length > 1) return splitPaymentRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words })
   return sale.tender === 'standalone' ? standalonePaymentOf(sale, options.approvalCode, words) : paymentOf(sale, currency, options.card, language, words)
 }
 

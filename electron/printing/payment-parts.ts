@@ -1,3 +1,4 @@
+import { paymentsTaken } from '../journal/sale-payments'
 import type { PaymentRecord, SaleRecord } from '../journal/sales-journal'
 import { cardLabel, moneyOfCents, type CardOnFile } from './format'
 import { html, type SafeHtml } from './html'
@@ -15,10 +16,6 @@ export interface PartsOnPaper {
   language: PaperLanguage
   words: PaperWords
 }
-
-/** The payments a sale took (given back since or not), in the order they were taken. */
-export const partsTaken = (sale: SaleRecord): PaymentRecord[] =>
-  sale.payments.filter((p) => p.kind === 'payment' && (p.state === 'approved' || p.state === 'refunded'))
 
 function partRows(part: PaymentRecord, on: PartsOnPaper, paymentMethod: string): SafeHtml[] {
   const { currency, language, words } = on
@@ -45,7 +42,7 @@ function partRows(part: PaymentRecord, on: PartsOnPaper, paymentMethod: string):
 
 /** The receipt's payment rows for a sale paid in parts: each tender with its amount. */
 export function splitPaymentRows(sale: SaleRecord, on: PartsOnPaper): SafeHtml {
-  return html`${partsTaken(sale).flatMap((part) => partRows(part, on, sale.paymentMethod))}`
+  return html`${paymentsTaken(sale.payments).flatMap((part) => partRows(part, on, sale.paymentMethod))}`
 }
 
 /** The refund slip's rows: how each tender went back (one row for a sale paid one way, as before). */

@@ -33,13 +33,14 @@ export async function startSandboxRuntime(
 /**
  * A fresh sandbox (the rig) for each test of the file and, once the test
  * starts one, main's runtime selling through it; both closed after the test,
- * the runtime first. `start` answers the runtime's dispatcher.
+ * the runtime first. `start` answers the runtime's dispatcher. `rigOptions`
+ * shape the rig (a fault proxy in front of the sandbox, say).
  */
-export function sandboxRuntimePerTest(host: HostKind = 'browser') {
+export function sandboxRuntimePerTest(host: HostKind = 'browser', rigOptions: Parameters<typeof apiRig>[0] = {}) {
   let rig: ApiRig | null = null
   let runtime: Runtime | null = null
   beforeEach(async () => {
-    rig = await apiRig()
+    rig = await apiRig(rigOptions)
   })
   afterEach(async () => {
     await runtime?.close()

@@ -1,53 +1,38 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { call } from '../../../electron/ipc-core/dispatcher'
-import type { Runtime } from '../../../electron/services/runtime'
-import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { heldOrderRequest } from '../../support/checkout-fixtures'
-import { startSandboxRuntime } from '../../support/sandbox-runtime'
+import { sandboxRuntimePerTest } from '../../support/sandbox-runtime'
 
 /**
  * The confirm's schedule, now that it is api/retry's back-off: the first wait
  * confirmBackoffMs, each next one doubled, no jitter, no wait after the last
  * attempt; and a refusal the vendor will not change its mind on is not asked again.
  */
-let rig: ApiRig
-let runtime: Runtime | null = null
-
-afterEach(async () => {
-  await runtime?.close()
-  runtime = null
-  await rig.close()
-})
+const run = sandboxRuntimePerTest('browser', { proxy: true })
 
 /** A card sale, invoiced; the waits checkout makes once confirming began are recorded. */
 async function invoicedRecordingWaits() {
-  rig = await apiRig({ proxy: true })
   const waits: number[] = []
   let confirming = false
-  runtime = await startSandboxRuntime(rig, {
-    mode: 'self-service',
-    host: 'browser',
-    checkout: {
-      confirmAttempts: 4,
-      confirmBackoffMs: 100,
-      sleep: async (ms) => {
-        if (confirming) waits.push(ms)
-      },
-      afterStep: async (_saleId, step) => {
-        if (step === 'confirm-started') confirming = true
-      },
+  const dispatcher = await run.start('self-service', {
+    confirmAttempts: 4,
+    confirmBackoffMs: 100,
+    sleep: async (ms) => {
+      if (confirming) waits.push(ms)
+    },
+    afterStep: async (_saleId, step) => {
+      if (step === 'confirm-started') confirming = true
     },
   })
-  const dispatcher = runtime.services.dispatcher
-  const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, rig.direct) })
+  const invoice = await call(dispatcher, 'checkout.submit', { order: await heldOrderRequest(dispatcher, run.rig.direct) })
   if (!invoice.ok) throw new Error(invoice.error.code)
-  return { dispatcher, invoice: invoice.value, waits, journal: runtime.sales.context!.checkout.journal }
+  return { dispatcher, invoice: invoice.value, waits, journal: run.runtime!.sales.context!.checkout.journal }
 }
 
 describe('confirm with the vendor', () => {
   it('waits 100, 200, 400 ms between four failing attempts, then checks the order before giving the payment back', async () => {
     const { dispatcher, invoice, waits, journal } = await invoicedRecordingWaits()
-    rig.proxy!.fail(/\/confirm$/, { kind: 'status', status: 503 }, 100, 'POST')
+    run.rig.proxy!.fail(/\/confirm$/, { kind: 'status', status: 503 }, 100, 'POST')
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(waits).toEqual([100, 200, 400])
@@ -60,7 +45,7 @@ describe('confirm with the vendor', () => {
   it('asks once only when the vendor refuses the confirm outright', async () => {
     const { dispatcher, invoice, waits, journal } = await invoicedRecordingWaits()
     // Someone voids the order at the vendor between invoice and payment: its confirm is refused for good.
-    await rig.direct.post(`/orders/${invoice.reference}/cancel`, {})
+    await run.rig.direct.post(`/orders/${invoice.reference}/cancel`, {})
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.saleId, tender: 'card', testCard: 'approve' })
     if (!paid.ok) throw new Error(paid.error.code)
     expect(waits).toEqual([])

@@ -53,6 +53,13 @@ async function cashPartTaken(dispatcher: Dispatcher, method = 'VISA') {
   return { saleId, reference, amountCents, rest: amountCents - PART }
 }
 
+/** A split sale sold: its cash part taken (cashPartTaken), then the rest on the card, and confirmed. */
+async function splitSold(dispatcher: Dispatcher) {
+  const sale = await cashPartTaken(dispatcher)
+  expect(await call(dispatcher, 'checkout.pay', { saleId: sale.saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+  return sale
+}
+
 async function xReport(dispatcher: Dispatcher): Promise<ShiftReport> {
   const x = await call(dispatcher, 'shift.current', {})
   if (!x.ok || !x.value) throw new Error('no X report')
@@ -160,8 +167,7 @@ describe('split tender at the counter', () => {
 
   it('refunds a split sale at the counter tender by tender: the cash part from the drawer, the card part to the card', async () => {
     const { dispatcher } = runtime.services
-    const sale = await cashPartTaken(dispatcher)
-    expect(await call(dispatcher, 'checkout.pay', { saleId: sale.saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+    const sale = await splitSold(dispatcher)
     const refunded = await call(dispatcher, 'checkout.refund', { saleId: sale.saleId, approvalPin: SUPERVISOR_PIN })
     expect(refunded).toMatchObject({
       ok: true,
@@ -192,8 +198,7 @@ describe('split tender at the counter', () => {
 
   it('holds a split refund for staff when the card part cannot be refunded: the cash goes back, the card is named, the sale stays sold', async () => {
     const { dispatcher } = runtime.services
-    const sale = await cashPartTaken(dispatcher)
-    expect(await call(dispatcher, 'checkout.pay', { saleId: sale.saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+    const sale = await splitSold(dispatcher)
     const controls = terminalControls(rig.sandbox, rig.direct)
     await controls.plug(false)
     try {
