@@ -7,7 +7,7 @@ import { cardFromSteps } from '../printing/format'
 import type { CheckoutService } from './checkout-service'
 import type { CounterRefund } from './refund-answer'
 import { refundParts } from './refund-parts'
-import { takenPayments } from './split-tender'
+import { paymentsNotGivenBack } from './split-tender'
 
 /**
  * A confirmed counter sale given back (the customer returns the tickets), as
@@ -41,7 +41,7 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   const sale = journal.get(saleId)
   if (!sale || (sale.state !== 'confirmed' && sale.state !== 'printed')) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
   if (openShiftId === null || sale.shiftId !== openShiftId) throw notRefundable(sale, 'is not a sale of the open shift')
-  const taken = takenPayments(sale)
+  const taken = paymentsNotGivenBack(sale)
   const payment = taken[0]
   if (!payment) throw notRefundable(sale, 'has no payment to give back')
   const voidAtVendor: StaffNoteSentence = { key: 'voidAtVendor', params: { reference: sale.reference } }

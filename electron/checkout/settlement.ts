@@ -11,7 +11,7 @@ import type { DocumentPrinter } from '../printing/printer-port'
 import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
 import { printSale, type PrintWhat } from './sale-printing'
 import { giveBackParts } from './give-back-parts'
-import { takenPayments } from './split-tender'
+import { paymentsNotGivenBack } from './split-tender'
 import { standaloneToStaff } from './standalone'
 
 /**
@@ -123,7 +123,7 @@ export class Settlement {
   async giveBack(sale: SaleRecord, why: GiveBackReason): Promise<CheckoutOutcome> {
     const { journal } = this.options
     journal.note(sale.saleId, 'refund-started', { why })
-    const taken = takenPayments(sale)
+    const taken = paymentsNotGivenBack(sale)
     const payment = taken[0]
     if (!payment) {
       await this.voidOrder(sale, why.key)

@@ -17,7 +17,7 @@ import type { PaymentInput } from './checkout-types'
 export const nextPaymentSeq = (sale: Pick<SaleRecord, 'payments'>): number => (sale.payments.at(-1)?.seq ?? 0) + 1
 
 /** The payments a split sale has taken and not given back, in the order they were taken. */
-export const takenPayments = (sale: Pick<SaleRecord, 'payments'>): PaymentRecord[] => sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved')
+export const paymentsNotGivenBack = (sale: Pick<SaleRecord, 'payments'>): PaymentRecord[] => sale.payments.filter((p) => p.kind === 'payment' && p.state === 'approved')
 
 const refuse = (detail: string) => new FoyerError({ code: 'checkout.split-part', messageKey: 'checkout.errors.splitPart', retryable: false, detail })
 
