@@ -4,24 +4,21 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HeartbeatAnswer, UploadAnswer } from '../../hub/protocol'
 import { startHub, type Hub } from '../../hub/server/hub-server'
-import type { HubDatabase } from '../../hub/storage/database'
-import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS, hubDatabaseForFile } from '../support/hub-backends'
 import { enrolAt, postJson, type EnrolledDevice } from '../support/hub-device'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 
 describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (backend) => {
-  let db: HubDatabase
+  const database = hubDatabaseForFile(backend)
   let hub: Hub
   let clock = Date.parse('2026-11-26T18:00:00Z')
   let dataDir: string
   beforeAll(async () => {
-    db = await openMigratedDatabase(backend)
     dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-'))
-    hub = await startHub({ dataDir, db, now: () => clock })
+    hub = await startHub({ dataDir, db: database(), now: () => clock })
   })
   afterAll(async () => {
     await hub?.close()
-    await db?.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -79,7 +76,7 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     const reordered = UploadAnswer.parse((await counter.post('/device/records', { records: [sale(3), sale(2), sale(1)] })).body)
     expect(reordered.results.slice(1)).toEqual([first.results[1], first.results[0]])
     expect(reordered.results[0]).toMatchObject({ deviceRecordId: 's-3', outcome: 'stored', receivedAt: new Date(clock).toISOString() })
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM device_records WHERE device_id = $1', [counter.deviceId])
+    const { rows } = await database().query('SELECT count(*)::int AS n FROM device_records WHERE device_id = $1', [counter.deviceId])
     expect(rows).toEqual([{ n: 3 }])
   })
 

@@ -4,39 +4,36 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { enrolWithHub } from '../../hub/protocol'
 import { startHub, type Hub } from '../../hub/server/hub-server'
-import type { HubDatabase } from '../../hub/storage/database'
 import { clearWrongCodes, enrolmentLockout } from '../../hub/storage/lockout-table'
-import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS, hubDatabaseForFile } from '../support/hub-backends'
 import { enrolAt, postJson, seeCertificate } from '../support/hub-device'
 import { startMiddleman, type Middleman } from '../support/hub-middleman'
 
 describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) => {
-  let db: HubDatabase
+  const database = hubDatabaseForFile(backend)
   let hub: Hub
   let middleman: Middleman
   let clock = Date.parse('2026-11-26T18:00:00Z')
   const dirs: string[] = []
   beforeAll(async () => {
-    db = await openMigratedDatabase(backend)
     dirs.push(mkdtempSync(join(tmpdir(), 'foyer-hub-')), mkdtempSync(join(tmpdir(), 'foyer-middleman-')))
-    hub = await startHub({ dataDir: dirs[0]!, db, now: () => clock })
+    hub = await startHub({ dataDir: dirs[0]!, db: database(), now: () => clock })
     middleman = await startMiddleman(hub.url, dirs[1]!)
   })
   afterAll(async () => {
     await middleman?.close()
     await hub?.close()
-    await db?.close()
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
   beforeEach(async () => {
-    await clearWrongCodes(db)
+    await clearWrongCodes(database())
   })
 
   it('gives the device its own token for a right code, proves the hub knows it, and pins its certificate', async () => {
     const { code } = await hub.createDeviceEnrolmentCode({ name: 'Lobby kiosk 3', place: 'Lobby' })
     const { result } = await enrolAt(hub.url, code.toLowerCase())
     expect(result).toMatchObject({ ok: true, name: 'Lobby kiosk 3', place: 'Lobby', pinnedFingerprint: hub.fingerprint })
-    const stored = await db.query('SELECT token_hash FROM devices')
+    const stored = await database().query('SELECT token_hash FROM devices')
     expect(JSON.stringify(stored.rows)).not.toContain(result.ok ? result.deviceToken : '?')
     expect((await enrolAt(hub.url, code)).result).toEqual({ ok: false, reason: 'code-used' })
   })
@@ -47,7 +44,7 @@ describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) =
     const enrolled = tries.filter((t) => t.result.ok)
     expect(enrolled).toHaveLength(1)
     expect(tries.filter((t) => !t.result.ok).map((t) => t.result)).toEqual(Array(7).fill({ ok: false, reason: 'code-used' }))
-    expect((await enrolmentLockout(db)).failures).toBe(0)
+    expect((await enrolmentLockout(database())).failures).toBe(0)
     expect((await hub.devices()).filter((d) => d.name === 'Counter 2')).toHaveLength(1)
   })
 
@@ -57,7 +54,7 @@ describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) =
     expect((await enrolAt(hub.url, code)).result).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 60 })
     clock += 61_000
     expect((await enrolAt(hub.url, code)).result).toMatchObject({ ok: true })
-    expect((await enrolmentLockout(db)).failures).toBe(0)
+    expect((await enrolmentLockout(database())).failures).toBe(0)
   })
 
   it('enrols nothing through a machine in the middle with its own certificate, and the code stays good', async () => {
@@ -66,7 +63,7 @@ describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) =
     expect(result).toEqual({ ok: false, reason: 'wrong-code' })
     expect(middleman.relayed).toBeGreaterThan(0)
     expect(JSON.stringify(middleman.overheard)).not.toContain(code.replace(/-/g, ''))
-    expect((await enrolmentLockout(db)).failures).toBe(1)
+    expect((await enrolmentLockout(database())).failures).toBe(1)
     expect((await enrolAt(hub.url, code)).result).toMatchObject({ ok: true, name: 'Lobby kiosk 5' })
   })
 
