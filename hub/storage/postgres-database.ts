@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { HubDatabase, Queryable } from './database'
+import { queryable, type HubDatabase } from './database'
 
 /**
  * A PostgreSQL server, through a small pool. `pg` reads int8 and numeric as strings and
@@ -10,16 +10,8 @@ export async function openPostgresDatabase(connectionString: string, maxConnecti
   // A bad address or password fails here, at start, not at the first device's heartbeat.
   const probe = await pool.connect()
   probe.release()
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params = []) {
-      const result = await q.query(sql, [...params])
-      return { rows: result.rows }
-    },
-    async exec(sql) {
-      // Without parameters pg sends the simple query protocol, which takes several statements.
-      await q.query(sql)
-    },
-  })
+  // Without parameters pg sends the simple query protocol, which takes several statements: exec.
+  const wrap = (q: pg.Pool | pg.PoolClient) => queryable(q, (sql) => q.query(sql))
   return {
     kind: 'postgres',
     ...wrap(pool),
