@@ -3,6 +3,7 @@ import { generateKeyPair, X509Certificate } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { normaliseFingerprint } from '../protocol'
 
 /**
  * The hub's own TLS. A venue may give its certificate and key (PEM files); otherwise the hub makes
@@ -19,8 +20,9 @@ export interface HubTls {
 const DAY_MS = 86_400_000
 const HOSTNAMES = ['localhost', '127.0.0.1']
 
-export function certificateFingerprint(certPem: string): string {
-  return new X509Certificate(certPem).fingerprint256.replace(/:/g, '').toLowerCase()
+/** As devices pin it: the protocol's form of the certificate's SHA-256. */
+function certificateFingerprint(certPem: string): string {
+  return normaliseFingerprint(new X509Certificate(certPem).fingerprint256)
 }
 
 /** Self-signed with node-forge, as the sandbox's terminal certificates are; the key is Node's (forge's own RSA is slow). */
