@@ -5,7 +5,7 @@ import { z } from 'zod'
  * The drivers differ in small ways (pg gives int8 as a string, PGlite as a number) and a schema
  * change missed by a migration shows here, at the read, rather than as `undefined` further on.
  */
-export const Timestamp = z.coerce.date()
+const Timestamp = z.coerce.date()
 const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
 
 export const DeviceRow = z.object({
