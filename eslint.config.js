@@ -101,6 +101,46 @@ function restrictedImports({ electron, browserHostOnly }) {
   return { paths, patterns }
 }
 
+/**
+ * How electron/ and hub/ alike are held to their layers: boundaries' elements and policies over the
+ * imports as TypeScript resolves them (tsconfig.node.json), and no import cycles, those through an
+ * `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
+ * @param {{ type: string, pattern: string }[]} elements
+ * @param {{ message: string, policies: object[] }} dependencies
+ * @returns {import('typescript-eslint').ConfigWithExtends}
+ */
+function layeredImports(elements, dependencies) {
+  return {
+    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'boundaries/elements': elements,
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', ...dependencies }],
+      'boundaries/no-unknown-files': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'foyer/type-import-cycles': 'error',
+    },
+  }
+}
+
+/**
+ * Node's own modules, for code that runs where there is no Node (the renderer, the hub's protocol).
+ * @param {string} message
+ */
+function nodeModules(message) {
+  return [
+    { regex: '^node:', message },
+    { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message },
+  ]
+}
+
+/** hub/ is another program: it never reaches into electron/. */
+const hubOutOfElectron = { regex: '(^|/)electron/', message: boundaryMessages.hubLayers }
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'playwright-report/'],
@@ -153,74 +193,39 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restrictedImports({ electron: true, browserHostOnly: false })] },
   },
   {
-    // The layers of electron/, held on every file of it; cycles between its modules fail as well,
-    // those through an `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
+    // The layers of electron/, held on every file of it; cycles between its modules fail as well.
     files: ['electron/**/*.ts'],
-    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
-    settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
-      'boundaries/elements': [...layers.flat(), ...Object.keys(island)].map((folder) => ({
-        type: folder,
-        pattern: `electron/${folder}`,
-      })),
-    },
-    rules: {
-      'boundaries/dependencies': ['error', { default: 'disallow', message: boundaryMessages.layers, policies: layerPolicies }],
-      'boundaries/no-unknown-files': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true}],
-      'foyer/type-import-cycles': 'error',
-    },
+    ...layeredImports(
+      [...layers.flat(), ...Object.keys(island)].map((folder) => ({ type: folder, pattern: `electron/${folder}` })),
+      { message: boundaryMessages.layers, policies: layerPolicies },
+    ),
   },
   {
     // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server.
     files: ['hub/**/*.ts'],
-    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
-    settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
-      'boundaries/elements': hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          message: boundaryMessages.hubLayers,
-          policies: hubLayers.map((folder, rank) => ({
-            from: { element: { type: `hub-${folder}` } },
-            allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
-          })),
-        },
-      ],
-      'boundaries/no-unknown-files': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'foyer/type-import-cycles': 'error',
-      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)electron/', message: boundaryMessages.hubLayers }] }],
-    },
+    ...layeredImports(
+      hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+      {
+        message: boundaryMessages.hubLayers,
+        policies: hubLayers.map((folder, rank) => ({
+          from: { element: { type: `hub-${folder}` } },
+          allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
+        })),
+      },
+    ),
+  },
+  {
+    files: ['hub/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron] }] },
   },
   {
     files: ['hub/protocol/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)electron/', message: boundaryMessages.hubLayers },
-            { regex: '^node:', message: boundaryMessages.hubProtocolPlain },
-            { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message: boundaryMessages.hubProtocolPlain },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
   },
   {
     // One route, handler group or step per function, so a newcomer can hold each in their head.
     // The sandbox's seed venues and events are tables, long by their lists rather than their logic.
-    files: ['electron/**/*.ts'],
+    files: ['electron/**/*.ts', 'hub/**/*.ts'],
     ignores: ['electron/sandbox/seed/**'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
@@ -233,11 +238,7 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: boundaryMessages.rendererNode }],
           patterns: [
             { regex: '(^|/)electron/(?!contract(/|$))', message: boundaryMessages.rendererReach },
-            { regex: '^node:', message: boundaryMessages.rendererNode },
-            {
-              regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads)$',
-              message: boundaryMessages.rendererNode,
-            },
+            ...nodeModules(boundaryMessages.rendererNode),
           ],
         },
       ],

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EnrolmentRequest, Heartbeat, HUB_PATHS, UploadRequest, type HeartbeatAnswer, type UploadAnswer } from '../protocol'
 import type { HubDatabase } from '../storage/database'
 import { deviceByTokenHash, saveHeartbeat } from '../storage/device-table'
-import type { DeviceRow } from '../storage/rows'
+import type { TokenDeviceRow } from '../storage/rows'
 import { storeRecords } from '../storage/record-table'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
@@ -15,7 +15,7 @@ export interface DeviceRouteContext {
 }
 
 /** The device behind the request's token, or an answer already sent (401) when there is none. */
-async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<DeviceRow | undefined> {
+async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<TokenDeviceRow | undefined> {
   const token = bearerToken(request.headers.authorization)
   const device = token ? await deviceByTokenHash(ctx.db, hashToken(token)) : undefined
   if (!device) await reply.code(401).send({ error: 'unknown-device' })

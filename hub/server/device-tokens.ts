@@ -6,6 +6,7 @@ export function newDeviceToken(): { deviceId: string; token: string; tokenHash: 
   return { deviceId: randomUUID(), token, tokenHash: hashToken(token) }
 }
 
+/** SHA-256 as hex: for a device token, or a one-time code; both too many random bits to need a slow hash. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }

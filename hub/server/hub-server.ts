@@ -1,13 +1,13 @@
 import Fastify from 'fastify'
-import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { normaliseEnrolmentCode } from '../protocol'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
 import { replaceFirstManagerCode } from '../storage/manager-table'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
 import { deviceRoutes } from './device-routes'
-import { newOneTimeCode } from './device-tokens'
+import { hashToken, newOneTimeCode } from './device-tokens'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 import { loadHubTls, type HubTls } from './tls'
 
@@ -48,8 +48,8 @@ export interface Hub {
 
 async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string | null> {
   const code = newOneTimeCode()
-  const hash = createHash('sha256').update(code.replace(/-/g, '')).digest('hex')
-  return (await replaceFirstManagerCode(db, hash, now)) ? code : null
+  // Hashed as typed codes will be checked: normalised as the protocol does (case, dashes, spaces).
+  return (await replaceFirstManagerCode(db, hashToken(normaliseEnrolmentCode(code)), now)) ? code : null
 }
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number }, options: HubOptions) {

@@ -1,8 +1,9 @@
-import './reflect-metadata'
-import * as x509 from '@peculiar/x509'
-import { X509Certificate, webcrypto } from 'node:crypto'
+import forge from 'node-forge'
+import { generateKeyPair, X509Certificate } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { normaliseFingerprint } from '../protocol'
 
 /**
  * The hub's own TLS. A venue may give its certificate and key (PEM files); otherwise the hub makes
@@ -16,40 +17,41 @@ export interface HubTls {
   fingerprint: string
 }
 
-x509.cryptoProvider.set(globalThis.crypto)
+const DAY_MS = 86_400_000
+const HOSTNAMES = ['localhost', '127.0.0.1']
 
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' }
-const TEN_YEARS_MS = 10 * 365 * 24 * 3600_000
-
-export function certificateFingerprint(certPem: string): string {
-  return new X509Certificate(certPem).fingerprint256.replace(/:/g, '').toLowerCase()
+/** As devices pin it: the protocol's form of the certificate's SHA-256. */
+function certificateFingerprint(certPem: string): string {
+  return normaliseFingerprint(new X509Certificate(certPem).fingerprint256)
 }
 
-async function makeSelfSigned(hostnames: readonly string[], now: Date): Promise<{ key: string; cert: string }> {
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^[89a-f]/, '1'),
-    name: 'CN=Foyer Hub',
-    notBefore: new Date(now.getTime() - 3600_000),
-    notAfter: new Date(now.getTime() + TEN_YEARS_MS),
-    signingAlgorithm: ALGORITHM,
-    keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'],
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      new x509.SubjectAlternativeNameExtension(hostnames.map((value) => ({ type: /^[\d.]+$|:/.test(value) ? ('ip' as const) : ('dns' as const), value }))),
-    ],
-  })
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)
-  return { key: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'), cert: cert.toString('pem') }
+/** Self-signed with node-forge, as the sandbox's terminal certificates are; the key is Node's (forge's own RSA is slow). */
+async function makeSelfSigned(now: number): Promise<{ key: string; cert: string }> {
+  const keys = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
+  const cert = forge.pki.createCertificate()
+  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKey.export({ type: 'spki', format: 'pem' }) as string)
+  cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(16))}`
+  cert.validity.notBefore = new Date(now - DAY_MS)
+  cert.validity.notAfter = new Date(now + 3650 * DAY_MS)
+  const name = [{ name: 'commonName', value: 'Foyer Hub' }]
+  cert.setSubject(name)
+  cert.setIssuer(name)
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: HOSTNAMES.map((value) => (/^[\d.]+$/.test(value) ? { type: 7, ip: value } : { type: 2, value })) },
+  ])
+  const key = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+  cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create())
+  return { key, cert: forge.pki.certificateToPem(cert) }
 }
 
 /**
  * The venue's certificate when both paths are given, else the one kept in `<dataDir>/tls/`, made now
  * if there is none. The key file is readable by the hub's account only.
  */
-export async function loadHubTls(options: { dataDir: string; certPath?: string; keyPath?: string; hostnames?: readonly string[] }): Promise<HubTls> {
+export async function loadHubTls(options: { dataDir: string; certPath?: string; keyPath?: string }): Promise<HubTls> {
   if (options.certPath || options.keyPath) {
     if (!options.certPath || !options.keyPath) throw new Error('Give both FOYER_HUB_TLS_CERT and FOYER_HUB_TLS_KEY, or neither.')
     const cert = readFileSync(options.certPath, 'utf8')
@@ -59,7 +61,7 @@ export async function loadHubTls(options: { dataDir: string; certPath?: string; 
   const certFile = join(dir, 'hub-cert.pem')
   const keyFile = join(dir, 'hub-key.pem')
   if (!existsSync(certFile) || !existsSync(keyFile)) {
-    const made = await makeSelfSigned(options.hostnames ?? ['localhost', '127.0.0.1'], new Date())
+    const made = await makeSelfSigned(Date.now())
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     writeFileSync(keyFile, made.key, { mode: 0o600 })
     chmodSync(keyFile, 0o600)

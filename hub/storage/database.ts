@@ -22,3 +22,18 @@ export interface HubDatabase extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** A driver's connection (or transaction) as a Queryable: PGlite's and pg's `query(sql, values)` both answer `{ rows }`. */
+export function queryable(
+  driver: { query(sql: string, values?: unknown[]): Promise<{ rows: unknown[] }> },
+  exec: (sql: string) => Promise<unknown>,
+): Queryable {
+  return {
+    async query(sql, params = []) {
+      return { rows: (await driver.query(sql, [...params])).rows }
+    },
+    async exec(sql) {
+      await exec(sql)
+    },
+  }
+}

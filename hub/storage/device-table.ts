@@ -1,5 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
-import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows } from './rows'
+import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
 
 /** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
 
@@ -62,9 +62,10 @@ export async function claimCodeForDevice(
 
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
 
-export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<DeviceRow | undefined> {
-  const { rows } = await db.query(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE token_hash = $1`, [tokenHash])
-  return parseRows(DeviceRow, rows)[0]
+/** The device a request's token belongs to: asked on every heartbeat and upload, so only what they need. */
+export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<TokenDeviceRow | undefined> {
+  const { rows } = await db.query('SELECT id, revoked_at FROM devices WHERE token_hash = $1', [tokenHash])
+  return parseRows(TokenDeviceRow, rows)[0]
 }
 
 export async function allDevices(db: Queryable): Promise<DeviceRow[]> {

@@ -27,10 +27,12 @@ export async function migrate(db: HubDatabase, migrations: readonly Migration[] 
     )
   })
   const known = Math.max(0, ...migrations.map((m) => m.version))
-  const newest = Math.max(0, ...(await appliedVersions(db)))
+  const before = await appliedVersions(db)
+  const newest = Math.max(0, ...before)
   if (newest > known) throw new Error(`The hub's database is at schema version ${newest}; this hub knows up to ${known}. Run the newer hub.`)
   const applied: number[] = []
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  // Only those missing at start are tried, each checked again under the lock (another hub may be migrating too).
+  for (const migration of migrations.filter((m) => !before.has(m.version)).sort((a, b) => a.version - b.version)) {
     const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
       if ((await appliedVersions(tx)).has(migration.version)) return false

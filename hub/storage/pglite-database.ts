@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { HubDatabase, Queryable } from './database'
+import { queryable, type HubDatabase } from './database'
 
 /**
  * The embedded PostgreSQL: one connection in this process. PGlite runs one query at a time and
@@ -9,15 +9,7 @@ import type { HubDatabase, Queryable } from './database'
  */
 export async function openPgliteDatabase(dataDir?: string): Promise<HubDatabase> {
   const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query(sql, params = []) {
-      const result = await q.query(sql, [...params])
-      return { rows: result.rows }
-    },
-    async exec(sql) {
-      await q.exec(sql)
-    },
-  })
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>) => queryable(q, (sql) => q.exec(sql))
   return {
     kind: 'pglite',
     ...wrap(db),

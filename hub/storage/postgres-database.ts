@@ -1,25 +1,17 @@
 import pg from 'pg'
-import type { HubDatabase, Queryable } from './database'
+import { queryable, type HubDatabase } from './database'
 
 /**
  * A PostgreSQL server, through a small pool. `pg` reads int8 and numeric as strings and
  * timestamptz as Date, as PGlite does for timestamptz; the row schemas (rows.ts) take either.
  */
-export async function openPostgresDatabase(connectionString: string, maxConnections = 10): Promise<HubDatabase> {
-  const pool = new pg.Pool({ connectionString, max: maxConnections })
+export async function openPostgresDatabase(connectionString: string): Promise<HubDatabase> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
   // A bad address or password fails here, at start, not at the first device's heartbeat.
   const probe = await pool.connect()
   probe.release()
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params = []) {
-      const result = await q.query(sql, [...params])
-      return { rows: result.rows }
-    },
-    async exec(sql) {
-      // Without parameters pg sends the simple query protocol, which takes several statements.
-      await q.query(sql)
-    },
-  })
+  // Without parameters pg sends the simple query protocol, which takes several statements: exec.
+  const wrap = (q: pg.Pool | pg.PoolClient) => queryable(q, (sql) => q.query(sql))
   return {
     kind: 'postgres',
     ...wrap(pool),

@@ -5,7 +5,7 @@ import { z } from 'zod'
  * The drivers differ in small ways (pg gives int8 as a string, PGlite as a number) and a schema
  * change missed by a migration shows here, at the read, rather than as `undefined` further on.
  */
-export const Timestamp = z.coerce.date()
+const Timestamp = z.coerce.date()
 const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
 
 export const DeviceRow = z.object({
@@ -19,6 +19,10 @@ export const DeviceRow = z.object({
   last_heartbeat: z.unknown(),
 })
 export type DeviceRow = z.infer<typeof DeviceRow>
+
+/** What a device's request needs of it: who it is and whether it is locked out (not its last heartbeat). */
+export const TokenDeviceRow = DeviceRow.pick({ id: true, revoked_at: true })
+export type TokenDeviceRow = z.infer<typeof TokenDeviceRow>
 
 export const EnrolmentCodeRow = z.object({
   id: z.string(),

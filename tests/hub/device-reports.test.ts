@@ -1,36 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HeartbeatAnswer, UploadAnswer } from '../../hub/protocol'
-import { startHub, type Hub } from '../../hub/server/hub-server'
-import type { HubDatabase } from '../../hub/storage/database'
-import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, postJson, type EnrolledDevice } from '../support/hub-device'
+import { hubForFile } from '../support/hub-for-file'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 
 describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (backend) => {
-  let db: HubDatabase
-  let hub: Hub
   let clock = Date.parse('2026-11-26T18:00:00Z')
-  let dataDir: string
-  beforeAll(async () => {
-    db = await openMigratedDatabase(backend)
-    dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-'))
-    hub = await startHub({ dataDir, db, now: () => clock })
-  })
-  afterAll(async () => {
-    await hub?.close()
-    await db?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const hub = hubForFile(backend, () => clock)
 
   async function enrol(name: string): Promise<EnrolledDevice> {
-    const { code } = await hub.createDeviceEnrolmentCode({ name })
-    const { device } = await enrolAt(hub.url, code)
+    const { code } = await hub().createDeviceEnrolmentCode({ name })
+    const { device } = await enrolAt(hub().url, code)
     return device!
   }
-  const stateOf = async (device: EnrolledDevice) => (await hub.devices()).find((d) => d.id === device.deviceId)!
+  const stateOf = async (device: EnrolledDevice) => (await hub().devices()).find((d) => d.id === device.deviceId)!
 
   it('shows a device online from its heartbeat, needing attention when it cannot sell, offline after three missed', async () => {
     const kiosk = await enrol('Lobby kiosk 1')
@@ -56,11 +40,11 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
 
   it('answers a revoked device\'s heartbeat "revoked", and a stranger\'s 401', async () => {
     const kiosk = await enrol('Lobby kiosk 2')
-    expect(await hub.revokeDevice(kiosk.deviceId)).toBe(true)
+    expect(await hub().revokeDevice(kiosk.deviceId)).toBe(true)
     const answer = await kiosk.post('/device/heartbeat', readyHeartbeat)
     expect(HeartbeatAnswer.parse(answer.body)).toEqual({ status: 'revoked' })
     expect((await stateOf(kiosk)).state).toBe('revoked')
-    const stranger = await postJson(hub.url, '/device/heartbeat', readyHeartbeat, { pinned: kiosk.pinned, token: 'x'.repeat(43) })
+    const stranger = await postJson(hub().url, '/device/heartbeat', readyHeartbeat, { pinned: kiosk.pinned, token: 'x'.repeat(43) })
     expect(stranger.status).toBe(401)
   })
 
@@ -79,14 +63,14 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     const reordered = UploadAnswer.parse((await counter.post('/device/records', { records: [sale(3), sale(2), sale(1)] })).body)
     expect(reordered.results.slice(1)).toEqual([first.results[1], first.results[0]])
     expect(reordered.results[0]).toMatchObject({ deviceRecordId: 's-3', outcome: 'stored', receivedAt: new Date(clock).toISOString() })
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM device_records WHERE device_id = $1', [counter.deviceId])
+    const { rows } = await hub().db.query('SELECT count(*)::int AS n FROM device_records WHERE device_id = $1', [counter.deviceId])
     expect(rows).toEqual([{ n: 3 }])
   })
 
   it('refuses an upload from a stranger or with records the protocol cannot read', async () => {
     const counter = await enrol('Counter 3')
     expect((await counter.post('/device/records', { records: [{ deviceRecordId: 's-1', kind: 'sale' }] })).status).toBe(400)
-    const stranger = await postJson(hub.url, '/device/records', { records: [] }, { pinned: counter.pinned })
+    const stranger = await postJson(hub().url, '/device/records', { records: [] }, { pinned: counter.pinned })
     expect(stranger.status).toBe(401)
   })
 })

@@ -3,75 +3,69 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { enrolWithHub } from '../../hub/protocol'
-import { startHub, type Hub } from '../../hub/server/hub-server'
-import type { HubDatabase } from '../../hub/storage/database'
 import { clearWrongCodes, enrolmentLockout } from '../../hub/storage/lockout-table'
-import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, postJson, seeCertificate } from '../support/hub-device'
+import { hubForFile } from '../support/hub-for-file'
 import { startMiddleman, type Middleman } from '../support/hub-middleman'
 
 describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) => {
-  let db: HubDatabase
-  let hub: Hub
-  let middleman: Middleman
   let clock = Date.parse('2026-11-26T18:00:00Z')
-  const dirs: string[] = []
+  const hub = hubForFile(backend, () => clock)
+  let middleman: Middleman
+  let middlemanDir: string
   beforeAll(async () => {
-    db = await openMigratedDatabase(backend)
-    dirs.push(mkdtempSync(join(tmpdir(), 'foyer-hub-')), mkdtempSync(join(tmpdir(), 'foyer-middleman-')))
-    hub = await startHub({ dataDir: dirs[0]!, db, now: () => clock })
-    middleman = await startMiddleman(hub.url, dirs[1]!)
+    middlemanDir = mkdtempSync(join(tmpdir(), 'foyer-middleman-'))
+    middleman = await startMiddleman(hub().url, middlemanDir)
   })
   afterAll(async () => {
     await middleman?.close()
-    await hub?.close()
-    await db?.close()
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    rmSync(middlemanDir, { recursive: true, force: true })
   })
   beforeEach(async () => {
-    await clearWrongCodes(db)
+    await clearWrongCodes(hub().db)
   })
 
   it('gives the device its own token for a right code, proves the hub knows it, and pins its certificate', async () => {
-    const { code } = await hub.createDeviceEnrolmentCode({ name: 'Lobby kiosk 3', place: 'Lobby' })
-    const { result } = await enrolAt(hub.url, code.toLowerCase())
-    expect(result).toMatchObject({ ok: true, name: 'Lobby kiosk 3', place: 'Lobby', pinnedFingerprint: hub.fingerprint })
-    const stored = await db.query('SELECT token_hash FROM devices')
+    const { code } = await hub().createDeviceEnrolmentCode({ name: 'Lobby kiosk 3', place: 'Lobby' })
+    const { result } = await enrolAt(hub().url, code.toLowerCase())
+    expect(result).toMatchObject({ ok: true, name: 'Lobby kiosk 3', place: 'Lobby', pinnedFingerprint: hub().fingerprint })
+    const stored = await hub().db.query('SELECT token_hash FROM devices')
     expect(JSON.stringify(stored.rows)).not.toContain(result.ok ? result.deviceToken : '?')
-    expect((await enrolAt(hub.url, code)).result).toEqual({ ok: false, reason: 'code-used' })
+    expect((await enrolAt(hub().url, code)).result).toEqual({ ok: false, reason: 'code-used' })
   })
 
   it('uses a code once when eight devices try it at once', async () => {
-    const { code } = await hub.createDeviceEnrolmentCode({ name: 'Counter 2' })
-    const tries = await Promise.all(Array.from({ length: 8 }, () => enrolAt(hub.url, code)))
+    const { code } = await hub().createDeviceEnrolmentCode({ name: 'Counter 2' })
+    const tries = await Promise.all(Array.from({ length: 8 }, () => enrolAt(hub().url, code)))
     const enrolled = tries.filter((t) => t.result.ok)
     expect(enrolled).toHaveLength(1)
     expect(tries.filter((t) => !t.result.ok).map((t) => t.result)).toEqual(Array(7).fill({ ok: false, reason: 'code-used' }))
-    expect((await enrolmentLockout(db)).failures).toBe(0)
-    expect((await hub.devices()).filter((d) => d.name === 'Counter 2')).toHaveLength(1)
+    expect((await enrolmentLockout(hub().db)).failures).toBe(0)
+    expect((await hub().devices()).filter((d) => d.name === 'Counter 2')).toHaveLength(1)
   })
 
   it('locks enrolment after five wrong codes, even for the right one, until the pause is over', async () => {
-    const { code } = await hub.createDeviceEnrolmentCode({ name: 'Lobby kiosk 4' })
-    for (let i = 0; i < 5; i++) expect((await enrolAt(hub.url, 'AAAA-BBBB-CCCC-DDDD-EEEE')).result).toEqual({ ok: false, reason: 'wrong-code' })
-    expect((await enrolAt(hub.url, code)).result).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 60 })
+    const { code } = await hub().createDeviceEnrolmentCode({ name: 'Lobby kiosk 4' })
+    for (let i = 0; i < 5; i++) expect((await enrolAt(hub().url, 'AAAA-BBBB-CCCC-DDDD-EEEE')).result).toEqual({ ok: false, reason: 'wrong-code' })
+    expect((await enrolAt(hub().url, code)).result).toEqual({ ok: false, reason: 'locked', retryAfterSeconds: 60 })
     clock += 61_000
-    expect((await enrolAt(hub.url, code)).result).toMatchObject({ ok: true })
-    expect((await enrolmentLockout(db)).failures).toBe(0)
+    expect((await enrolAt(hub().url, code)).result).toMatchObject({ ok: true })
+    expect((await enrolmentLockout(hub().db)).failures).toBe(0)
   })
 
   it('enrols nothing through a machine in the middle with its own certificate, and the code stays good', async () => {
-    const { code } = await hub.createDeviceEnrolmentCode({ name: 'Lobby kiosk 5' })
+    const { code } = await hub().createDeviceEnrolmentCode({ name: 'Lobby kiosk 5' })
     const { result } = await enrolAt(middleman.url, code)
     expect(result).toEqual({ ok: false, reason: 'wrong-code' })
     expect(middleman.relayed).toBeGreaterThan(0)
     expect(JSON.stringify(middleman.overheard)).not.toContain(code.replace(/-/g, ''))
-    expect((await enrolmentLockout(db)).failures).toBe(1)
-    expect((await enrolAt(hub.url, code)).result).toMatchObject({ ok: true, name: 'Lobby kiosk 5' })
+    expect((await enrolmentLockout(hub().db)).failures).toBe(1)
+    expect((await enrolAt(hub().url, code)).result).toMatchObject({ ok: true, name: 'Lobby kiosk 5' })
   })
 
   it('refuses an answer from a machine in the middle that plays the hub without the code', async () => {
-    const { code } = await hub.createDeviceEnrolmentCode({ name: 'Lobby kiosk 6' })
+    const { code } = await hub().createDeviceEnrolmentCode({ name: 'Lobby kiosk 6' })
     const seen = await seeCertificate(middleman.impostorUrl)
     const result = await enrolWithHub({
       code,
@@ -83,7 +77,7 @@ describe.each(HUB_BACKENDS)('enrolling a device with the hub on %s', (backend) =
   })
 
   it('refuses a request that is not an enrolment request', async () => {
-    const pinned = await seeCertificate(hub.url)
-    expect((await postJson(hub.url, '/device/enrol', { code: 'AAAA' }, { pinned })).status).toBe(400)
+    const pinned = await seeCertificate(hub().url)
+    expect((await postJson(hub().url, '/device/enrol', { code: 'AAAA' }, { pinned })).status).toBe(400)
   })
 })

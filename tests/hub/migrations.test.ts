@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HubDatabase } from '../../hub/storage/database'
+import { describe, expect, it } from 'vitest'
 import { migrate } from '../../hub/storage/migrate'
 import { MIGRATIONS } from '../../hub/storage/migrations'
-import { HUB_BACKENDS, openEmptyDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS, hubDatabaseForFile, openEmptyDatabase } from '../support/hub-backends'
 
 describe.each(HUB_BACKENDS)("the hub schema's migrations on %s", (backend) => {
-  let db: HubDatabase
-  beforeAll(async () => {
-    db = await openEmptyDatabase(backend)
-  })
-  afterAll(async () => {
-    await db.close()
-  })
+  const database = hubDatabaseForFile(backend, openEmptyDatabase)
 
   it('upgrades a database made by the previous migration and keeps its devices', async () => {
+    const db = database()
     const previous = MIGRATIONS.slice(0, -1)
     expect(await migrate(db, previous)).toEqual(previous.map((m) => m.version))
     await db.query('INSERT INTO devices (id, name, place, token_hash, enrolled_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -33,17 +27,20 @@ describe.each(HUB_BACKENDS)("the hub schema's migrations on %s", (backend) => {
   })
 
   it('runs each migration once: a second start applies nothing', async () => {
+    const db = database()
     expect(await migrate(db)).toEqual([])
     expect(await migrate(db)).toEqual([])
   })
 
   it('refuses a database newer than this hub rather than writing to it', async () => {
+    const db = database()
     await db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from the future', $1)", [new Date()])
     await expect(migrate(db)).rejects.toThrow(/schema version 999/)
     await db.query('DELETE FROM schema_migrations WHERE version = 999')
   })
 
   it('rolls a failing migration back whole, leaving it to run again', async () => {
+    const db = database()
     const broken = { version: 50, name: 'broken', sql: 'CREATE TABLE half_made (id integer); SELECT no_such_function();' }
     await expect(migrate(db, [...MIGRATIONS, broken])).rejects.toThrow()
     const { rows } = await db.query("SELECT to_regclass('half_made') AS t")

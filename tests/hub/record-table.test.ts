@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { HubDatabase } from '../../hub/storage/database'
 import { recordsOfDevice, storeRecords, type IncomingRecord } from '../../hub/storage/record-table'
-import { HUB_BACKENDS, openMigratedDatabase } from '../support/hub-backends'
+import { HUB_BACKENDS, hubDatabaseForFile } from '../support/hub-backends'
 
 async function newDevice(db: HubDatabase): Promise<string> {
   const id = randomUUID()
@@ -18,15 +18,10 @@ const sale = (n: number, minute: number): IncomingRecord => ({
 })
 
 describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
-  let db: HubDatabase
-  beforeAll(async () => {
-    db = await openMigratedDatabase(backend)
-  })
-  afterAll(async () => {
-    await db.close()
-  })
+  const database = hubDatabaseForFile(backend)
 
   it('stores a record once and answers its repeat with the first answer', async () => {
+    const db = database()
     const device = await newDevice(db)
     const [first] = await storeRecords(db, device, [sale(1, 0)], new Date('2026-11-26T19:00:01Z'))
     const [again] = await storeRecords(db, device, [sale(1, 0)], new Date('2026-11-26T19:05:00Z'))
@@ -36,6 +31,7 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
   })
 
   it('keeps every record of a batch sent out of order, and lists them in the order they happened', async () => {
+    const db = database()
     const device = await newDevice(db)
     await storeRecords(db, device, [sale(3, 30), sale(1, 10)], new Date())
     await storeRecords(db, device, [sale(2, 20), sale(1, 10), sale(3, 30)], new Date())
@@ -45,6 +41,7 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
   })
 
   it('keeps the first of two different records under one id, and says so', async () => {
+    const db = database()
     const device = await newDevice(db)
     await storeRecords(db, device, [sale(1, 0)], new Date())
     const [clash] = await storeRecords(db, device, [{ ...sale(1, 0), payload: { totalCents: 1 } }], new Date())
@@ -53,6 +50,7 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
   })
 
   it('stores one record uploaded eight times at once exactly once, every answer the same', async () => {
+    const db = database()
     const device = await newDevice(db)
     const answers = await Promise.all(Array.from({ length: 8 }, () => storeRecords(db, device, [sale(7, 7)], new Date())))
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
@@ -61,6 +59,7 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
   })
 
   it('keeps the same device record id apart for two devices', async () => {
+    const db = database()
     const [a, b] = [await newDevice(db), await newDevice(db)]
     const [fromA] = await storeRecords(db, a, [sale(1, 0)], new Date())
     const [fromB] = await storeRecords(db, b, [sale(1, 0)], new Date())

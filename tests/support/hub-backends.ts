@@ -1,4 +1,4 @@
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { HubDatabase } from '../../hub/storage/database'
 import { migrate } from '../../hub/storage/migrate'
 import { openPgliteDatabase } from '../../hub/storage/pglite-database'
@@ -20,4 +20,19 @@ export async function openMigratedDatabase(backend: HubBackend): Promise<HubData
   const db = await openEmptyDatabase(backend)
   await migrate(db)
   return db
+}
+
+/**
+ * A database of that kind for a whole test file's `describe`: opened before its tests (migrated unless
+ * told otherwise) and closed after them, after the file's own afterAll (hooks run last-in, first-out).
+ */
+export function hubDatabaseForFile(backend: HubBackend, open: (backend: HubBackend) => Promise<HubDatabase> = openMigratedDatabase): () => HubDatabase {
+  let db: HubDatabase | undefined
+  beforeAll(async () => {
+    db = await open(backend)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  return () => db!
 }

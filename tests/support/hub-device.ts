@@ -1,5 +1,6 @@
+import { X509Certificate } from 'node:crypto'
 import { request } from 'node:https'
-import { connect, type PeerCertificate } from 'node:tls'
+import { connect } from 'node:tls'
 import { enrolWithHub, normaliseFingerprint, type EnrolmentResult } from '../../hub/protocol'
 
 /**
@@ -11,11 +12,6 @@ export interface SeenCertificate {
   pem: string
 }
 
-function toPem(cert: PeerCertificate): string {
-  const body = cert.raw.toString('base64').match(/.{1,64}/g)!.join('\n')
-  return `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`
-}
-
 /** The certificate a TLS connection to `url` is given (as a device sees it before enrolling). */
 export function seeCertificate(url: string): Promise<SeenCertificate> {
   const { hostname, port } = new URL(url)
@@ -23,7 +19,7 @@ export function seeCertificate(url: string): Promise<SeenCertificate> {
     const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => {
       const cert = socket.getPeerCertificate()
       socket.end()
-      resolve({ fingerprint: normaliseFingerprint(cert.fingerprint256), pem: toPem(cert) })
+      resolve({ fingerprint: normaliseFingerprint(cert.fingerprint256), pem: new X509Certificate(cert.raw).toString() })
     })
     socket.once('error', reject)
   })
