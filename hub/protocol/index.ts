@@ -7,6 +7,7 @@ export * from './enrolment'
 export * from './enrolment-proof'
 export * from './enrol-device'
 export * from './heartbeat'
+export * from './dashboard'
 export * from './records'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */

@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { PrinterProblem, TerminalState } from './heartbeat'
+
+/**
+ * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
+ * server say to each other: zod schemas both ends parse with. The dashboard is another trust
+ * boundary: the server parses every request body, the page every answer and every pushed event.
+ *
+ * Sessions are an HttpOnly, SameSite=Strict cookie set by the server; every request that changes
+ * state also carries an Origin the server checks against its own address.
+ */
+
+/** The dashboard's paths on the hub (same origin as the page). */
+export const DASHBOARD_PATHS = {
+  /** GET: who is signed in (200 SessionAnswer, 401 without a session). POST: sign in. DELETE: sign out. */
+  session: '/api/session',
+  /** POST: the first manager's account, with the one-time code the hub printed at its first start. */
+  firstManager: '/api/managers/first',
+  /** GET: every device with its health. POST: add a device (answers its one-time enrolment code). */
+  devices: '/api/devices',
+  /** POST `/api/devices/:id/revoke`: lock a device out; within one heartbeat it goes out of service. */
+  revokeDevice: (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}/revoke`,
+  /** GET: alerts, newest first. */
+  alerts: '/api/alerts',
+  /** POST `/api/alerts/:id/acknowledge`: acknowledged by the manager signed in. */
+  acknowledgeAlert: (alertId: string) => `/api/alerts/${encodeURIComponent(alertId)}/acknowledge`,
+  /** GET: server-sent events (DashboardEvent, one JSON per `data:` line), for the live grid and alerts. */
+  events: '/api/events',
+} as const
+
+const ManagerName = z.string().trim().min(1).max(80)
+/** Long enough to resist guessing at the hub's own rate limits; no other rule (NIST SP 800-63B). */
+const Password = z.string().min(12).max(200)
+
+export const SignInRequest = z.object({ name: ManagerName, password: z.string().min(1).max(200) })
+export type SignInRequest = z.infer<typeof SignInRequest>
+
+export const FirstManagerRequest = z.object({ code: z.string().min(1).max(64), name: ManagerName, password: Password })
+export type FirstManagerRequest = z.infer<typeof FirstManagerRequest>
+
+export const SessionAnswer = z.object({ manager: z.object({ id: z.uuid(), name: z.string() }) })
+export type SessionAnswer = z.infer<typeof SessionAnswer>
+
+/**
+ * Every refusal the dashboard can get, as a code the page words in the manager's language (never
+ * the server's English): 400 `invalid-request`, 401 `signed-out` / `wrong-name-or-password`,
+ * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 429 `too-many-tries` (with retryAfterSeconds).
+ */
+export const DashboardRefusal = z.object({
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'too-many-tries']),
+  retryAfterSeconds: z.number().int().positive().optional(),
+})
+export type DashboardRefusal = z.infer<typeof DashboardRefusal>
+
+export const DeviceState = z.enum(['online', 'needs-attention', 'offline', 'revoked'])
+export type DeviceState = z.infer<typeof DeviceState>
+
+/** Why a device that answers cannot sell as it should, said as facts the page words. */
+export const AttentionReason = z.discriminatedUnion('what', [
+  z.object({ what: z.literal('terminal'), state: TerminalState, since: z.iso.datetime({ offset: true }) }),
+  z.object({ what: z.literal('printer'), state: z.enum(['paper-low', 'cannot-print']), problems: z.array(PrinterProblem) }),
+])
+export type AttentionReason = z.infer<typeof AttentionReason>
+
+/** One tile of the devices grid. What the last heartbeat said is null until the first one. */
+export const DashboardDevice = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  place: z.string(),
+  state: DeviceState,
+  reasons: z.array(AttentionReason),
+  /** Since when the device has been in this state (the hub's clock), for "not answering since 19:42". */
+  stateSince: z.iso.datetime({ offset: true }).nullable(),
+  lastHeartbeatAt: z.iso.datetime({ offset: true }).nullable(),
+  appVersion: z.string().nullable(),
+  mode: z.enum(['self-service', 'counter']).nullable(),
+  /** Training devices are marked as such and never counted with real sales. */
+  backend: z.enum(['training', 'staging', 'production']).nullable(),
+  lastSaleAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Sale records the hub holds from this device for the hub's today (its own time zone). */
+  salesToday: z.number().int().nonnegative(),
+  uploadsWaiting: z.number().int().nonnegative().nullable(),
+})
+export type DashboardDevice = z.infer<typeof DashboardDevice>
+
+export const DevicesAnswer = z.object({ devices: z.array(DashboardDevice) })
+export type DevicesAnswer = z.infer<typeof DevicesAnswer>
+
+export const AddDeviceRequest = z.object({ name: z.string().trim().min(1).max(80), place: z.string().trim().max(80).default('') })
+export type AddDeviceRequest = z.infer<typeof AddDeviceRequest>
+
+/** Shown once, on the dashboard only: what the device's staff type (or scan as a QR of `enrolmentUri`). */
+export const AddDeviceAnswer = z.object({
+  code: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  hubUrl: z.string(),
+  fingerprint: z.string(),
+  /** `foyer-hub:?url=…&code=…&fingerprint=…`: the three in one, for a QR code. */
+  enrolmentUri: z.string(),
+})
+export type AddDeviceAnswer = z.infer<typeof AddDeviceAnswer>
+
+/** Something that needs someone now: a device whose state changed for the worse (or back). */
+export const Alert = z.object({
+  id: z.string().regex(/^\d+$/),
+  deviceId: z.uuid(),
+  deviceName: z.string(),
+  from: DeviceState,
+  to: DeviceState,
+  reasons: z.array(AttentionReason),
+  raisedAt: z.iso.datetime({ offset: true }),
+  acknowledged: z.object({ by: z.string(), at: z.iso.datetime({ offset: true }) }).nullable(),
+})
+export type Alert = z.infer<typeof Alert>
+
+export const AlertsAnswer = z.object({ alerts: z.array(Alert) })
+export type AlertsAnswer = z.infer<typeof AlertsAnswer>
+
+/** What the event stream pushes: a device's tile as it is now, or an alert raised or acknowledged. */
+export const DashboardEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('device'), device: DashboardDevice }),
+  z.object({ type: z.literal('alert'), alert: Alert }),
+])
+export type DashboardEvent = z.infer<typeof DashboardEvent>
