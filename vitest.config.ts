@@ -40,17 +40,19 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
 /**
- * Two worlds, two projects: main-side code under Node, renderer code under
- * happy-dom; and a third, `integration`, for the process-spawning tests, run
- * after the others (groupOrder) and one file at a time, so the processes they
- * start never compete with the in-process tests, nor each other, for two cores.
+ * Main-side code under Node (`main`, and Foyer Hub's `hub`), renderer code under
+ * happy-dom; and `integration`, for the process-spawning tests. They
+ * share the run's two workers with the others: a process test spends most of its
+ * time waiting on a child, and run after the rest, one at a time, they left a
+ * core idle for a minute and a half of every run. The suite passes with both
+ * cores busy, so a process test beside an in-process one is what CI does anyway.
  */
 export default defineConfig({
   test: {
     // Vitest's own default is one worker fewer than the cores: on the two-core machines npm test is
     // measured on, one file at a time. The in-process tests share nothing (each has its own sandbox on
     // port 0, its own temporary folders, keychain entries under a tenant of its own), so there both
-    // cores take a file each; the integration project still runs alone, after them, one file at a time.
+    // cores take a file each, whichever project it is in.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -59,7 +61,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 1 }, fileParallelism: false, ...processTimeouts },
+        test: { name: 'integration', environment: 'node', include: processTests, sequence: { groupOrder: 0 }, ...processTimeouts },
       },
       {
         // Foyer Hub (hub/): every storage test on PGlite and on a real PostgreSQL server, a
