@@ -1,4 +1,4 @@
-import { adminChannels, type BackendKind, type SaleAttention } from '../contract'
+import { adminChannels, type BackendKind, type SaleAttention, type StaffMemberView } from '../contract'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
@@ -87,7 +87,7 @@ export function unavailableAdminHandlers(): AdminHandlers {
 /** Sales a supervisor must look at (a refund that did not go through, a charge not confirmed), and closing their notes. */
 function saleAttentionHandlers(
   ctx: AdminContext,
-  requirePin: (pin: string) => Promise<unknown>,
+  requirePin: (pin: string) => Promise<StaffMemberView>,
 ): Pick<AdminHandlers, 'staff.salesNeedingAttention' | 'staff.resolveSale' | 'staff.reprintSale'> {
   const journal = () => {
     const context = ctx.sales.context
@@ -116,10 +116,10 @@ function saleAttentionHandlers(
     },
     // The documents not yet out, through the printer chosen now; all out, the sale leaves the list by itself.
     'staff.reprintSale': async ({ pin, saleId }) => {
-      await requirePin(pin)
+      const by = await requirePin(pin)
       const sale = journal().get(saleId)
       if (!sale || sale.state !== 'confirmed') throw staffError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale?.state ?? 'unknown'}`)
-      journal().note(saleId, 'reprint-asked', { what: 'missing' })
+      journal().note(saleId, 'reprint-asked', { what: 'missing', staffId: by.staffId, name: by.name })
       return { printed: await ctx.sales.context!.checkout.print(sale, 'sale') }
     },
   }

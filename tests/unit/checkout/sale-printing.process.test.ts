@@ -110,6 +110,10 @@ describe('a sale printed on the IPP printer chosen in staff settings', () => {
     expect([...reprinted.keys()]).toEqual([ticket2, receipt].map(onSpool))
     expect((await pdfText(reprinted.get(onSpool(ticket2))!)).text).toContain(sale.order!.tickets[1]!.ticketNumber)
     expect(journal().get(sale.saleId)).toMatchObject({ state: 'printed' })
+    // The reprint is journalled: who asked, each document as it came out, and the note closed by the print.
+    const steps = journal().steps(sale.saleId).map((s) => s.step)
+    expect(steps.slice(steps.lastIndexOf('reprint-asked'))).toEqual(['reprint-asked', 'print-started', 'document-printed', 'document-printed', 'printed', 'staff-resolved'])
+    expect(journal().steps(sale.saleId).find((s) => s.step === 'reprint-asked')?.detail).toMatchObject({ name: 'Supervisor' })
     expect(await call(dispatcher, 'staff.salesNeedingAttention', { pin: PIN })).toEqual({ ok: true, value: [] })
   })
 })
