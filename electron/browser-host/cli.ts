@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ippDocuments } from '../printing/sale-printer'
 import { SpoolPrinter } from './spool-printer'
 import { forkSandbox } from '../sandbox/process/fork-launcher'
 import { openHostLog } from '../logging/host-log'
@@ -77,6 +78,8 @@ started.runtime = await startHostRuntime(
   printer,
   null,
   crashHookFromEnv(process.env),
+  // An IPP printer chosen in staff settings (or FOYER_PRINTER) is sent the PDFs the spool printer's Chromium renders.
+  { ipp: ippDocuments((doc) => printer.renderPdf(doc)) },
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 const { mode, backend } = started.runtime.services.system.info()

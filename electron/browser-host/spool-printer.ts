@@ -53,6 +53,19 @@ export class SpoolPrinter implements DocumentPrinter {
   }
 
   async print(doc: PrintDocument): Promise<SpooledDocument> {
+    const pdf = await this.renderPdf(doc)
+    await mkdir(this.spoolDir, { recursive: true })
+    const path = join(this.spoolDir, pdfFileName(doc))
+    // Written whole or not at all: a reader of the spool never sees half a PDF.
+    const partial = `${path}.${process.pid}.partial`
+    await writeFile(partial, pdf)
+    await rename(partial, path)
+    await this.#trim()
+    return { pdf, path }
+  }
+
+  /** The document as a roll-paper PDF, as it prints (also what an IPP printer chosen in the browser host is sent). */
+  async renderPdf(doc: PrintDocument): Promise<Buffer> {
     const browser = await this.#launch()
     // Scripts off: documents carry none, and none that slipped in could run.
     const context = await browser.newContext({
@@ -66,21 +79,13 @@ export class SpoolPrinter implements DocumentPrinter {
       // Roll paper has no page length: the page is as long as the document, so it prints (and cuts) as one.
       const box = await page.locator('html').boundingBox()
       const heightPx = Math.ceil(box?.height ?? 600) + 2
-      const pdf = await page.pdf({
+      return await page.pdf({
         width: `${ROLL_WIDTH_MM}mm`,
         height: `${heightPx}px`,
         margin: { top: '0', right: '0', bottom: '0', left: '0' },
         printBackground: true,
         preferCSSPageSize: false,
       })
-      await mkdir(this.spoolDir, { recursive: true })
-      const path = join(this.spoolDir, pdfFileName(doc))
-      // Written whole or not at all: a reader of the spool never sees half a PDF.
-      const partial = `${path}.${process.pid}.partial`
-      await writeFile(partial, pdf)
-      await rename(partial, path)
-      await this.#trim()
-      return { pdf, path }
     } finally {
       await context.close()
     }

@@ -103,6 +103,11 @@ export const adminChannels = {
     request: z.object({ pin, saleId: z.uuid(), how: z.string().trim().min(1).max(500) }).strict(),
     response: saleAttentionSchema,
   },
+  /** Prints what of a sale's tickets and receipt did not come out (the printer stopped mid-sale), on the printer chosen now. */
+  'staff.reprintSale': {
+    request: z.object({ pin, saleId: z.uuid() }).strict(),
+    response: z.object({ printed: z.boolean() }),
+  },
   'staff.verify': {
     request: z.object({ pin: z.string().max(16) }).strict(),
     response: pinCheckSchema,

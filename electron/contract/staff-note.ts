@@ -50,6 +50,8 @@ export const staffNoteSentenceSchema = z.discriminatedUnion('key', [
   sentence('whyOrderLapsed', { code: named }),
   sentence('whySplitInterrupted', {}),
   sentence('whySplitCardNotTaken', {}),
+  // A paid sale whose tickets or receipt did not all come out (#24): staff reprint the missing ones.
+  sentence('printMissing', { reference: named }),
 ])
 export type StaffNoteSentence = z.infer<typeof staffNoteSentenceSchema>
 export type StaffNoteKey = StaffNoteSentence['key']

@@ -102,7 +102,7 @@ export class SalesJournal {
       'INSERT INTO sale_steps (sale_id, seq, at, step, detail) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sale_steps WHERE sale_id = ?), ?, ?, ?)',
     )
     this.#unprinted = db.prepare(
-      `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed' AND printed = 0 AND held_for_staff = 0
+      `SELECT * FROM sales s WHERE backend = ? AND state = 'confirmed' AND printed = 0 AND held_for_staff = 0 AND staff_resolved_at IS NULL
          AND EXISTS (SELECT 1 FROM sale_steps p WHERE p.sale_id = s.sale_id AND p.step = 'print-started')
        ORDER BY created_at`,
     )
@@ -172,7 +172,10 @@ export class SalesJournal {
     return this.#unfinished.all(this.backend).map((row) => this.#read(row))
   }
 
-  /** Confirmed sales whose printing started and never finished (a crash while printing), oldest first. */
+  /**
+   * Confirmed sales whose printing started and never finished (a crash while printing, paper out mid-sale), oldest
+   * first; not one staff dealt with (they handed the tickets over another way, and a kiosk must not print them again).
+   */
   unprinted(): SaleRecord[] {
     return this.#unprinted.all(this.backend).map((row) => this.#read(row))
   }

@@ -4,7 +4,7 @@ import { SECURE_WEB_PREFERENCES } from '../security/window-options'
 import { CSS_PX_PER_MM, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from '../printing/printer-port'
 
 /**
- * The kiosk's or counter's printer, in Electron: each document is laid out in
+ * The kiosk's or counter's system printer, in Electron: each document is laid out in
  * a hidden window, kept as PDF (printToPDF) and sent to the configured
  * printer silently, without a dialog (a kiosk has no one to click "Print").
  *
@@ -36,31 +36,10 @@ export class ElectronPrinter implements DocumentPrinter {
   }
 
   async #print(doc: PrintDocument): Promise<PrintedDocument> {
-    const window = new BrowserWindow({
-      show: false,
-      width: Math.ceil(ROLL_WIDTH_MM * CSS_PX_PER_MM),
-      height: 600,
-      // The same locked-down preferences as the main window, and no preload: a document has no bridge to main.
-      webPreferences: SECURE_WEB_PREFERENCES,
-    })
-    const contents = window.webContents
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
-    contents.on('will-navigate', (event) => event.preventDefault())
+    const { pdf, heightMm, window } = await laidOut(doc)
     try {
-      await window.loadURL(`data:text/html;charset=utf-8;base64,${Buffer.from(doc.html, 'utf8').toString('base64')}`)
-      // Roll paper has no page length: the page is as long as the document, so it prints (and cuts) as one.
-      const heightPx = Number(
-        await contents.executeJavaScriptInIsolatedWorld(MEASURE_WORLD, [{ code: 'Math.ceil(document.documentElement.getBoundingClientRect().height)' }]),
-      )
-      const heightMm = (Number.isFinite(heightPx) && heightPx > 0 ? heightPx + 2 : 600) / CSS_PX_PER_MM
-      const pdf = await contents.printToPDF({
-        pageSize: { width: ROLL_WIDTH_MM / MM_PER_INCH, height: heightMm / MM_PER_INCH },
-        margins: { top: 0, bottom: 0, left: 0, right: 0 },
-        printBackground: true,
-        preferCSSPageSize: false,
-      })
       await new Promise<void>((resolve, reject) => {
-        contents.print(
+        window.webContents.print(
           {
             silent: true,
             deviceName: this.options.deviceName ?? undefined,
@@ -76,6 +55,57 @@ export class ElectronPrinter implements DocumentPrinter {
       window.destroy()
     }
   }
+}
+
+/**
+ * A document laid out in a hidden window and kept as a roll-paper PDF; the
+ * caller destroys the window (the system printer prints from it first).
+ */
+async function laidOut(doc: PrintDocument): Promise<{ pdf: Buffer; heightMm: number; window: BrowserWindow }> {
+  const window = new BrowserWindow({
+    show: false,
+    width: Math.ceil(ROLL_WIDTH_MM * CSS_PX_PER_MM),
+    height: 600,
+    // The same locked-down preferences as the main window, and no preload: a document has no bridge to main.
+    webPreferences: SECURE_WEB_PREFERENCES,
+  })
+  const contents = window.webContents
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  contents.on('will-navigate', (event) => event.preventDefault())
+  try {
+    await window.loadURL(`data:text/html;charset=utf-8;base64,${Buffer.from(doc.html, 'utf8').toString('base64')}`)
+    // Roll paper has no page length: the page is as long as the document, so it prints (and cuts) as one.
+    const heightPx = Number(
+      await contents.executeJavaScriptInIsolatedWorld(MEASURE_WORLD, [{ code: 'Math.ceil(document.documentElement.getBoundingClientRect().height)' }]),
+    )
+    const heightMm = (Number.isFinite(heightPx) && heightPx > 0 ? heightPx + 2 : 600) / CSS_PX_PER_MM
+    const pdf = await contents.printToPDF({
+      pageSize: { width: ROLL_WIDTH_MM / MM_PER_INCH, height: heightMm / MM_PER_INCH },
+      margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      printBackground: true,
+      preferCSSPageSize: false,
+    })
+    return { pdf, heightMm, window }
+  } catch (error) {
+    window.destroy()
+    throw error
+  }
+}
+
+/**
+ * A document as the roll-paper PDF Electron lays out, for a printer Foyer
+ * sends PDFs itself (an IPP printer chosen in staff settings,
+ * ../printing/port-document-printer.ts). One at a time, as the system printer prints.
+ */
+let rendering: Promise<unknown> = Promise.resolve()
+export function renderPdf(doc: PrintDocument): Promise<Uint8Array> {
+  const rendered = rendering.then(async () => {
+    const { pdf, window } = await laidOut(doc)
+    window.destroy()
+    return pdf
+  })
+  rendering = rendered.catch(() => {})
+  return rendered
 }
 
 /** The printers the system knows, by name, for the printer setting (any window's contents will do). */

@@ -8,7 +8,8 @@ import { stderrLogger } from '../ipc-core/logger'
 import { electronDataDir, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { handleAppScheme, registerAppScheme } from './app-protocol'
-import { ElectronPrinter } from './electron-printer'
+import { ElectronPrinter, renderPdf } from './electron-printer'
+import { ippDocuments } from '../printing/sale-printer'
 import { hardenAllContents, hardenDefaultSession } from './hardening'
 import { claimSingleInstance, KioskLock } from './kiosk'
 import { startUpdater } from './updater'
@@ -45,7 +46,9 @@ async function start(): Promise<void> {
   const printer = new ElectronPrinter({ deviceName: null })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
   // The training sandbox runs in a utility process: nothing it does can hold up main's answers to the window.
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk)
+  // An IPP printer chosen in staff settings is sent the PDFs Electron lays out (printToPDF), and says when each is out.
+  const adapters = { ipp: ippDocuments(renderPdf) }
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk, undefined, adapters)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)

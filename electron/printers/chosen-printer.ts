@@ -46,9 +46,8 @@ function chosen<Document>(port: PrinterPort<Document>, documentOf: (name: string
  */
 export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPrinter | null {
   if (choice.kind === 'ipp') {
-    const at = parsePrinterAddress(choice.address, IPP_PORT)
-    if (!at) return null
-    return chosen(new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label }), (name, ticket) => ({ name, pdf: textPdf(ticketLines(ticket)) }))
+    const port = ippPrinterOf(choice, label)
+    return port && chosen(port, (name, ticket) => ({ name, pdf: textPdf(ticketLines(ticket)) }))
   }
   if (choice.kind === 'raw') {
     const at = parsePrinterAddress(choice.address, RAW_PORT)
@@ -57,4 +56,10 @@ export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPri
     return choice.language === 'fgl' ? chosen(new FglPrinter(options), fglTicket) : chosen(new EscPosPrinter(options), escPosTicket)
   }
   return null
+}
+
+/** The IPP port for an IPP choice (sale documents print through it too); null for an address that does not parse. */
+export function ippPrinterOf(choice: Extract<PrinterChoice, { kind: 'ipp' }>, label: string): IppPrinter | null {
+  const at = parsePrinterAddress(choice.address, IPP_PORT)
+  return at && new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label })
 }

@@ -42,6 +42,7 @@ const noteWords: Record<PaperLanguage, NoteWords> = {
     whyOrderLapsed: 'Why: the order ran out of time and could not be placed again ({code}).',
     whySplitInterrupted: 'Why: the sale stopped between its parts (Foyer restarted).',
     whySplitCardNotTaken: 'Why: the card part was not taken (found when Foyer restarted).',
+    printMissing: 'Not all of the tickets and receipt of {reference} printed (the printer stopped). Reprint the missing ones here.',
   },
   'zh-CN': {
     unknown: '未知',
@@ -72,6 +73,7 @@ const noteWords: Record<PaperLanguage, NoteWords> = {
     whyOrderLapsed: '原因：订单已超时，且未能重新下单（{code}）。',
     whySplitInterrupted: '原因：销售在两部分付款之间中断（Foyer 已重新启动）。',
     whySplitCardNotTaken: '原因：刷卡部分未收取（Foyer 重新启动时发现）。',
+    printMissing: '{reference} 的门票和收据未能全部打印（打印机中途停止）。请在此补打未打印的部分。',
   },
   'zh-HK': {
     unknown: '不明',
@@ -102,6 +104,7 @@ const noteWords: Record<PaperLanguage, NoteWords> = {
     whyOrderLapsed: '原因：訂單已逾時，亦未能重新落單（{code}）。',
     whySplitInterrupted: '原因：銷售在兩部分付款之間中斷（Foyer 已重新啟動）。',
     whySplitCardNotTaken: '原因：咭付款部分未有收取（Foyer 重新啟動時發現）。',
+    printMissing: '{reference} 的門票和收據未能全部列印（打印機中途停止）。請在此補印未列印的部分。',
   },
   'ms-MY': {
     unknown: 'tidak diketahui',
@@ -132,6 +135,7 @@ const noteWords: Record<PaperLanguage, NoteWords> = {
     whyOrderLapsed: 'Sebab: pesanan tamat masa dan tidak dapat dibuat semula ({code}).',
     whySplitInterrupted: 'Sebab: jualan terhenti antara bahagian-bahagiannya (Foyer dimulakan semula).',
     whySplitCardNotTaken: 'Sebab: bahagian kad tidak diambil (didapati semasa Foyer dimulakan semula).',
+    printMissing: 'Tidak semua tiket dan resit bagi {reference} dicetak (pencetak berhenti). Cetak semula yang tertinggal di sini.',
   },
 }
 

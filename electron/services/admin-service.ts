@@ -1,4 +1,4 @@
-import { adminChannels, type BackendKind, type SaleAttention } from '../contract'
+import { adminChannels, type BackendKind, type SaleAttention, type StaffMemberView } from '../contract'
 import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { PushBus } from '../ipc-core/push-bus'
@@ -87,8 +87,8 @@ export function unavailableAdminHandlers(): AdminHandlers {
 /** Sales a supervisor must look at (a refund that did not go through, a charge not confirmed), and closing their notes. */
 function saleAttentionHandlers(
   ctx: AdminContext,
-  requirePin: (pin: string) => Promise<unknown>,
-): Pick<AdminHandlers, 'staff.salesNeedingAttention' | 'staff.resolveSale'> {
+  requirePin: (pin: string) => Promise<StaffMemberView>,
+): Pick<AdminHandlers, 'staff.salesNeedingAttention' | 'staff.resolveSale' | 'staff.reprintSale'> {
   const journal = () => {
     const context = ctx.sales.context
     if (!context) throw new FoyerError({ code: 'backend.unavailable', messageKey: 'errors.backend.unavailable', retryable: true, detail: 'no backend is connected' })
@@ -113,6 +113,14 @@ function saleAttentionHandlers(
       const sale = journal().get(saleId)
       if (!sale?.staffNote || sale.staffResolvedAt !== null) throw staffError('staff.nothing-to-resolve', 'checkout.staff.nothingToResolve', `sale ${saleId} has no open note`)
       return attention(journal().resolveStaffNote(saleId, how))
+    },
+    // The documents not yet out, through the printer chosen now; all out, the sale leaves the list by itself.
+    'staff.reprintSale': async ({ pin, saleId }) => {
+      const by = await requirePin(pin)
+      const sale = journal().get(saleId)
+      if (!sale || sale.state !== 'confirmed') throw staffError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale?.state ?? 'unknown'}`)
+      journal().note(saleId, 'reprint-asked', { what: 'missing', staffId: by.staffId, name: by.name })
+      return { printed: await ctx.sales.context!.checkout.print(sale, 'sale') }
     },
   }
 }

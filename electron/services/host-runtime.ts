@@ -5,6 +5,8 @@ import type { BackendKind } from '../contract'
 import type { CheckoutOptions } from '../checkout/checkout-service'
 import type { Logger } from '../ipc-core/logger'
 import type { DocumentPrinter } from '../printing/printer-port'
+import type { PrinterChoice } from '../printers/chosen-printer'
+import { salePrinter, type DocumentPrinterAdapters } from '../printing/sale-printer'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsFile, type Settings } from '../settings/settings-file'
@@ -14,7 +16,7 @@ import { StaffAccounts } from '../settings/staff-accounts'
 import { KeytarVault } from '../vault/keytar-vault'
 import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
-import { choosePrinter } from './printer-service'
+import { choosePrinter, PRINTER_LABEL } from './printer-service'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
 import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
@@ -38,6 +40,11 @@ export interface HostRuntime {
   close(): Promise<void>
 }
 
+/** The chosen printer as readiness asks it, and as a sale's documents print on it (the system printer unless another is chosen). */
+function printersOf(choice: () => PrinterChoice, system: DocumentPrinter | null, adapters: DocumentPrinterAdapters) {
+  return { printer: salePrinter(choice, system, adapters, PRINTER_LABEL), askablePrinter: choosePrinter(choice) }
+}
+
 export async function startHostRuntime(
   overrides: StartupConfig,
   facts: Pick<SystemFacts, 'appVersion' | 'host'>,
@@ -48,12 +55,14 @@ export async function startHostRuntime(
    * main, child_process.fork in plain Node (no default: the packaged app cannot fork).
    */
   launchSandbox: SandboxLauncher,
-  /** Where tickets and receipts are printed: the Electron printer in the app, the spool printer in the browser host. */
+  /** The system printer: the Electron printer in the app, the spool printer in the browser host (tickets and receipts, unless staff chose another). */
   printer: DocumentPrinter | null = null,
   /** The kiosk window's lock (Electron main); the browser host has none, and the kiosk channels answer "not here". */
   kiosk: KioskControl | null = null,
   /** The browser host's crash hook for fault tests (electron/browser-host/crash-hook.ts); nothing in the app sets it. */
   afterStep?: CheckoutOptions['afterStep'],
+  /** How a printer staff choose prints a sale's documents, per kind (IPP: PDFs from the host's renderer). */
+  adapters: DocumentPrinterAdapters = {},
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
@@ -77,15 +86,15 @@ export async function startHostRuntime(
     kind === 'sandbox'
       ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
-  // The printer staff chose (FOYER_PRINTER overrides it for one run: tests, a kiosk set up by ops), made once per choice.
-  const askablePrinter = choosePrinter(() => overrides.printer ?? settings.get().printer)
+  // The printer staff chose (FOYER_PRINTER overrides it for one run), made once per choice; a sale prints on it too.
+  const { printer: documents, askablePrinter } = printersOf(() => overrides.printer ?? settings.get().printer, printer, adapters)
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,
     dataDir,
     connect,
     log,
-    printer,
+    printer: documents,
     askablePrinter,
     // A customer whose sale a crash interrupted is told "checking" at once, then where it stands.
     serveDuringRecovery: true,

@@ -17,7 +17,7 @@ import { refusalByField } from './setting-refusal'
 export const printerMessageKeys = printerFields.map((field) => `printer.refused.${field}`)
 
 /** What staff call the ticket printer in the names Foyer gives it. */
-const LABEL = 'Ticket printer'
+export const PRINTER_LABEL = 'Ticket printer'
 
 /** A chosen printer and its kind, for readiness; the system printer is one Foyer cannot ask. */
 export type AskablePrinter = { chosen: ChosenPrinter; kind: PrinterStateView['kind'] }
@@ -32,7 +32,7 @@ export function choosePrinter(choice: () => PrinterChoice): () => AskablePrinter
     const now = choice()
     const key = JSON.stringify(now)
     if (made?.key !== key) {
-      const chosen = printerOfChoice(now, LABEL)
+      const chosen = printerOfChoice(now, PRINTER_LABEL)
       made = { key, printer: chosen && { chosen, kind: now.kind } }
     }
     return made.printer

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -16,6 +16,12 @@ import { freePort } from './free-port'
  * .ci/run starts the system D-Bus and avahi-daemon; the printer is named
  * "localhost" (-n), as an address of 127.0.0.1 fails its own host check.
  * Nothing here skips: a machine without them fails with what to install.
+ *
+ * With `roll`, each document is printed by a command of ippeveprinter's own
+ * (-c) that keeps how many documents the paper left is good for: once none,
+ * the printer says media-empty (a `STATE:` line, as its manual has it) and
+ * aborts the job, and the job's file leaves the spool, so the spool holds
+ * only what came out. `paperFor(1)`: the paper runs out after the next one.
  */
 const IPPEVEPRINTER = ['/usr/sbin/ippeveprinter', '/usr/bin/ippeveprinter'].find((path) => existsSync(path))
 
@@ -26,6 +32,8 @@ export interface TestIppPrinter {
   setPaper(sheets: 0 | 5 | 25 | 250): Promise<void>
   /** The PDFs printed so far (file names in the spool folder). */
   spooled(): Promise<string[]>
+  /** With `roll`: the paper left is good for this many more documents, then runs out (setPaper(250) loads a full roll). */
+  paperFor(documents: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -50,11 +58,29 @@ async function answering(port: number, child: ChildProcess, log: () => string): 
   throw new Error(`ippeveprinter did not answer on port ${port}: ${log()}`)
 }
 
-export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPrinter> {
+/** The roll: a file holding how many documents are left ("unlimited" when absent), and the command that prints against it. */
+async function paperRoll(): Promise<{ dir: string; left: string; command: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'foyer-ipp-roll-'))
+  const left = join(dir, 'documents-left')
+  const command = join(dir, 'print-on-roll')
+  const script = [
+    '#!/bin/sh',
+    `left=$(cat '${left}' 2>/dev/null || echo unlimited)`,
+    `if [ "$left" = 0 ]; then echo 'STATE: +media-empty' >&2; echo 'ERROR: out of paper' >&2; rm -f "$1"; exit 1; fi`,
+    `if [ "$left" != unlimited ]; then echo $((left - 1)) > '${left}'; fi`,
+    'exit 0',
+  ]
+  await writeFile(command, `${script.join('\n')}\n`, { mode: 0o755 })
+  return { dir, left, command }
+}
+
+export async function startIppEvePrinter(name = 'FoyerTest', options: { roll?: boolean } = {}): Promise<TestIppPrinter> {
   needs()
   const port = await freePort()
   const spoolDir = await mkdtemp(join(tmpdir(), 'foyer-ipp-'))
-  const child = spawn(IPPEVEPRINTER!, ['-n', 'localhost', '-p', String(port), '-d', spoolDir, '-k', '-f', 'application/pdf', name], {
+  const roll = options.roll ? await paperRoll() : null
+  const args = ['-n', 'localhost', '-p', String(port), '-d', spoolDir, '-k', '-f', 'application/pdf', ...(roll ? ['-c', roll.command] : []), name]
+  const child = spawn(IPPEVEPRINTER!, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
@@ -62,6 +88,7 @@ export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPri
   await answering(port, child, () => stderr).catch(async (error) => {
     child.kill('SIGKILL')
     await rm(spoolDir, { recursive: true, force: true })
+    if (roll) await rm(roll.dir, { recursive: true, force: true })
     throw error
   })
   return {
@@ -72,6 +99,11 @@ export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPri
       const form = new URLSearchParams({ size1: 'na_letter_8.5x11in', type1: 'stationery', level1: String(sheets), size3: 'na_number-10_4.125x9.5in', type3: 'envelope', level3: '-2' })
       const answer = await fetch(`http://localhost:${port}/media?${form}`)
       if (!answer.ok || !(await answer.text()).includes('Media updated')) throw new Error(`ippeveprinter did not take the paper level ${sheets}`)
+      if (roll && sheets > 0) await rm(roll.left, { force: true })
+    },
+    async paperFor(documents) {
+      if (!roll) throw new Error('paperFor needs the printer started with { roll: true }')
+      await writeFile(roll.left, String(documents))
     },
     spooled: async () => (await readdir(spoolDir)).filter((file) => file.endsWith('.pdf')).sort(),
     async stop() {
@@ -81,6 +113,7 @@ export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPri
         await exited
       }
       await rm(spoolDir, { recursive: true, force: true })
+      if (roll) await rm(roll.dir, { recursive: true, force: true })
     },
   }
 }

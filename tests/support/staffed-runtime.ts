@@ -28,6 +28,8 @@ export interface StaffedRuntimeOptions {
   admin?: (db: LocalDb) => Partial<AdminContext>
   /** More of checkout's options (e.g. `afterStep`, to crash a sale at a step). */
   checkout?: RuntimeOptions['checkout']
+  /** The sale's printer and the printer readiness asks (none: nothing prints, the system printer taken as ready). */
+  printing?: Pick<RuntimeOptions, 'printer' | 'askablePrinter'>
 }
 
 /**
@@ -45,6 +47,7 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     connection: sandboxConnection(rig),
     log: options.log ?? { warn: () => {}, error: () => {} },
     checkout: { sleep: async () => {}, ...options.checkout },
+    ...options.printing,
     cashToleranceCents: () => settings.get().cashToleranceCents,
     staff: staff.check,
     admin: ({ sales, pushes, system, db }) =>

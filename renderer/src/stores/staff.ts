@@ -121,6 +121,12 @@ export const useStaffStore = defineStore('staff', () => {
     return (await run(() => useFoyer().staff.resolveSale({ pin: pin!, saleId, how }))) !== null
   }
 
+  /** Prints what of a sale's tickets and receipt did not come out; null when the PIN or the sale was refused. */
+  async function reprintSale(saleId: string): Promise<boolean | null> {
+    if (!pin) return null
+    return (await run(() => useFoyer().staff.reprintSale({ pin: pin!, saleId })))?.printed ?? null
+  }
+
   /** Takes the self-service window out of kiosk mode (Electron only; main checks the PIN again). */
   async function leaveKiosk(): Promise<boolean> {
     if (!pin) return false
@@ -181,6 +187,7 @@ export const useStaffStore = defineStore('staff', () => {
     testPrinter,
     salesNeedingAttention,
     resolveSale,
+    reprintSale,
     accounts,
     addAccount,
     disableAccount,

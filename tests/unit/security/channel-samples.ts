@@ -65,6 +65,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'staff.resetPin': { pin: STAFF_PIN, staffId: randomUUID(), newPin: '135790' },
     'staff.salesNeedingAttention': { pin: STAFF_PIN },
     'staff.resolveSale': { pin: STAFF_PIN, saleId: randomUUID(), how: 'seen' },
+    'staff.reprintSale': { pin: STAFF_PIN, saleId: randomUUID() },
     'staff.verify': { pin: STAFF_PIN },
     'staff.setPin': { currentPin: STAFF_PIN, newPin: STAFF_PIN },
     'settings.get': {},

@@ -1,0 +1,54 @@
+import { ippPrinterOf, type PrinterChoice } from '../printers/chosen-printer'
+import { PortDocumentPrinter, type RenderPdf } from './port-document-printer'
+import type { DocumentPrinter, PrintDocument, PrintedDocument } from './printer-port'
+
+/**
+ * How the printer staff chose becomes the printer of a sale's tickets and
+ * receipt: one adapter per kind of printer, each making a DocumentPrinter of
+ * its choice. The system printer (Electron's, the browser host's spool) is
+ * what prints when none is chosen, and for a kind with no adapter yet (raw
+ * ESC/POS and Boca printers print their documents through their own adapter
+ * once it is written; until then the system printer, as before #24).
+ */
+export type DocumentPrinterAdapters = {
+  [Kind in Exclude<PrinterChoice['kind'], 'system'>]?: (choice: Extract<PrinterChoice, { kind: Kind }>, label: string) => DocumentPrinter | null
+}
+
+/** The adapter for IPP printers and CUPS queues: documents rendered to PDF by the host's renderer. */
+export function ippDocuments(render: RenderPdf): DocumentPrinterAdapters['ipp'] {
+  return (choice, label) => {
+    const port = ippPrinterOf(choice, label)
+    return port && new PortDocumentPrinter(port, render)
+  }
+}
+
+function adapted(choice: PrinterChoice, adapters: DocumentPrinterAdapters, label: string): DocumentPrinter | null {
+  if (choice.kind === 'ipp') return adapters.ipp?.(choice, label) ?? null
+  if (choice.kind === 'raw') return adapters.raw?.(choice, label) ?? null
+  return null
+}
+
+/**
+ * The sale's printer, following the choice as it is at each print (staff may
+ * change it between sales), made once per choice. Null only where there is
+ * no system printer and no adapter (nothing can print: tests, throwaway runs).
+ */
+export function salePrinter(choice: () => PrinterChoice, system: DocumentPrinter | null, adapters: DocumentPrinterAdapters, label: string): DocumentPrinter | null {
+  if (!system && Object.keys(adapters).length === 0) return null
+  let made: { key: string; printer: DocumentPrinter | null } | null = null
+  const current = (): DocumentPrinter | null => {
+    const now = choice()
+    const key = JSON.stringify(now)
+    if (made?.key !== key) made = { key, printer: adapted(now, adapters, label) ?? system }
+    return made.printer
+  }
+  return {
+    get name() {
+      return current()?.name ?? 'no printer'
+    },
+    print(doc: PrintDocument): Promise<PrintedDocument> {
+      const printer = current()
+      return printer ? printer.print(doc) : Promise.reject(new Error(`no printer is set up to print ${doc.name}`))
+    },
+  }
+}
