@@ -25,4 +25,6 @@ export interface TicketText {
 export interface RawDocument {
   name: string
   bytes: Uint8Array
+  /** How many tickets it comes out as, each confirmed by the printer on its own (Boca FGL); one unless said. */
+  tickets?: number
 }
