@@ -5,6 +5,12 @@ import { drawQrDots, type DotBox } from '../printers/raw/qr-dots'
 import type { PrintDocument } from '../printing/documents'
 import { ChromiumOnDemand } from './chromium'
 
+/** 72 mm in CSS pixels, whole: the viewport and body width a raster is laid out at. */
+const PRINTABLE_CSS_PX = 272
+
+/** The roll's side margins go to the printer; the layout keeps its own top and bottom. */
+const RASTER_STYLE = `<style>html, body { width: ${PRINTABLE_CSS_PX}px !important; padding-left: 0 !important; padding-right: 0 !important; }</style>`
+
 /**
  * A document's layout as a raw thermal printer's dots, laid out by headless
  * Chromium (the engine that makes the spool printer's PDFs and Electron's
@@ -13,18 +19,16 @@ import { ChromiumOnDemand } from './chromium'
  * the styles' side margins are the printer's own) is scaled to `widthDots`:
  * 576 dots is 203 dpi. Each QR code is then drawn again from its matrix in
  * whole dots per module (../printers/raw/qr-dots.ts), over the scaled SVG.
+ *
+ * Its renderBitmap is the RenderBitmap a RawDocumentPrinter takes
+ * (../printers/raw/raw-document-printer.ts); Electron's main is to give the
+ * same function over an offscreen window, as only main may use Electron.
  */
-export type { Bitmap }
-
-/** 72 mm in CSS pixels, whole: the viewport and body width a raster is laid out at. */
-const PRINTABLE_CSS_PX = 272
-
-/** The roll's side margins go to the printer; the layout keeps its own top and bottom. */
-const RASTER_STYLE = `<style>html, body { width: ${PRINTABLE_CSS_PX}px !important; padding-left: 0 !important; padding-right: 0 !important; }</style>`
 
 export class ChromiumRaster {
   readonly #chromium: ChromiumOnDemand
 
+  /** The Chromium to lay out with: the spool printer's, where there is one. */
   constructor(chromium: ChromiumOnDemand = new ChromiumOnDemand()) {
     this.#chromium = chromium
   }

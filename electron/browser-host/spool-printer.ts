@@ -22,6 +22,8 @@ export interface SpoolPrinterOptions {
   spoolDir: string
   /** Chromium to launch; default $FOYER_CHROMIUM, else /usr/bin/chromium. */
   executablePath?: string
+  /** A Chromium to share (with the raw printers' raster, ./chromium-raster.ts) instead of one of its own. */
+  chromium?: ChromiumOnDemand
   /**
    * How many PDFs the folder keeps: after each print the oldest beyond this
    * are deleted. A sale spools about three (~110 kB), so a browser host left
@@ -47,7 +49,7 @@ export class SpoolPrinter implements DocumentPrinter {
   constructor(options: SpoolPrinterOptions) {
     this.spoolDir = options.spoolDir
     this.name = `spool:${options.spoolDir}`
-    this.#chromium = new ChromiumOnDemand(options.executablePath)
+    this.#chromium = options.chromium ?? new ChromiumOnDemand(options.executablePath)
     this.#keep = Math.max(1, options.keep ?? DEFAULT_SPOOL_KEEP)
   }
 
