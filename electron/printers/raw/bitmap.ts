@@ -45,12 +45,12 @@ export function setDot(bitmap: Bitmap, x: number, y: number, ink: boolean): void
  */
 export function bitmapOfPixels(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Bitmap {
   const bitmap = blankBitmap(width, height)
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 4
-      const light = (rgba[at]! * 299 + rgba[at + 1]! * 587 + rgba[at + 2]! * 114) / 1000
-      const opaque = rgba[at + 3]! >= 128
-      if (opaque && light < 128) setDot(bitmap, x, y, true)
+  const bytes = rowBytes(width)
+  for (let y = 0, at = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, at += 4) {
+      // Rec. 601 luma in thousandths: below 128 000 is darker than mid-grey.
+      const dark = rgba[at]! * 299 + rgba[at + 1]! * 587 + rgba[at + 2]! * 114 < 128_000 && rgba[at + 3]! >= 128
+      if (dark) bitmap.data[y * bytes + (x >> 3)]! |= 0x80 >> (x & 7)
     }
   }
   return bitmap

@@ -1,4 +1,4 @@
-import { inkAt, rowsOf, type Bitmap } from './bitmap'
+import { rowBytes, rowsOf, type Bitmap } from './bitmap'
 import type { RawDocument } from './ticket-text'
 
 /**
@@ -32,25 +32,30 @@ export function bocaLayoutDots(stock: BocaStock): number {
   return Math.min(Math.round((72 / 25.4) * stock.dpi), Math.floor(stock.acrossInches * stock.dpi))
 }
 
-/** The layout's dots at FGL row `row` of band `top`..`top + 7`, column `col` (quarter turn: rows from the layout's right edge). */
-function columnByte(page: Bitmap, top: number, col: number, rowOffset: number): number {
-  let byte = 0
-  for (let bit = 0; bit < 8; bit++) {
-    const x = page.width - 1 - (top + bit - rowOffset)
-    if (inkAt(page, x, col)) byte |= 0x80 >> bit
-  }
-  return byte
-}
+/** Each byte with its bits in the opposite order. */
+const REVERSED = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let reversed = 0
+  for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) reversed |= 0x80 >> bit
+  return reversed
+})
 
+/**
+ * One ticket's FGL graphics. The quarter turn is byte for byte: FGL's band of
+ * 8 rows from `rowOffset + 8k` is the layout's k-th byte of each row from the
+ * right, its bits reversed (the layout's rightmost dot becomes the band's top
+ * row), and the layout's row y is FGL's column y.
+ */
 function ticketOf(page: Bitmap, acrossDots: number): Buffer {
-  const rowOffset = Math.max(0, Math.floor((acrossDots - page.width) / 2))
+  const bytes = rowBytes(page.width)
+  const rowOffset = Math.max(0, Math.floor((acrossDots - bytes * 8) / 2))
   const parts: Buffer[] = []
-  for (let top = 0; top < rowOffset + page.width; top += 8) {
+  for (let band = 0; band < bytes; band++) {
+    const byteInRow = bytes - 1 - band
     for (let start = 0; start < page.height; start += RUN) {
       const run = Buffer.alloc(Math.min(RUN, page.height - start))
-      for (let i = 0; i < run.length; i++) run[i] = columnByte(page, top, start + i, rowOffset)
+      for (let i = 0; i < run.length; i++) run[i] = REVERSED[page.data[(start + i) * bytes + byteInRow]!]!
       if (run.every((byte) => byte === 0)) continue
-      parts.push(Buffer.from(`<RC${top},${start}><G${run.length}>`, 'latin1'), run)
+      parts.push(Buffer.from(`<RC${rowOffset + band * 8},${start}><G${run.length}>`, 'latin1'), run)
     }
   }
   parts.push(Buffer.from('<p>', 'latin1'))

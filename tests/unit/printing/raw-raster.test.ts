@@ -46,13 +46,6 @@ function saleDocuments(): { tickets: PrintDocument[]; receipt: PrintDocument; ba
   return { tickets: ticketDocuments(sale, options), receipt: receiptDocument(sale, options), barcodes: sale.order!.tickets.map((t) => t.barcode) }
 }
 
-/** The page as printed, without the blank rows the encoder padded it with to a whole band of 8. */
-function asLaidOut(page: Bitmap, layout: Bitmap): Bitmap {
-  expect(page.height - layout.height).toBeLessThan(8)
-  expect(inkOutside(rowsOf(page, layout.height, page.height), 0, 0)).toBe(0)
-  return rowsOf(page, 0, layout.height)
-}
-
 describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
   it('prints each ticket and the receipt as the layout dot for dot (raster bands, one cut each), each QR code scanning in whole dots, Chinese as glyphs', async () => {
     const printer = await startEscPosLoopback()
@@ -67,13 +60,14 @@ describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
       expect(decoded.lines).toEqual([])
       expect(decoded.rasters.every((band) => band.widthDots === ESCPOS_WIDTH_DOTS && band.heightDots <= 255)).toBe(true)
       const pages = escPosPages(printer.printed())
-      for (const [i, doc] of [...tickets, receipt].entries()) expect(dotsDiffering(asLaidOut(pages[i]!, await render(doc, ESCPOS_WIDTH_DOTS)), await render(doc, ESCPOS_WIDTH_DOTS))).toBe(0)
+      for (const [i, doc] of [...tickets, receipt].entries()) expect(dotsDiffering(pages[i]!, await render(doc, ESCPOS_WIDTH_DOTS))).toBe(0)
       // Whole dots per module, and big: at 6 dots (0.75 mm) and more a door scanner reads it from arm's length.
       for (const [i, barcode] of barcodes.entries()) expect(qrOnPaper(pages[i]!)).toMatchObject({ text: barcode, moduleDots: expect.toSatisfy((dots: number) => dots >= 6) })
       // What a printer's own fonts made of the Chinese words ("?" each) is not what is on the paper.
       const first = tickets[0]!
       const questionMarks = await render({ ...first, html: first.html.replace(/\p{Script=Han}/gu, '?') }, ESCPOS_WIDTH_DOTS)
-      expect(dotsDiffering(asLaidOut(pages[0]!, questionMarks), questionMarks)).toBeGreaterThan(2000)
+      const rows = Math.min(pages[0]!.height, questionMarks.height)
+      expect(dotsDiffering(rowsOf(pages[0]!, 0, rows), rowsOf(questionMarks, 0, rows))).toBeGreaterThan(2000)
     } finally {
       await printer.close()
     }
@@ -103,8 +97,9 @@ describe('a sale on a raw Boca FGL printer, as images of its layouts', () => {
   const stock = DEFAULT_BOCA_STOCK
   const across = Math.floor(stock.acrossInches * stock.dpi)
   const layoutDots = bocaLayoutDots(stock)
-  /** Where the layout sits across the stock: centred. */
-  const left = across - Math.floor((across - layoutDots) / 2) - layoutDots
+  /** Where the layout sits across the stock: centred, its rows of whole bytes turned a quarter. */
+  const rowDots = Math.ceil(layoutDots / 8) * 8
+  const left = across - Math.floor((across - rowDots) / 2) - rowDots
 
   it('prints each ticket and the receipt as FGL graphics of the layout, turned across the stock; each QR code scans in whole dots', async () => {
     const printer = await startFglLoopback()
