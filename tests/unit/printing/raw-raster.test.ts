@@ -59,6 +59,11 @@ describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
       // No text in the printer's font: every word is dots.
       expect(decoded.lines).toEqual([])
       expect(decoded.rasters.every((band) => band.widthDots === ESCPOS_WIDTH_DOTS && band.heightDots <= 255)).toBe(true)
+      // Before the image, the drawer pulse (DLE DC4) is turned off: image bytes that spell it must not open the cash drawer.
+      const bytes = Buffer.from(printer.printed())
+      const dc4Off = bytes.indexOf(Buffer.from([0x1d, 0x28, 0x44, 0x05, 0x00, 0x14, 0x01, 0x00, 0x02, 0x00]))
+      expect(dc4Off).toBeGreaterThan(-1)
+      expect(dc4Off).toBeLessThan(bytes.indexOf(Buffer.from([0x1d, 0x76, 0x30])))
       const pages = escPosPages(printer.printed())
       for (const [i, doc] of [...tickets, receipt].entries()) expect(dotsDiffering(pages[i]!, await render(doc, ESCPOS_WIDTH_DOTS))).toBe(0)
       // Whole dots per module, and big: at 6 dots (0.75 mm) and more a door scanner reads it from arm's length.
