@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ippDocuments } from '../printing/sale-printer'
+import { ippDocuments, rawDocuments } from '../printing/sale-printer'
+import { ChromiumOnDemand } from './chromium'
+import { ChromiumRaster } from './chromium-raster'
 import { SpoolPrinter } from './spool-printer'
 import { forkSandbox } from '../sandbox/process/fork-launcher'
 import { openHostLog } from '../logging/host-log'
@@ -51,7 +53,8 @@ const dataDir =
 const spoolDir = process.env.FOYER_PRINT_SPOOL ?? (dataDir ? join(dataDir, 'print-spool') : mkdtempSync(join(tmpdir(), 'foyer-print-')))
 // It keeps the newest FOYER_PRINT_SPOOL_KEEP PDFs (300 unless set), not every sale's since the first.
 const keep = Number(process.env.FOYER_PRINT_SPOOL_KEEP)
-const printer = new SpoolPrinter({ spoolDir, ...(Number.isInteger(keep) && keep > 0 ? { keep } : {}) })
+const chromium = new ChromiumOnDemand()
+const printer = new SpoolPrinter({ spoolDir, chromium, ...(Number.isInteger(keep) && keep > 0 ? { keep } : {}) })
 // The log in <data folder>/logs, as the app keeps it; stderr only with FOYER_DATA_DIR=memory (tests).
 const hostLog = await openHostLog(dataDir)
 printer.warmUp()
@@ -78,8 +81,9 @@ started.runtime = await startHostRuntime(
   printer,
   null,
   crashHookFromEnv(process.env),
-  // An IPP printer chosen in staff settings (or FOYER_PRINTER) is sent the PDFs the spool printer's Chromium renders.
-  { ipp: ippDocuments((doc) => printer.renderPdf(doc)) },
+  // A printer chosen in staff settings (or FOYER_PRINTER) is sent what the spool printer's Chromium lays
+  // out: an IPP printer its PDFs, a raw ESC/POS or Boca printer its dots.
+  { ipp: ippDocuments((doc) => printer.renderPdf(doc)), raw: rawDocuments(new ChromiumRaster(chromium).renderBitmap) },
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 const { mode, backend } = started.runtime.services.system.info()

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import type { PrintDocument } from '../printing/documents'
+import { ChromiumOnDemand } from './chromium'
 import { CSS_PX_PER_MM, pdfFileName, ROLL_WIDTH_MM, type DocumentPrinter, type PrintedDocument } from '../printing/printer-port'
 
 /**
@@ -22,6 +22,8 @@ export interface SpoolPrinterOptions {
   spoolDir: string
   /** Chromium to launch; default $FOYER_CHROMIUM, else /usr/bin/chromium. */
   executablePath?: string
+  /** A Chromium to share (with the raw printers' raster, ./chromium-raster.ts) instead of one of its own. */
+  chromium?: ChromiumOnDemand
   /**
    * How many PDFs the folder keeps: after each print the oldest beyond this
    * are deleted. A sale spools about three (~110 kB), so a browser host left
@@ -41,14 +43,13 @@ export interface SpooledDocument extends PrintedDocument {
 export class SpoolPrinter implements DocumentPrinter {
   readonly name: string
   readonly spoolDir: string
-  readonly #executablePath: string
+  readonly #chromium: ChromiumOnDemand
   readonly #keep: number
-  #browser: Promise<Browser> | null = null
 
   constructor(options: SpoolPrinterOptions) {
     this.spoolDir = options.spoolDir
     this.name = `spool:${options.spoolDir}`
-    this.#executablePath = options.executablePath ?? process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium'
+    this.#chromium = options.chromium ?? new ChromiumOnDemand(options.executablePath)
     this.#keep = Math.max(1, options.keep ?? DEFAULT_SPOOL_KEEP)
   }
 
@@ -66,7 +67,7 @@ export class SpoolPrinter implements DocumentPrinter {
 
   /** The document as a roll-paper PDF, as it prints (also what an IPP printer chosen in the browser host is sent). */
   async renderPdf(doc: PrintDocument): Promise<Buffer> {
-    const browser = await this.#launch()
+    const browser = await this.#chromium.browser()
     // Scripts off: documents carry none, and none that slipped in could run.
     const context = await browser.newContext({
       javaScriptEnabled: false,
@@ -111,34 +112,11 @@ export class SpoolPrinter implements DocumentPrinter {
    * does not wait for it; a failure here is retried at the first print.
    */
   warmUp(): void {
-    this.#launch().catch(() => {})
+    this.#chromium.browser().catch(() => {})
   }
 
   /** Closes Chromium, if a print ever started it. */
-  async close(): Promise<void> {
-    const browser = this.#browser
-    this.#browser = null
-    if (browser) await (await browser.catch(() => null))?.close()
-  }
-
-  /** One Chromium, started at the first print and again if it went away or failed to start. */
-  #launch(): Promise<Browser> {
-    if (this.#browser) return this.#browser
-    const launched = this.#start()
-    this.#browser = launched
-    const forget = () => {
-      if (this.#browser === launched) this.#browser = null
-    }
-    launched.then((browser) => browser.on('disconnected', forget), forget)
-    return launched
-  }
-
-  async #start(): Promise<Browser> {
-    const { chromium } = await import('playwright-core')
-    return chromium.launch({
-      executablePath: this.#executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
-    })
+  close(): Promise<void> {
+    return this.#chromium.close()
   }
 }

@@ -1,11 +1,13 @@
 import { IppPrinter } from './ipp/ipp-printer'
 import { IPP_PORT, parsePrinterAddress } from './printer-address'
 import type { PrintConfirmed, PrinterPort, PrinterReadiness } from './printer-port'
+import type { RenderBitmap } from './raw/bitmap'
 import { EscPosPrinter } from './raw/escpos-printer'
 import { escPosTicket } from './raw/escpos-ticket'
 import { FglPrinter } from './raw/fgl-printer'
 import { fglTicket } from './raw/fgl-ticket'
 import { RAW_PORT } from './raw/raw-link'
+import { RawDocumentPrinter } from './raw/raw-document-printer'
 import type { TicketText } from './raw/ticket-text'
 import { textPdf } from './text-pdf'
 
@@ -62,4 +64,15 @@ export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPri
 export function ippPrinterOf(choice: Extract<PrinterChoice, { kind: 'ipp' }>, label: string): IppPrinter | null {
   const at = parsePrinterAddress(choice.address, IPP_PORT)
   return at && new IppPrinter({ uri: `ipp://${at.authority}/${choice.queue}`, label })
+}
+
+/**
+ * A raw network printer staff chose, for a sale's documents: the document's
+ * layout as an image in the printer's language (./raw/raw-document-printer.ts);
+ * null for any other kind or an address that does not parse.
+ */
+export function rawDocumentPrinterOfChoice<Doc extends { name: string }>(choice: PrinterChoice, label: string, render: RenderBitmap<Doc>): RawDocumentPrinter<Doc> | null {
+  if (choice.kind !== 'raw') return null
+  const at = parsePrinterAddress(choice.address, RAW_PORT)
+  return at ? new RawDocumentPrinter({ host: at.host, port: at.port, label, language: choice.language }, render) : null
 }

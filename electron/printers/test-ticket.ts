@@ -5,8 +5,9 @@ import type { TicketText } from './raw/ticket-text'
  * Staff's test ticket (the staff screen's "Print test ticket"), in the staff
  * screen's language: it says it is a test and no entry, which printer it came
  * from and when, and carries a QR code like a real ticket's so the code's
- * sharpness can be checked at the door's scanner. The raw printers' own fonts
- * print Chinese as "?" until tickets are sent as images (a later slice of #24).
+ * sharpness can be checked at the door's scanner. It is text in the raw
+ * printers' own fonts, which print Chinese as "?"; a sale's documents go to
+ * them as images (./raw/raw-document-printer.ts).
  */
 const WORDS: Record<SaleLanguage, { title: string; line: string; notValid: string }> = {
   'en-SG': { title: 'Test ticket', line: 'The printer works.', notValid: 'Not valid for entry' },

@@ -12,7 +12,8 @@ import type { PrintDocument } from './documents'
  * document is harmless: the same tickets, the same barcodes).
  */
 export interface PrintedDocument {
-  pdf: Buffer
+  /** The PDF that printed, where the printer was sent one (a raw printer is sent dots, and has none). */
+  pdf?: Buffer
 }
 
 export interface DocumentPrinter {

@@ -1,4 +1,5 @@
-import { ippPrinterOf, type PrinterChoice } from '../printers/chosen-printer'
+import { ippPrinterOf, rawDocumentPrinterOfChoice, type PrinterChoice } from '../printers/chosen-printer'
+import type { RenderBitmap } from '../printers/raw/bitmap'
 import { PortDocumentPrinter, type RenderPdf } from './port-document-printer'
 import type { DocumentPrinter, PrintDocument, PrintedDocument } from './printer-port'
 
@@ -6,9 +7,9 @@ import type { DocumentPrinter, PrintDocument, PrintedDocument } from './printer-
  * How the printer staff chose becomes the printer of a sale's tickets and
  * receipt: one adapter per kind of printer, each making a DocumentPrinter of
  * its choice. The system printer (Electron's, the browser host's spool) is
- * what prints when none is chosen, and for a kind with no adapter yet (raw
- * ESC/POS and Boca printers print their documents through their own adapter
- * once it is written; until then the system printer, as before #24).
+ * what prints when none is chosen, and for a kind the host has no adapter for
+ * (Electron's main cannot lay a document out as dots yet: a raw printer chosen
+ * there prints through the system printer, as before #24).
  */
 export type DocumentPrinterAdapters = {
   [Kind in Exclude<PrinterChoice['kind'], 'system'>]?: (choice: Extract<PrinterChoice, { kind: Kind }>, label: string) => DocumentPrinter | null
@@ -19,6 +20,22 @@ export function ippDocuments(render: RenderPdf): DocumentPrinterAdapters['ipp'] 
   return (choice, label) => {
     const port = ippPrinterOf(choice, label)
     return port && new PortDocumentPrinter(port, render)
+  }
+}
+
+/** The adapter for raw network printers (ESC/POS, Boca FGL): each document's layout as dots in the printer's own language. */
+export function rawDocuments(render: RenderBitmap<PrintDocument>): DocumentPrinterAdapters['raw'] {
+  return (choice, label) => {
+    const printer = rawDocumentPrinterOfChoice(choice, label, render)
+    if (!printer) return null
+    return {
+      name: printer.name,
+      // Resolves once the printer's status after the document says it is out; a PrintFailed otherwise.
+      print: async (doc) => {
+        await printer.print(doc)
+        return {}
+      },
+    }
   }
 }
 

@@ -8,9 +8,9 @@ import { paperWords } from './paper-words'
  * A confirmed sale's tickets as lines of text and a code, for the raw ticket
  * and receipt printers (ESC/POS, Boca FGL) that print in their own fonts:
  * the same facts, names and words as the HTML ticket (./documents.ts), one
- * per place, in the language the sale was made in. Until tickets go to those
- * printers as raster images of the HTML layout (a later slice of #24), this
- * is what they print.
+ * per place, in the language the sale was made in. Sale documents go to those
+ * printers as raster images of the HTML layout
+ * (../printers/raw/raw-document-printer.ts); these lines are the text form.
  */
 export interface TicketLines {
   /** The same name as the HTML ticket's document: "<reference>-ticket-01". */

@@ -9,12 +9,16 @@ import { FGL } from '../../electron/printers/raw/fgl-status'
  * nobody is connected, as the printer keeps it in its output buffer); <S1> is
  * answered X-ON only while ready; each ticket (<p>) is printed and answered
  * ACK, or held when the printer cannot print. Out of paper, low paper and a
- * jam are switchable; the paper can run out after so many tickets.
+ * jam are switchable; the paper can run out after so many tickets. Graphics
+ * (<Gn> and n bytes of dot columns) are read as the binary they are, so an
+ * image's bytes that look like a command are never taken for one.
  */
 export interface FglTicketPrinted {
   /** Each text field: where it was placed (<RCrow,col>) and what it said. */
   texts: { row: number; col: number; text: string }[]
   qrCodes: string[]
+  /** Each graphic: where it was placed and its dot columns (8 rows each, the top row in the high bit). */
+  graphics: { row: number; col: number; columns: Uint8Array }[]
 }
 
 export interface FglLoopback {
@@ -29,7 +33,7 @@ export interface FglLoopback {
 /** Reads FGL text into tickets, split at <p>: the fields placed by <RC> and the QR codes' data. Strict: an unknown command throws. */
 export function decodeFgl(source: string): { tickets: FglTicketPrinted[]; statusRequests: number } {
   const tickets: FglTicketPrinted[] = []
-  let current: FglTicketPrinted = { texts: [], qrCodes: [] }
+  let current: FglTicketPrinted = { texts: [], qrCodes: [], graphics: [] }
   let place = { row: 0, col: 0 }
   let statusRequests = 0
   for (let at = 0; at < source.length; ) {
@@ -48,7 +52,11 @@ export function decodeFgl(source: string): { tickets: FglTicketPrinted[]; status
     else if (command === 'S1') statusRequests++
     else if (command === 'p') {
       tickets.push(current)
-      current = { texts: [], qrCodes: [] }
+      current = { texts: [], qrCodes: [], graphics: [] }
+    } else if (/^G\d+$/.test(command)) {
+      const length = Number(command.slice(1))
+      current.graphics.push({ ...place, columns: Buffer.from(source.slice(at, at + length), 'latin1') })
+      at += length
     } else if (command.startsWith('QR')) {
       const end = source.indexOf('}', at)
       if (source[at] !== '{' || end === -1) throw new Error(`FGL QR code without {data} at ${at}`)
@@ -89,19 +97,37 @@ export async function startFglLoopback(): Promise<FglLoopback> {
     if (outbox.length) socket.write(Buffer.from(outbox))
     outbox = []
     let input = ''
+    let ticket = ''
+    /** Takes the next whole command (or text) off the input; false while it has not all arrived. */
+    const take = (): boolean => {
+      const lt = input.indexOf('<')
+      if (lt !== 0) {
+        if (lt === -1) return false
+        ticket += input.slice(0, lt)
+        input = input.slice(lt)
+        return true
+      }
+      const gt = input.indexOf('>')
+      if (gt === -1) return false
+      const command = input.slice(1, gt)
+      const end = gt + 1 + (/^G\d+$/.test(command) ? Number(command.slice(1)) : 0)
+      if (input.length < end) return false
+      const piece = input.slice(0, end)
+      input = input.slice(end)
+      if (command === 'S1') {
+        if (ready()) tell(FGL.xOn)
+        return true
+      }
+      ticket += piece
+      if (command === 'p') {
+        printTicket(ticket)
+        ticket = ''
+      }
+      return true
+    }
     socket.on('data', (chunk: Buffer) => {
       input += chunk.toString('latin1')
-      for (;;) {
-        const [s1, p] = [input.indexOf('<S1>'), input.indexOf('<p>')]
-        if (s1 === -1 && p === -1) break
-        if (s1 !== -1 && (p === -1 || s1 < p)) {
-          input = input.slice(0, s1) + input.slice(s1 + 4)
-          if (ready()) tell(FGL.xOn)
-          continue
-        }
-        printTicket(input.slice(0, p + 3))
-        input = input.slice(p + 3)
-      }
+      while (take());
     })
     socket.on('close', () => sockets.delete(socket))
   })

@@ -7,7 +7,8 @@ import type { RawDocument, TicketText } from './ticket-text'
  * the show, venue and places, the ticket's code as a QR symbol (GS ( k, model
  * 2, error correction M as the HTML ticket's) with the reference under it, and
  * a cut. The encoder chooses the code page for each piece of text; text the
- * printer's code pages cannot show prints as "?" (raster comes later).
+ * printer's code pages cannot show prints as "?" (a sale's documents go as
+ * raster images instead: ./escpos-raster.ts).
  */
 export interface EscPosTicketOptions {
   columns?: number

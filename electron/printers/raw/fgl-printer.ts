@@ -8,8 +8,9 @@ import type { RawDocument } from './ticket-text'
  * mode (./fgl-status.ts). Before each ticket Foyer reads what the printer has
  * sent and asks <S1>: X-ON is ready; no X-ON, and the bytes before it say why
  * (out of paper, jam), or it is not answering. A ticket is printed when the
- * printer sends ACK for it, as pretixprint waits for; OUT OF PAPER, a jam or a
- * refusal first is a failure in words. What comes after (LOW PAPER) and a
+ * printer sends ACK for it, as pretixprint waits for (a document of several
+ * tickets, when every one has its ACK); OUT OF PAPER, a jam or a refusal
+ * first is a failure in words. What comes after (LOW PAPER) and a
  * second <S1> give the readiness for the next ticket.
  */
 const ASCII = (text: string) => Buffer.from(text, 'latin1')
@@ -54,7 +55,7 @@ export class FglPrinter implements PrinterPort<RawDocument> {
         const before = await this.#ask(link)
         if (before.state === 'cannot-print') throw new PrintFailed(this.name, 'refused', before.problems, `${document.name} not sent, the printer cannot print (${before.problems.join(', ')})`)
         await link.write(document.bytes)
-        await this.#awaitAck(link, document.name)
+        for (let ticket = 0; ticket < (document.tickets ?? 1); ticket++) await this.#awaitAck(link, document.name)
         return { readiness: await this.#ask(link) }
       } catch (error) {
         if (error instanceof PrintFailed) throw error

@@ -10,7 +10,7 @@ import type { RawDocument, TicketText } from './ticket-text'
  *
  * FGL reads "<" as a command and "{" "}" as barcode data, and its resident
  * fonts are 8-bit: those characters and any outside Latin-1 are printed as
- * "?" until tickets are sent as images (a later slice of #24).
+ * "?"; a sale's documents go as images instead (./fgl-raster.ts).
  */
 const LINE_DOTS = 40
 const LEFT = 30

@@ -1,9 +1,9 @@
 /**
- * A ticket as lines of text and its code for the door: what a raw ticket or
- * receipt printer is sent today, laid out by the printer's own fonts
- * (./escpos-ticket.ts, ./fgl-ticket.ts). Rendering Foyer's HTML layouts as a
- * raster image, for Chinese titles and the brand's look, is a later slice of
- * issue #24; until then a printer's own fonts print what they have glyphs for.
+ * A ticket as lines of text and its code for the door, laid out by a raw
+ * ticket or receipt printer's own fonts (./escpos-ticket.ts,
+ * ./fgl-ticket.ts), which print only what they have glyphs for: staff's test
+ * ticket. A sale's documents go as raster images of Foyer's HTML layouts
+ * instead (./raw-document-printer.ts), Chinese and the brand's look included.
  */
 export interface TicketText {
   /** The event's title, as the vendor sent it. */
@@ -25,4 +25,6 @@ export interface TicketText {
 export interface RawDocument {
   name: string
   bytes: Uint8Array
+  /** How many tickets it comes out as, each confirmed by the printer on its own (Boca FGL); one unless said. */
+  tickets?: number
 }
