@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { queryable, type HubDatabase } from './database'
+import { PostgresListener } from './postgres-listener'
 
 /**
  * A PostgreSQL server, through a small pool. `pg` reads int8 and numeric as strings and
@@ -12,6 +13,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
   probe.release()
   // Without parameters pg sends the simple query protocol, which takes several statements: exec.
   const wrap = (q: pg.Pool | pg.PoolClient) => queryable(q, (sql) => q.query(sql))
+  const listener = new PostgresListener(connectionString)
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -29,6 +31,10 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
         client.release()
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async close() {
+      await listener.close()
+      await pool.end()
+    },
   }
 }
