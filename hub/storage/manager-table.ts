@@ -47,6 +47,13 @@ export async function makeFirstManager(
   })
 }
 
+/** Whether a first manager's code (by its hash) is there to be used, used already, or no code at all. */
+export async function firstManagerCodeState(db: HubDatabase, codeHash: string): Promise<'open' | 'used' | 'unknown'> {
+  const { rows } = await db.query('SELECT used_at FROM manager_enrolment_codes WHERE code_hash = $1', [codeHash])
+  if (rows.length === 0) return 'unknown'
+  return (rows as { used_at: unknown }[]).some((row) => row.used_at === null) ? 'open' : 'used'
+}
+
 /** A manager by name as typed (names are told apart without regard to case or surrounding spaces). */
 export async function managerByName(db: HubDatabase, name: string): Promise<ManagerRow | undefined> {
   const { rows } = await db.query('SELECT id, name, password_hash FROM managers WHERE lower(name) = lower($1)', [name.trim()])
