@@ -8,6 +8,9 @@ import { PostgresListener } from './postgres-listener'
  */
 export async function openPostgresDatabase(connectionString: string): Promise<HubDatabase> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle connection the server cut (a restart, an administrator) is dropped by the pool, which then
+  // emits 'error': unheard, that would end the hub. The next query opens a new connection.
+  pool.on('error', () => undefined)
   // A bad address or password fails here, at start, not at the first device's heartbeat.
   const probe = await pool.connect()
   probe.release()

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { AlertsAnswer } from '../../hub/protocol'
 import { startHub, type Hub } from '../../hub/server/hub-server'
@@ -16,8 +17,9 @@ describe('two hub processes on one PostgreSQL', () => {
   let a: Hub
   let b: Hub
   let managerOnB: ManagerBrowser
+  let databaseUrl: string
   beforeAll(async () => {
-    const databaseUrl = await createDatabase(inject('hubPostgresAdminUrl'))
+    databaseUrl = await createDatabase(inject('hubPostgresAdminUrl'))
     const start = async () => {
       dirs.push(mkdtempSync(join(tmpdir(), 'foyer-hub-')))
       // No timer sweeps here: the test sweeps both processes itself, at once.
@@ -61,5 +63,29 @@ describe('two hub processes on one PostgreSQL', () => {
       ['online', 'offline'],
       ['offline', 'online'],
     ])
+  })
+
+  it("carries heartbeats to the other's stream again after the server cut every connection (as a restart does)", async () => {
+    const { code } = await a.createDeviceEnrolmentCode({ name: 'Lobby kiosk 3' })
+    const { device: kiosk } = await enrolAt(a.url, code)
+    const stream = await managerOnB.events()
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+      // What was notified while B was not listening is lost (the page reads everything again when its
+      // stream reconnects): the device keeps sending, as it does every 15 s, until one is heard.
+      let heard = false
+      const event = stream.next((e) => e.type === 'device' && e.device.id === kiosk!.deviceId).then((e) => ((heard = true), e))
+      // Bounded so a failing run stops sending: 200 tries is far beyond any wait the test's timeout allows.
+      for (let tries = 0; !heard && tries < 200; tries++) {
+        await kiosk!.post('/device/heartbeat', readyHeartbeat).catch(() => undefined)
+        await Promise.race([event, new Promise((resolve) => setTimeout(resolve, 250))])
+      }
+      expect(await event).toMatchObject({ device: { state: 'online' } })
+    } finally {
+      stream.close()
+      await admin.end()
+    }
   })
 })
