@@ -27,6 +27,8 @@ const hub = await startHub({
   port: Number(values.port),
   dashboardDir: resolve(values.dashboard),
   alertWebhook: process.env['FOYER_HUB_ALERT_WEBHOOK'] || undefined,
+  // A name the venue gives the hub (https://boxoffice.example:7443): the dashboard is also loaded from there.
+  origins: (process.env['FOYER_HUB_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 })
 console.log(`Foyer Hub at ${hub.url} (${hub.db.kind === 'pglite' ? `PGlite in ${resolve(values.data, 'db')}` : 'PostgreSQL'})`)
 if (values.host === '0.0.0.0') {
