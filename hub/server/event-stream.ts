@@ -32,14 +32,18 @@ export function eventStreamRoute(api: FastifyInstance, ctx: DashboardContext, ke
         () => out.write(': keep-alive\n\n'),
       )
     }, keepAliveMs)
+    let ended = false
     const end = () => {
+      if (ended) return
+      ended = true
       clearInterval(keepAlive)
       unsubscribe()
       open.delete(end)
       out.end()
     }
     open.add(end)
-    request.raw.once('close', end)
+    // The response's 'close': the manager's browser went away (or the stream was ended here).
+    out.once('close', end)
     // Said at once, so the page (and a test) knows the stream is open before anything is pushed.
     out.write('retry: 2000\n: open\n\n')
   })

@@ -43,6 +43,11 @@ export class LiveUpdates {
     await notify(q, CHANNEL, JSON.stringify(change))
   }
 
+  /** Event streams open on this process (each dashboard has one). */
+  get streamsOpen(): number {
+    return this.subscribers.size
+  }
+
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber)
     return () => this.subscribers.delete(subscriber)

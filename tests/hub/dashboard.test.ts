@@ -99,7 +99,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     expect((await manager.send('POST', '/api/devices/6f9a3c1e-0000-4000-8000-000000000009/revoke')).body).toEqual({ refused: 'not-found' })
   })
 
-  it("pushes a device's tile on the event stream after its heartbeat, and the alert it raised", async () => {
+  it("pushes a device's tile on the event stream after its heartbeat, and the alert it raised, until the browser goes", async () => {
     const kiosk = await addAndEnrol('Lobby kiosk 4')
     const stream = await manager.events()
     try {
@@ -110,6 +110,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     } finally {
       stream.close()
     }
+    await expect.poll(() => hub().live.streamsOpen).toBe(0)
   })
 
   it('keeps all of it from a browser that is not signed in', async () => {
