@@ -38,7 +38,7 @@ describe("the alerts' webhook (FOYER_HUB_ALERT_WEBHOOK)", () => {
     failuresLeft = 2
     expect(alertWebhook(url, [0, 10, 10, 10])(alert)).toBeUndefined()
     expect(received).toHaveLength(0)
-    await expect.poll(() => received.length).toBe(3)
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(3)
     expect(received.map((r) => Alert.parse(JSON.parse(r.body)))).toEqual([alert, alert, alert])
     expect(received[0]!.type).toBe('application/json')
   })
@@ -47,7 +47,7 @@ describe("the alerts' webhook (FOYER_HUB_ALERT_WEBHOOK)", () => {
     received.length = 0
     failuresLeft = 10
     alertWebhook(url, [0, 10])(alert)
-    await expect.poll(() => received.length).toBe(2)
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2)
     alertWebhook('http://127.0.0.1:9/nobody', [0])(alert)
   })
 })

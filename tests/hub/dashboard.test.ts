@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AddDeviceAnswer, Alert, AlertsAnswer, DashboardDevice, DevicesAnswer, HeartbeatAnswer } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
@@ -6,12 +8,35 @@ import { hubForFile } from '../support/hub-for-file'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
 
+/** A venue's alert webhook: keeps every alert POSTed to it. */
+function alertReceiver(): { url: () => string; received: Alert[] } {
+  const received: Alert[] = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      received.push(Alert.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+      response.writeHead(204).end()
+    })
+  })
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)))
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return { url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts`, received }
+}
+
 const terminalDown = { ...readyHeartbeat, terminal: { state: 'not-answering' as const, since: '2026-11-26T17:59:00.000Z' } }
 
 describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
   let clock = Date.parse('2026-11-26T10:00:00Z')
+  // The venue's webhook, listening before the hub starts (hooks run in the order they are declared).
+  const webhook = alertReceiver()
   // Sweeps often, so a device gone quiet is noticed soon after the clock is moved past its third heartbeat.
-  const hub = hubForFile(backend, () => clock, { sweepIntervalMs: 200 })
+  const hub = hubForFile(backend, () => clock, {
+    sweepIntervalMs: 200,
+    get alertWebhook() {
+      return webhook.url()
+    },
+  })
   let manager: ManagerBrowser
   beforeAll(async () => {
     manager = await managerBrowser(hub().url)
@@ -64,7 +89,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     })
   })
 
-  it('raises an alert at each change of state, offline too (noticed by the sweep), acknowledged by the manager signed in', async () => {
+  it('raises an alert at each change of state, offline too (noticed by the sweep), POSTs each to the webhook, acknowledged by the manager signed in', async () => {
     const kiosk = await addAndEnrol('Lobby kiosk 2')
     await kiosk.post('/device/heartbeat', readyHeartbeat)
     await kiosk.post('/device/heartbeat', readyHeartbeat)
@@ -81,6 +106,8 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     expect(attention).toMatchObject({ deviceName: 'Lobby kiosk 2', raisedAt, reasons: [{ what: 'terminal', state: 'not-answering' }], acknowledged: null })
     expect(offline!.raisedAt).toBe(new Date(clock).toISOString())
     expect(await tile(kiosk)).toMatchObject({ state: 'offline', stateSince: new Date(clock).toISOString() })
+    await expect.poll(() => webhook.received.filter((a) => a.deviceId === kiosk.deviceId).length, { timeout: 15_000 }).toBe(3)
+    expect(webhook.received.filter((a) => a.deviceId === kiosk.deviceId).reverse()).toEqual([offline, attention, online])
 
     const acknowledged = await manager.send('POST', `/api/alerts/${offline!.id}/acknowledge`)
     expect(Alert.parse(acknowledged.body).acknowledged).toEqual({ by: 'Mei Tan', at: new Date(clock).toISOString() })
@@ -110,7 +137,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     } finally {
       stream.close()
     }
-    await expect.poll(() => hub().live.streamsOpen).toBe(0)
+    await expect.poll(() => hub().live.streamsOpen, { timeout: 15_000 }).toBe(0)
   })
 
   it('keeps all of it from a browser that is not signed in', async () => {
