@@ -7,13 +7,15 @@ import { startHub } from './hub-server'
  * `npm run hub [-- --data DIR --port N --host ADDR]`: Foyer Hub on PGlite in the data folder (or on
  * FOYER_HUB_DATABASE_URL's PostgreSQL), with its own certificate unless FOYER_HUB_TLS_CERT and
  * FOYER_HUB_TLS_KEY give the venue's. Prints its address, certificate fingerprint and, while no
- * manager exists, the first manager's one-time code.
+ * manager exists, the first manager's one-time code. Serves the dashboard's built page from
+ * `--dashboard` (FOYER_HUB_DASHBOARD_DIR, out/hub-dashboard) and POSTs each alert to FOYER_HUB_ALERT_WEBHOOK.
  */
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: process.env['FOYER_HUB_DATA_DIR'] ?? '.foyer-data/hub' },
     port: { type: 'string', default: process.env['FOYER_HUB_PORT'] ?? '7443' },
     host: { type: 'string', default: process.env['FOYER_HUB_HOST'] ?? '0.0.0.0' },
+    dashboard: { type: 'string', default: process.env['FOYER_HUB_DASHBOARD_DIR'] ?? 'out/hub-dashboard' },
   },
 })
 
@@ -23,6 +25,10 @@ const hub = await startHub({
   tls: { certPath: process.env['FOYER_HUB_TLS_CERT'], keyPath: process.env['FOYER_HUB_TLS_KEY'] },
   host: values.host,
   port: Number(values.port),
+  dashboardDir: resolve(values.dashboard),
+  alertWebhook: process.env['FOYER_HUB_ALERT_WEBHOOK'] || undefined,
+  // A name the venue gives the hub (https://boxoffice.example:7443): the dashboard is also loaded from there.
+  origins: (process.env['FOYER_HUB_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 })
 console.log(`Foyer Hub at ${hub.url} (${hub.db.kind === 'pglite' ? `PGlite in ${resolve(values.data, 'db')}` : 'PostgreSQL'})`)
 if (values.host === '0.0.0.0') {

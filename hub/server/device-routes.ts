@@ -12,6 +12,13 @@ export interface DeviceRouteContext {
   /** The hub's certificate fingerprint: enrolment proofs are checked against it. */
   fingerprint: string
   now: () => number
+  /** A device reported (heartbeat, records): its state is reckoned again and its tile pushed to the dashboards. */
+  deviceChanged?: (deviceId: string) => Promise<void>
+}
+
+/** The dashboard is told after the device's answer is settled; a failure there never fails the device's request. */
+async function tellDashboard(ctx: DeviceRouteContext, deviceId: string): Promise<void> {
+  await ctx.deviceChanged?.(deviceId).catch(() => undefined)
 }
 
 /** The device behind the request's token, or an answer already sent (401) when there is none. */
@@ -43,6 +50,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     if (!parsed.success) return badRequest(reply)
     const now = new Date(ctx.now())
     await saveHeartbeat(ctx.db, device.id, parsed.data, now)
+    await tellDashboard(ctx, device.id)
     return reply.send({ status: 'ok', hubTime: now.toISOString() } satisfies HeartbeatAnswer)
   })
 
@@ -53,6 +61,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     const parsed = UploadRequest.safeParse(request.body)
     if (!parsed.success) return badRequest(reply)
     const outcomes = await storeRecords(ctx.db, device.id, parsed.data.records, new Date(ctx.now()))
+    await tellDashboard(ctx, device.id)
     const results = outcomes.map((o) => (o.outcome === 'stored' ? { ...o, receivedAt: o.receivedAt.toISOString() } : o))
     return reply.send({ results } satisfies UploadAnswer)
   })

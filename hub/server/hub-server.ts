@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { normaliseEnrolmentCode } from '../protocol'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
+import { alertWebhook } from './alert-webhook'
+import { dashboardServer } from './dashboard-server'
+import { DeviceWatch, SWEEP_INTERVAL_MS } from './device-watch'
+import { LiveUpdates } from './live-updates'
+import { ownOrigins } from './origin-check'
 import { replaceFirstManagerCode } from '../storage/manager-table'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
@@ -25,6 +30,14 @@ export interface HubOptions {
   port?: number
   /** The hub's clock (ms since the epoch); tests move it to make devices miss heartbeats. */
   now?: () => number
+  /** The dashboard's built page (vite's output), served at `/` when it is there. */
+  dashboardDir?: string
+  /** FOYER_HUB_ALERT_WEBHOOK: every alert this process raises is POSTed there as JSON. */
+  alertWebhook?: string
+  /** Origins the dashboard is also reached at (a DNS name the venue gives the hub), besides its addresses. */
+  origins?: readonly string[]
+  /** How often this process looks for devices gone quiet (tests make it short). */
+  sweepIntervalMs?: number
 }
 
 export interface DeviceView extends DeviceHealth {
@@ -38,11 +51,15 @@ export interface Hub {
   /** What devices pin at enrolment (SHA-256 of the certificate, hex). */
   fingerprint: string
   db: HubDatabase
+  /** Pushes each device's and alert's change to every hub process's dashboards. */
+  live: LiveUpdates
   /** Set while no manager exists: a new one each start, printed by `npm run hub`. */
   firstManagerCode: string | null
   createDeviceEnrolmentCode(device: { name: string; place?: string }): Promise<{ code: string; expiresAt: Date }>
   devices(): Promise<DeviceView[]>
   revokeDevice(deviceId: string): Promise<boolean>
+  /** Looks for devices gone quiet now, as the timer does every few seconds. */
+  sweep(): Promise<void>
   close(): Promise<void>
 }
 
@@ -52,13 +69,18 @@ async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string
   return (await replaceFirstManagerCode(db, hashToken(normaliseEnrolmentCode(code)), now)) ? code : null
 }
 
-async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number }, options: HubOptions) {
+async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint })
+  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId) => ctx.watch.changed(deviceId) })
+  // Known once listening (the port may be picked then); read by the origin check from the first request.
+  const origins = new Set<string>()
+  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins }, options.dashboardDir)
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
-  return { app, url: `https://${host.includes(':') ? `[${host}]` : host}:${port}` }
+  const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`
+  for (const origin of ownOrigins(url, options.host, options.origins)) origins.add(origin)
+  return { app, url, endStreams }
 }
 
 /** Starts Foyer Hub: its database (migrated), its certificate, its HTTPS server. */
@@ -67,20 +89,33 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const tls = await loadHubTls({ dataDir: options.dataDir, certPath: options.tls?.certPath, keyPath: options.tls?.keyPath })
   const db = options.db ?? (await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }))
   const firstManagerCode = await issueFirstManagerCode(db, new Date(now()))
-  const { app, url } = await listen(tls, { db, now }, options)
+  const live = new LiveUpdates(db, now)
+  await live.start()
+  const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
+  const { app, url, endStreams } = await listen(tls, { db, now, live, watch }, options)
+  watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   return {
     url,
     fingerprint: tls.fingerprint,
     db,
+    live,
     firstManagerCode,
     createDeviceEnrolmentCode: (device) => createDeviceEnrolmentCode(db, device, new Date(now())),
     async devices() {
       const at = now()
       return (await allDevices(db)).map((d) => ({ id: d.id, name: d.name, place: d.place, ...deviceHealth(d, at) }))
     },
-    revokeDevice: (deviceId) => revokeDevice(db, deviceId, new Date(now())),
+    async revokeDevice(deviceId) {
+      const revoked = await revokeDevice(db, deviceId, new Date(now()))
+      if (revoked) await watch.changed(deviceId)
+      return revoked
+    },
+    sweep: () => watch.sweep(),
     async close() {
+      endStreams()
+      await watch.stop()
       await app.close()
+      await live.stop()
       if (!options.db) await db.close()
     },
   }

@@ -20,7 +20,17 @@ export interface HubDatabase extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (from this process or any other on the database),
+   * from the moment the returned promise resolves; the function it gives stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+/** NOTIFY: delivered to every listener when the surrounding transaction (if any) commits. */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [channel, payload])
 }
 
 /** A driver's connection (or transaction) as a Queryable: PGlite's and pg's `query(sql, values)` both answer `{ rows }`. */

@@ -79,4 +79,40 @@ const heartbeatsAndRecords: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords]
+const dashboard: Migration = {
+  version: 3,
+  name: 'manager sessions, lockouts, device states and alerts',
+  sql: `
+    -- A signed-in manager's session: the cookie's random id is kept only as its SHA-256, so any hub
+    -- process on this database honours it and a copy of the database signs nobody in.
+    CREATE TABLE manager_sessions (
+      id_hash text PRIMARY KEY,
+      manager_id uuid NOT NULL REFERENCES managers (id),
+      created_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL
+    );
+    -- Wrong tries counted by what was tried: 'first-manager', or 'sign-in:' and a manager's name.
+    CREATE TABLE lockouts (
+      key text PRIMARY KEY,
+      failures integer NOT NULL DEFAULT 0,
+      locked_until timestamptz
+    );
+    -- The state the hub last told the manager, so that a change raises one alert whichever process sees it.
+    ALTER TABLE devices ADD COLUMN state text NOT NULL DEFAULT 'offline', ADD COLUMN state_since timestamptz;
+    UPDATE devices SET state = 'revoked', state_since = revoked_at WHERE revoked_at IS NOT NULL;
+    UPDATE devices SET state_since = enrolled_at WHERE state_since IS NULL;
+    CREATE TABLE alerts (
+      id bigserial PRIMARY KEY,
+      device_id uuid NOT NULL REFERENCES devices (id),
+      from_state text NOT NULL,
+      to_state text NOT NULL,
+      reasons jsonb NOT NULL,
+      raised_at timestamptz NOT NULL,
+      acknowledged_by text,
+      acknowledged_at timestamptz
+    );
+    CREATE INDEX alerts_newest_first ON alerts (raised_at DESC, id DESC);
+  `,
+}
+
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard]

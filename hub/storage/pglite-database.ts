@@ -14,6 +14,8 @@ export async function openPgliteDatabase(dataDir?: string): Promise<HubDatabase>
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    // PGlite delivers NOTIFY to its listeners in this process: the one process there is on PGlite.
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
   }
 }

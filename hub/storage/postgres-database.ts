@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { queryable, type HubDatabase } from './database'
+import { PostgresListener } from './postgres-listener'
 
 /**
  * A PostgreSQL server, through a small pool. `pg` reads int8 and numeric as strings and
@@ -7,11 +8,15 @@ import { queryable, type HubDatabase } from './database'
  */
 export async function openPostgresDatabase(connectionString: string): Promise<HubDatabase> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle connection the server cut (a restart, an administrator) is dropped by the pool, which then
+  // emits 'error': unheard, that would end the hub. The next query opens a new connection.
+  pool.on('error', () => undefined)
   // A bad address or password fails here, at start, not at the first device's heartbeat.
   const probe = await pool.connect()
   probe.release()
   // Without parameters pg sends the simple query protocol, which takes several statements: exec.
   const wrap = (q: pg.Pool | pg.PoolClient) => queryable(q, (sql) => q.query(sql))
+  const listener = new PostgresListener(connectionString)
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -29,6 +34,10 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
         client.release()
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async close() {
+      await listener.close()
+      await pool.end()
+    },
   }
 }

@@ -55,6 +55,38 @@ export const StoredRecordRow = z.object({
 })
 export type StoredRecordRow = z.infer<typeof StoredRecordRow>
 
+export const ManagerRow = z.object({ id: z.string(), name: z.string(), password_hash: z.string() })
+export type ManagerRow = z.infer<typeof ManagerRow>
+
+export const SessionManagerRow = z.object({ id: z.string(), name: z.string() })
+export type SessionManagerRow = z.infer<typeof SessionManagerRow>
+
+/** What the hub last told the manager of a device: its state and since when. */
+export const StoredStateRow = z.object({ state: z.string(), state_since: Timestamp.nullable() })
+
+/** A device's tile as stored: its row, its stored state, and its sale records of the hub's today. */
+export const DashboardDeviceRow = DeviceRow.extend({
+  state: z.string(),
+  state_since: Timestamp.nullable(),
+  sales_today: z.coerce.number().int(),
+  last_sale_record_at: Timestamp.nullable(),
+})
+export type DashboardDeviceRow = z.infer<typeof DashboardDeviceRow>
+
+export const AlertRow = z.object({
+  id: BigId,
+  device_id: z.string(),
+  device_name: z.string(),
+  from_state: z.string(),
+  to_state: z.string(),
+  /** Written from the protocol's AttentionReason; parsed again where it is used. */
+  reasons: z.unknown(),
+  raised_at: Timestamp,
+  acknowledged_by: z.string().nullable(),
+  acknowledged_at: Timestamp.nullable(),
+})
+export type AlertRow = z.infer<typeof AlertRow>
+
 /** Parses every row, or throws naming the table's schema. */
 export function parseRows<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
   return rows.map((row) => schema.parse(row))

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { DashboardRefusal } from '../protocol'
+import type { HubDatabase } from '../storage/database'
+import type { DeviceWatch } from './device-watch'
+import type { LiveUpdates } from './live-updates'
+import { signedInManager, type SignedInManager } from './manager-sessions'
+import { changesState } from './origin-check'
+
+/** What the dashboard's routes share: the database, the clock, the live updates and who the hub is. */
+export interface DashboardContext {
+  db: HubDatabase
+  now: () => number
+  live: LiveUpdates
+  watch: DeviceWatch
+  /** The hub's certificate fingerprint, for a new device's enrolment QR. */
+  fingerprint: string
+  /** The hub's own origins (origin-check.ts): a state-changing request must come from one of them. */
+  origins: ReadonlySet<string>
+}
+
+/** Sends a refusal the page words in the manager's language (hub/protocol/dashboard.ts). */
+export function refuse(reply: FastifyReply, status: number, refused: DashboardRefusal['refused'], retryAfterSeconds?: number) {
+  if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds))
+  return reply.code(status).send({ refused, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } satisfies DashboardRefusal)
+}
+
+/** The manager signed in, or undefined with 401 `signed-out` sent. */
+export async function requireManager(ctx: DashboardContext, request: FastifyRequest, reply: FastifyReply): Promise<SignedInManager | undefined> {
+  const manager = await signedInManager(ctx.db, request, new Date(ctx.now()))
+  if (!manager) await refuse(reply, 401, 'signed-out')
+  return manager
+}
+
+/**
+ * The rules every dashboard route keeps, set once on the plugin that holds them: no answer is
+ * cached or framed, a request that changes something must come from the hub's own page (its Origin),
+ * and an unreadable body is `invalid-request` in the contract's words, not Fastify's English.
+ */
+export function dashboardApiRules(api: FastifyInstance, ctx: DashboardContext): void {
+  api.addHook('onRequest', async (request, reply) => {
+    void reply.header('cache-control', 'no-store')
+    if (changesState(request.method) && !ctx.origins.has(request.headers.origin ?? '')) return refuse(reply, 403, 'wrong-origin')
+  })
+  api.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return refuse(reply, 400, 'invalid-request')
+    return reply.code(500).send({ error: 'hub-error' })
+  })
+}

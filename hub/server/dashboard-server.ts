@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify'
+import { dashboardApiRules, type DashboardContext } from './dashboard-api'
+import { dashboardFiles } from './dashboard-files'
+import { dashboardRoutes } from './dashboard-routes'
+import { eventStreamRoute } from './event-stream'
+import { managerRoutes } from './manager-routes'
+
+/**
+ * The dashboard's half of the hub: its API (accounts and sessions, devices, alerts, the event stream)
+ * under one plugin holding its rules, and its built page at `/` when the hub has one.
+ * @returns what ends every open event stream (the hub's close waits for none).
+ */
+export async function dashboardServer(app: FastifyInstance, ctx: DashboardContext, dashboardDir: string | undefined): Promise<() => void> {
+  let endStreams = () => {}
+  await app.register(async (api) => {
+    dashboardApiRules(api, ctx)
+    managerRoutes(api, ctx)
+    dashboardRoutes(api, ctx)
+    endStreams = eventStreamRoute(api, ctx)
+  })
+  if (dashboardDir) dashboardFiles(app, dashboardDir)
+  return () => endStreams()
+}

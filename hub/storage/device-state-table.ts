@@ -1,0 +1,61 @@
+import type { HubDatabase, Queryable } from './database'
+import { DashboardDeviceRow, DeviceRow, parseRows, StoredStateRow } from './rows'
+
+/**
+ * The state the hub last told the manager of each device, and the change that raises an alert.
+ * The rules (what state a heartbeat means) are the server's: it passes them in as `reckon`.
+ */
+export type Reckoned = { state: string; reasons: unknown[] }
+
+export interface StateChange {
+  deviceId: string
+  from: string
+  to: string
+  alertId: string
+}
+
+const ROW = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat, state, state_since'
+
+/**
+ * Reckons the device's state from its row as it is now, under the row's lock, and when it differs
+ * from the state stored, stores it with the time and raises one alert in the same transaction: of
+ * two hub processes noticing the same change at once, the second finds it stored already.
+ */
+export async function settleDeviceState(db: HubDatabase, deviceId: string, reckon: (row: DeviceRow) => Reckoned, now: Date): Promise<StateChange | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query(`SELECT ${ROW} FROM devices WHERE id = $1 FOR UPDATE`, [deviceId])
+    if (rows[0] === undefined) return null
+    const row = DeviceRow.parse(rows[0])
+    const stored = StoredStateRow.parse(rows[0])
+    const { state, reasons } = reckon(row)
+    if (state === stored.state) return null
+    await tx.query('UPDATE devices SET state = $2, state_since = $3 WHERE id = $1', [deviceId, state, now])
+    const alert = await tx.query(
+      'INSERT INTO alerts (device_id, from_state, to_state, reasons, raised_at) VALUES ($1, $2, $3, ($4::text)::jsonb, $5) RETURNING id',
+      [deviceId, stored.state, state, JSON.stringify(reasons), now],
+    )
+    return { deviceId, from: stored.state, to: state, alertId: String((alert.rows[0] as { id: unknown }).id) }
+  })
+}
+
+/** Devices told the manager as answering whose last heartbeat came before `cutoff`: they have gone quiet. */
+export async function devicesGoneQuiet(db: Queryable, cutoff: Date): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT id FROM devices WHERE state IN ('online', 'needs-attention') AND (last_heartbeat_at IS NULL OR last_heartbeat_at < $1)`,
+    [cutoff],
+  )
+  return parseRows(DeviceRow.pick({ id: true }), rows).map((row) => row.id)
+}
+
+/** Every device's tile as stored (or one device's), with its sale records between `dayStart` and `dayEnd`. */
+export async function dashboardDeviceRows(db: Queryable, day: { start: Date; end: Date }, deviceId?: string): Promise<DashboardDeviceRow[]> {
+  const { rows } = await db.query(
+    `SELECT ${ROW.split(', ').map((c) => `d.${c}`).join(', ')},
+            (SELECT count(*) FROM device_records r
+              WHERE r.device_id = d.id AND r.kind = 'sale' AND r.occurred_at >= $1 AND r.occurred_at < $2) AS sales_today,
+            (SELECT max(r.occurred_at) FROM device_records r WHERE r.device_id = d.id AND r.kind = 'sale') AS last_sale_record_at
+       FROM devices d WHERE $3::uuid IS NULL OR d.id = $3::uuid ORDER BY d.name, d.id`,
+    [day.start, day.end, deviceId ?? null],
+  )
+  return parseRows(DashboardDeviceRow, rows)
+}
