@@ -5,6 +5,6 @@
 export function timeWords(iso: string, locale: string, now: Date = new Date()): string {
   const at = new Date(iso)
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate()
-  const format = sameDay ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }) : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const format = sameDay ? new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }) : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   return format.format(at)
 }
