@@ -2,7 +2,8 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'
 import { timeWords } from '../../hub/dashboard/words/time'
-import { FakeHub } from './fake-hub'
+import { FIRST_RETRY_MS } from '../../hub/dashboard/stores/live'
+import { FakeEventSource, FakeHub } from './fake-hub'
 import { device, todayAt } from './fixtures'
 import { mountDashboard, signIn, text } from './mount-dashboard'
 
@@ -88,6 +89,31 @@ describe('the dashboard: devices', () => {
     await flushPromises()
     expect(text(page, 'live-state')).toBe('Live')
     expect(tile(page, counter.id).get('[data-testid="sales-today"]').text()).toBe('9')
+  })
+
+  it('opens the stream again when the browser gave it up, and goes to sign-in if the session had ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const first = hub.stream
+      first.fail()
+      await flushPromises()
+      expect(text(page, 'live-state')).toBe('Live updates interrupted; reconnecting…')
+      await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS)
+      expect(first.closed).toBe(true)
+      const second = hub.stream
+      expect(second).not.toBe(first)
+      second.connect()
+      await flushPromises()
+      expect(text(page, 'live-state')).toBe('Live')
+
+      hub.signedIn = false
+      second.fail()
+      await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS)
+      expect(page.find('[data-testid="sign-in-page"]').exists()).toBe(true)
+      expect(FakeEventSource.open).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('shows a malformed devices answer as a problem, not a crash', async () => {

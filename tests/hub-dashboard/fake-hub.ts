@@ -18,7 +18,11 @@ type Canned = { status: number; body: unknown }
 
 /** The browser's EventSource as far as the page uses it, driven by the test. */
 export class FakeEventSource {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
   static open: FakeEventSource[] = []
+  readyState = FakeEventSource.CONNECTING
   onopen: ((event: Event) => void) | null = null
   onerror: ((event: Event) => void) | null = null
   onmessage: ((event: MessageEvent) => void) | null = null
@@ -28,12 +32,21 @@ export class FakeEventSource {
   }
   close(): void {
     this.closed = true
+    this.readyState = FakeEventSource.CLOSED
     FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this)
   }
   connect(): void {
+    this.readyState = FakeEventSource.OPEN
     this.onopen?.(new Event('open'))
   }
+  /** A dropped connection the browser reconnects by itself. */
   break(): void {
+    this.readyState = FakeEventSource.CONNECTING
+    this.onerror?.(new Event('error'))
+  }
+  /** An answer that is no event stream (a 401, a proxy's 502): the browser gives the stream up. */
+  fail(): void {
+    this.readyState = FakeEventSource.CLOSED
     this.onerror?.(new Event('error'))
   }
   send(data: string): void {

@@ -7,8 +7,12 @@ export interface LiveHandlers {
   unreadable(): void
   /** The stream is (again) open: anything pushed while it was down is to be read afresh. */
   open(): void
-  /** The stream broke; the browser's EventSource tries again by itself. */
-  interrupted(): void
+  /**
+   * The stream broke. `forGood`: the browser gave up on it (an answer other than an event stream, such as
+   * a 401 once the session ended or a proxy's 502), and only a new EventSource tries again; otherwise the
+   * browser's EventSource reconnects by itself.
+   */
+  interrupted(forGood: boolean): void
 }
 
 /**
@@ -18,7 +22,7 @@ export interface LiveHandlers {
 export function openLiveEvents(handlers: LiveHandlers): () => void {
   const source = new EventSource(DASHBOARD_PATHS.events)
   source.onopen = () => handlers.open()
-  source.onerror = () => handlers.interrupted()
+  source.onerror = () => handlers.interrupted(source.readyState === EventSource.CLOSED)
   source.onmessage = (message: MessageEvent) => {
     const parsed = DashboardEvent.safeParse(jsonOf(message.data))
     if (parsed.success) handlers.event(parsed.data)

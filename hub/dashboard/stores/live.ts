@@ -5,6 +5,10 @@ import { openLiveEvents } from '../api/live-events'
 import { useAlerts } from './alerts'
 import { useDevices } from './devices'
 import { useNotices } from './notices'
+import { useSession } from './session'
+
+export const FIRST_RETRY_MS = 2_000
+const LAST_RETRY_MS = 60_000
 
 /** The event stream's standing, shown beside the grid: a manager must know when what they see is not live. */
 export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
@@ -30,6 +34,10 @@ export const useLive = defineStore('live', () => {
     }
   }
 
+  /** How long before a stream the browser gave up on is opened again, doubling to a minute. */
+  let retryMs = FIRST_RETRY_MS
+  let retry: ReturnType<typeof setTimeout> | null = null
+
   function start(): void {
     if (close) return
     state.value = 'connecting'
@@ -41,17 +49,34 @@ export const useLive = defineStore('live', () => {
       },
       open: () => {
         state.value = 'live'
+        retryMs = FIRST_RETRY_MS
         if (broken) void Promise.all([useDevices().load(), useAlerts().load()])
         broken = false
       },
-      interrupted: () => {
+      interrupted: (forGood) => {
         state.value = 'interrupted'
         broken = true
+        if (forGood) openAgainLater()
       },
     })
   }
 
+  /** Reading the grid first tells a session that ended (back to sign-in, which stops this) from a hub that is away. */
+  function openAgainLater(): void {
+    close?.()
+    close = null
+    retry = setTimeout(async () => {
+      retry = null
+      await Promise.all([useDevices().load(), useAlerts().load()])
+      if (useSession().manager) start()
+    }, retryMs)
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
+  }
+
   function stop(): void {
+    if (retry) clearTimeout(retry)
+    retry = null
+    retryMs = FIRST_RETRY_MS
     close?.()
     close = null
     state.value = 'closed'
