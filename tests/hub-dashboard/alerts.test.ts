@@ -48,6 +48,8 @@ describe('the dashboard: alerts', () => {
     const acknowledged = hub.alerts.find((a) => a.id === '10')!.acknowledged!
     expect(text(page, 'alert-10')).toContain(`Acknowledged by ${manager.name} at ${timeWords(acknowledged.at, 'en-SG')}`)
     expect(page.find('[data-testid="alert-10"] [data-testid="acknowledge"]').exists()).toBe(false)
+    // The button is gone: the focus moves to who acknowledged it, not back to the page's top.
+    expect(document.activeElement?.textContent).toContain(`Acknowledged by ${manager.name}`)
     expect(text(page, 'nav-alerts')).toBe('Alerts (1 waiting)')
   })
 

@@ -157,6 +157,8 @@ describe('the dashboard: devices', () => {
     expect(tile(page, kiosk.id).get('[data-testid="device-state"]').text()).toMatch(/^Revoked/)
     expect(tile(page, kiosk.id).find('[data-testid="revoke"]').exists()).toBe(false)
     expect(text(page, 'live-region')).toBe('Kiosk 3 is revoked.')
+    // The buttons are gone: the focus stays on the tile, not thrown back to the page's top.
+    expect(document.activeElement?.id).toBe(`device-${kiosk.id}`)
   })
 
   it('goes back to sign-in when the hub says the session has ended', async () => {
