@@ -68,7 +68,7 @@ describe('the dashboard: who is signed in', () => {
     await page.get('[data-testid="first-password"]').setValue('eleven char')
     await page.get('form').trigger('submit')
     await flushPromises()
-    expect(text(page, 'problem')).toBe('Fill in every field; a new password needs at least 12 characters.')
+    expect(text(page, 'problem')).toBe('A new password needs at least 12 characters.')
     expect(hub.sent.filter((s) => s.path === DASHBOARD_PATHS.firstManager)).toEqual([])
 
     await page.get('[data-testid="first-password"]').setValue('twelve chars')
@@ -76,6 +76,15 @@ describe('the dashboard: who is signed in', () => {
     await flushPromises()
     expect(hub.sent.find((s) => s.path === DASHBOARD_PATHS.firstManager)?.body).toEqual({ code: hub.firstCode, name: manager.name, password: 'twelve chars' })
     expect(text(page, 'signed-in-as')).toBe('Signed in as Mei Ling')
+  })
+
+  it('says a field left empty before sending the form', async () => {
+    const page = await mountDashboard()
+    await page.get('[data-testid="sign-in-password"]').setValue(hub.password)
+    await page.get('form').trigger('submit')
+    await flushPromises()
+    expect(text(page, 'problem')).toBe('Fill in every field.')
+    expect(hub.sent.filter((s) => s.method === 'POST')).toEqual([])
   })
 
   it('says a wrong first-manager code is not valid', async () => {

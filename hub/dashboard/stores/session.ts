@@ -6,8 +6,8 @@ import { whileBusy } from './busy'
 
 /** The dashboard's pages; a signed-out manager sees only the first two. */
 export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts'
-/** A form the page refused before asking the hub (an empty name, a password under 12 characters). */
-export type FormProblem = Problem | { kind: 'not-valid' }
+/** A form the page refused before asking the hub: a field left empty, or a new password under 12 characters. */
+export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' }
 
 /**
  * Who is signed in, and which page they see. The session itself is the hub's HttpOnly cookie: the page
@@ -54,7 +54,7 @@ export const useSession = defineStore('session', () => {
 
   async function enrolFirstManager(code: string, name: string, password: string): Promise<boolean> {
     const request = FirstManagerRequest.safeParse({ code, name, password })
-    if (!request.success) return refuse()
+    if (!request.success) return refuse(request.error.issues.some((issue) => issue.path[0] === 'password' && issue.code === 'too_small') ? { kind: 'password-too-short' } : { kind: 'not-valid' })
     return submit(DASHBOARD_PATHS.firstManager, request.data)
   }
 
