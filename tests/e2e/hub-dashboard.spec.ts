@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import jsQR from 'jsqr'
 import { startDashboardFixtureServer, type DashboardFixtureServer } from '../support/hub-dashboard-server'
 import { alert, device, manager, todayAt } from '../hub-dashboard/fixtures'
 
@@ -15,6 +16,21 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([])
+}
+
+/** The enrolment QR as a device's camera would read it: drawn on white, scanned with jsQR. */
+async function scannedQr(page: Page): Promise<string | undefined> {
+  const pixels = await page.getByTestId('enrolment-qr').evaluate(async (img: HTMLImageElement) => {
+    await img.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = 240
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, 240, 240)
+    context.drawImage(img, 0, 0, 240, 240)
+    return Array.from(context.getImageData(0, 0, 240, 240).data)
+  })
+  return jsQR(Uint8ClampedArray.from(pixels), 240, 240)?.data
 }
 
 let hub: DashboardFixtureServer
@@ -62,6 +78,7 @@ test('the dashboard is axe-clean on every page and usable by keyboard alone, liv
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'Enrolment code for Kiosk 7' })).toBeFocused()
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
+  expect(await scannedQr(page)).toBe(hub.enrolmentUri)
   await expectAxeClean(page, 'enrolment code')
 
   // A heartbeat's change pushed on the stream shows without reloading.

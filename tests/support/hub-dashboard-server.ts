@@ -12,6 +12,8 @@ import { manager } from '../hub-dashboard/fixtures'
  */
 export interface DashboardFixtureServer {
   url: string
+  /** What every device added here is to scan: the QR the page shows must read back as this. */
+  enrolmentUri: string
   devices: DashboardDevice[]
   alerts: Alert[]
   push(event: DashboardEvent): void
@@ -48,6 +50,7 @@ export async function startDashboardFixtureServer(fixtures: { devices: Dashboard
   const streams = new Set<ServerResponse>()
   const state = { devices: fixtures.devices, alerts: fixtures.alerts }
   let origin = ''
+  const enrolmentUri = () => `foyer-hub:?url=${encodeURIComponent(origin)}&code=K7Q2-M9XD-4R&fingerprint=${'ab'.repeat(32)}`
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const method = req.method ?? 'GET'
@@ -71,8 +74,7 @@ export async function startDashboardFixtureServer(fixtures: { devices: Dashboard
     }
     if (method === 'POST' && path === DASHBOARD_PATHS.devices) {
       if (!AddDeviceRequest.safeParse(await bodyOf(req)).success) return json(res, 400, { refused: 'invalid-request' })
-      const enrolmentUri = `foyer-hub:?url=${encodeURIComponent(origin)}&code=K7Q2-M9XD-4R&fingerprint=${'ab'.repeat(32)}`
-      return json(res, 201, { code: 'K7Q2-M9XD-4R', expiresAt: new Date(Date.now() + 900_000).toISOString(), hubUrl: origin, fingerprint: 'ab'.repeat(32), enrolmentUri })
+      return json(res, 201, { code: 'K7Q2-M9XD-4R', expiresAt: new Date(Date.now() + 900_000).toISOString(), hubUrl: origin, fingerprint: 'ab'.repeat(32), enrolmentUri: enrolmentUri() })
     }
     const device = state.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
     if (method === 'POST' && device) {
@@ -96,6 +98,7 @@ export async function startDashboardFixtureServer(fixtures: { devices: Dashboard
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: `${origin}/`,
+    enrolmentUri: enrolmentUri(),
     ...state,
     push: (event) => {
       for (const stream of streams) stream.write(`data: ${JSON.stringify(event)}\n\n`)
