@@ -80,6 +80,7 @@ export const useLive = defineStore('live', () => {
     close?.()
     close = null
     state.value = 'closed'
+    unreadable.value = 0
   }
 
   return { state, unreadable, start, stop }

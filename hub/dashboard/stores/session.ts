@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { DASHBOARD_PATHS, FirstManagerRequest, SessionAnswer, SignInRequest } from '../../protocol/dashboard'
-import { ask, NO_BODY, type Problem } from '../api/hub-client'
+import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
 import { whileBusy } from './busy'
 
 /** The dashboard's pages; a signed-out manager sees only the first two. */
@@ -31,7 +31,7 @@ export const useSession = defineStore('session', () => {
       // A first manager whose account was made but not signed in by the hub signs in as anyone does.
       page.value = 'sign-in'
       // Not being signed in yet is no problem to show; anything else (the hub down, a bad answer) is.
-      problem.value = answer.problem.kind === 'refused' && answer.problem.refusal.refused === 'signed-out' ? null : answer.problem
+      problem.value = isSignedOut(answer.problem) ? null : answer.problem
     }
   }
 
@@ -66,7 +66,7 @@ export const useSession = defineStore('session', () => {
   async function signOut(): Promise<void> {
     const answer = await ask('DELETE', DASHBOARD_PATHS.session, NO_BODY)
     // Signed out already is as good as signed out; anything else leaves the manager signed in, and says so.
-    if (!answer.ok && !(answer.problem.kind === 'refused' && answer.problem.refusal.refused === 'signed-out')) {
+    if (!answer.ok && !isSignedOut(answer.problem)) {
       problem.value = answer.problem
       return
     }
