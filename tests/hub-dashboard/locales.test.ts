@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../hub/dashboard/i18n'
+import { messages, preferredLocale } from '../../hub/dashboard/i18n'
 import { DashboardRefusal, DeviceState } from '../../hub/protocol/dashboard'
 import { PrinterProblem, TerminalState } from '../../hub/protocol/heartbeat'
 
@@ -45,5 +45,16 @@ describe("the dashboard's words", () => {
       'reason.printer.paper-low',
     ]
     for (const key of keys) expect(english.has(key), key).toBe(true)
+  })
+
+  it.each([
+    [['zh-TW', 'en'], 'zh-HK'],
+    [['zh-Hant-HK'], 'zh-HK'],
+    [['zh'], 'zh-CN'],
+    [['ms'], 'ms-MY'],
+    [['fr-FR', 'en-GB'], 'en-SG'],
+    [['fr-FR'], 'en-SG'],
+  ])("opens in the browser's first language of the four (%j gives %s)", (languages, locale) => {
+    expect(preferredLocale(languages)).toBe(locale)
   })
 })
