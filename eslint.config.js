@@ -44,6 +44,11 @@ const sideways = {
 }
 /** Foyer Hub's folders, bottom first: each imports only from those before it. */
 export const hubLayers = ['protocol', 'storage', 'server']
+/**
+ * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the
+ * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node.
+ */
+export const hubPages = { dashboard: ['protocol'] }
 const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
@@ -74,6 +79,7 @@ export const boundaryMessages = {
   hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
   hubLayers: 'hub/ is layered (README, Layout): protocol (shared with devices) < storage < server; nothing imports back up.',
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
+  hubDashboard: "hub/dashboard is a page in the manager's browser: it imports hub/protocol only (the server over HTTP), no Node modules, nothing of renderer/ or electron/.",
   layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
 }
 
@@ -201,16 +207,23 @@ export default tseslint.config(
     ),
   },
   {
-    // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server.
-    files: ['hub/**/*.ts'],
+    // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server;
+    // beside them the dashboard's page, which takes the protocol only.
+    files: ['hub/**/*.ts', 'hub/**/*.vue'],
     ...layeredImports(
-      hubLayers.map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+      [...hubLayers, ...Object.keys(hubPages)].map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
       {
         message: boundaryMessages.hubLayers,
-        policies: hubLayers.map((folder, rank) => ({
-          from: { element: { type: `hub-${folder}` } },
-          allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
-        })),
+        policies: [
+          ...hubLayers.map((folder, rank) => ({
+            from: { element: { type: `hub-${folder}` } },
+            allow: { to: { element: { types: hubLayers.slice(0, rank).map((below) => `hub-${below}`) } } },
+          })),
+          ...Object.entries(hubPages).map(([folder, uses]) => ({
+            from: { element: { type: `hub-${folder}` } },
+            allow: { to: { element: { types: [`hub-${folder}`, ...uses.map((use) => `hub-${use}`)] } } },
+          })),
+        ],
       },
     ),
   },
@@ -221,6 +234,22 @@ export default tseslint.config(
   {
     files: ['hub/protocol/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
+  },
+  {
+    // The dashboard runs in the manager's browser: the hub's protocol over HTTP, never its server, storage, Node or the kiosk's renderer.
+    files: ['hub/dashboard/**/*.ts', 'hub/dashboard/**/*.vue'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(electron|renderer)/|(^|/)hub/(?!protocol(/|$))|^(\\.\\./)+(storage|server)(/|$)', message: boundaryMessages.hubDashboard },
+            ...nodeModules(boundaryMessages.hubDashboard),
+          ],
+        },
+      ],
+    },
   },
   {
     // One route, handler group or step per function, so a newcomer can hold each in their head.

@@ -84,6 +84,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
       },
+      {
+        // Foyer Hub's dashboard page (hub/dashboard) under happy-dom, against a fake network at fetch and EventSource.
+        plugins: [vue()],
+        test: { name: 'hub-dashboard', environment: 'happy-dom', include: ['tests/hub-dashboard/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
+      },
     ],
   },
 })

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaryMessages, hubLayers, layers } from '../../eslint.config.js'
+import { boundaryMessages, hubLayers, hubPages, layers } from '../../eslint.config.js'
 
 /**
  * Pins the lint rules that say where code may run. Each case lints a snippet
@@ -140,7 +140,7 @@ describe("electron/'s layers (README, Layout)", () => {
 describe("Foyer Hub's layers (README, Layout)", () => {
   it('every folder of hub/ has its layer', () => {
     const folders = readdirSync('hub', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-    expect(folders.filter((f) => !hubLayers.includes(f))).toEqual([])
+    expect(folders.filter((f) => !hubLayers.includes(f) && !(f in hubPages))).toEqual([])
   })
 
   it.each([
@@ -159,6 +159,25 @@ describe("Foyer Hub's layers (README, Layout)", () => {
     const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
     expect(restricted).toHaveLength(1)
     expect(restricted[0]?.message).toContain(message)
+  })
+
+  it.each([
+    ['hub/dashboard/stores/new-store.ts', "import { startHub } from '../../server/hub-server'\nexport const x = startHub\n"],
+    ['hub/dashboard/new-page.ts', "import { migrate } from '../storage/migrate'\nexport const x = migrate\n"],
+    ['hub/dashboard/new-page.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n"],
+    ['hub/dashboard/new-page.ts', "import { centsOf } from '../../electron/contract/money'\nexport const x = centsOf\n"],
+    ['hub/dashboard/new-page.ts', "import { messages } from '../../renderer/src/i18n/messages'\nexport const x = messages\n"],
+  ])('the dashboard may not make that import (%s)', async (path, source) => {
+    const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(boundaryMessages.hubDashboard)
+  })
+
+  it('the dashboard imports the protocol, and the server may not import the dashboard', async () => {
+    const page = "import { DASHBOARD_PATHS } from '../../protocol/dashboard'\nexport const x = DASHBOARD_PATHS\n"
+    expect(await layerErrors('hub/dashboard/api/new-client.ts', page)).toEqual([])
+    const server = "import { ask } from '../dashboard/api/hub-client'\nexport const x = ask\n"
+    expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.hubLayers }])
   })
 
   it('the server imports storage and protocol, and electron/ imports the protocol', async () => {

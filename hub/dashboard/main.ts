@@ -1,0 +1,4 @@
+import './styles.css'
+import { createDashboardApp } from './create-app'
+
+createDashboardApp().mount('#app')

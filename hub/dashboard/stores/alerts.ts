@@ -1,0 +1,61 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { AlertsAnswer, DASHBOARD_PATHS, type Alert } from '../../protocol/dashboard'
+import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
+import { useSession } from './session'
+
+/** Newest first: by when raised, then by the hub's own increasing id (two raised in one instant). */
+function newestFirst(a: Alert, b: Alert): number {
+  const byTime = Date.parse(b.raisedAt) - Date.parse(a.raisedAt)
+  if (byTime !== 0) return byTime
+  return b.id.length - a.id.length || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0)
+}
+
+/** What needs someone now: GET /api/alerts, then alerts raised or acknowledged as the stream pushes them. */
+export const useAlerts = defineStore('alerts', () => {
+  const byId = ref(new Map<string, Alert>())
+  const problem = ref<Problem | null>(null)
+  const busy = ref<string | null>(null)
+
+  const alerts = computed(() => [...byId.value.values()].sort(newestFirst))
+  const waiting = computed(() => alerts.value.filter((alert) => alert.acknowledged === null).length)
+
+  function failed(why: Problem): void {
+    if (isSignedOut(why)) useSession().endedElsewhere(why)
+    else problem.value = why
+  }
+
+  async function load(): Promise<void> {
+    const answer = await ask('GET', DASHBOARD_PATHS.alerts, AlertsAnswer)
+    if (!answer.ok) return failed(answer.problem)
+    byId.value = new Map(answer.value.alerts.map((alert) => [alert.id, alert]))
+    problem.value = null
+  }
+
+  function apply(alert: Alert): void {
+    byId.value.set(alert.id, alert)
+  }
+
+  /** Acknowledged by the manager signed in; the list is read again to show who and when, as the hub recorded it. */
+  async function acknowledge(alertId: string): Promise<boolean> {
+    busy.value = alertId
+    try {
+      const answer = await ask('POST', DASHBOARD_PATHS.acknowledgeAlert(alertId), NO_BODY, {})
+      if (!answer.ok) {
+        failed(answer.problem)
+        return false
+      }
+      await load()
+      return true
+    } finally {
+      busy.value = null
+    }
+  }
+
+  function clear(): void {
+    byId.value = new Map()
+    problem.value = null
+  }
+
+  return { alerts, waiting, problem, busy, load, apply, acknowledge, clear }
+})

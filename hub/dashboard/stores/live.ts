@@ -1,0 +1,87 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { DashboardEvent } from '../../protocol/dashboard'
+import { openLiveEvents } from '../api/live-events'
+import { useAlerts } from './alerts'
+import { useDevices } from './devices'
+import { useNotices } from './notices'
+import { useSession } from './session'
+
+export const FIRST_RETRY_MS = 2_000
+const LAST_RETRY_MS = 60_000
+
+/** The event stream's standing, shown beside the grid: a manager must know when what they see is not live. */
+export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
+
+/**
+ * Keeps the grid and the alerts live while a manager is signed in: every pushed event is parsed by the
+ * contract and applied; when the stream comes back after a break both lists are read again, as anything
+ * pushed meanwhile was missed. State changes go to the live region.
+ */
+export const useLive = defineStore('live', () => {
+  const state = ref<LiveState>('closed')
+  const unreadable = ref(0)
+  let close: (() => void) | null = null
+
+  function received(event: DashboardEvent): void {
+    const notices = useNotices()
+    if (event.type === 'device') {
+      const before = useDevices().apply(event.device)
+      if (before && before.state !== event.device.state) notices.announce({ kind: 'device', device: event.device })
+    } else {
+      useAlerts().apply(event.alert)
+      notices.announce({ kind: 'alert', alert: event.alert })
+    }
+  }
+
+  /** How long before a stream the browser gave up on is opened again, doubling to a minute. */
+  let retryMs = FIRST_RETRY_MS
+  let retry: ReturnType<typeof setTimeout> | null = null
+
+  function start(): void {
+    if (close) return
+    state.value = 'connecting'
+    let broken = false
+    close = openLiveEvents({
+      event: received,
+      unreadable: () => {
+        unreadable.value += 1
+      },
+      open: () => {
+        state.value = 'live'
+        retryMs = FIRST_RETRY_MS
+        if (broken) void Promise.all([useDevices().load(), useAlerts().load()])
+        broken = false
+      },
+      interrupted: (forGood) => {
+        state.value = 'interrupted'
+        broken = true
+        if (forGood) openAgainLater()
+      },
+    })
+  }
+
+  /** Reading the grid first tells a session that ended (back to sign-in, which stops this) from a hub that is away. */
+  function openAgainLater(): void {
+    close?.()
+    close = null
+    retry = setTimeout(async () => {
+      retry = null
+      await Promise.all([useDevices().load(), useAlerts().load()])
+      if (useSession().manager) start()
+    }, retryMs)
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
+  }
+
+  function stop(): void {
+    if (retry) clearTimeout(retry)
+    retry = null
+    retryMs = FIRST_RETRY_MS
+    close?.()
+    close = null
+    state.value = 'closed'
+    unreadable.value = 0
+  }
+
+  return { state, unreadable, start, stop }
+})

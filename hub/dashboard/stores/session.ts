@@ -1,0 +1,89 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import { DASHBOARD_PATHS, FirstManagerRequest, SessionAnswer, SignInRequest } from '../../protocol/dashboard'
+import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
+import { whileBusy } from './busy'
+
+/** The dashboard's pages; a signed-out manager sees only the first two. */
+export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts'
+/** A form the page refused before asking the hub: a field left empty, or a new password under 12 characters. */
+export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' }
+
+/**
+ * Who is signed in, and which page they see. The session itself is the hub's HttpOnly cookie: the page
+ * learns only the manager's name, from GET /api/session, after every sign-in or first-manager enrolment.
+ */
+export const useSession = defineStore('session', () => {
+  const manager = ref<SessionAnswer['manager'] | null>(null)
+  const page = ref<Page>('sign-in')
+  const checked = ref(false)
+  const busy = ref(false)
+  const problem = ref<FormProblem | null>(null)
+
+  async function check(): Promise<void> {
+    const answer = await ask('GET', DASHBOARD_PATHS.session, SessionAnswer)
+    checked.value = true
+    if (answer.ok) {
+      manager.value = answer.value.manager
+      if (page.value === 'sign-in' || page.value === 'first-manager') page.value = 'devices'
+    } else {
+      manager.value = null
+      // A first manager whose account was made but not signed in by the hub signs in as anyone does.
+      page.value = 'sign-in'
+      // Not being signed in yet is no problem to show; anything else (the hub down, a bad answer) is.
+      problem.value = isSignedOut(answer.problem) ? null : answer.problem
+    }
+  }
+
+  /** Sends a form the contract's schema accepts, then asks who is signed in now. */
+  function submit(path: string, body: unknown): Promise<boolean> {
+    return whileBusy(busy, async () => {
+      const sent = await ask('POST', path, NO_BODY, body)
+      if (!sent.ok) return refuse(sent.problem)
+      problem.value = null
+      await check()
+      return manager.value !== null
+    })
+  }
+
+  async function signIn(name: string, password: string): Promise<boolean> {
+    const request = SignInRequest.safeParse({ name, password })
+    if (!request.success) return refuse()
+    return submit(DASHBOARD_PATHS.session, request.data)
+  }
+
+  async function enrolFirstManager(code: string, name: string, password: string): Promise<boolean> {
+    const request = FirstManagerRequest.safeParse({ code, name, password })
+    if (!request.success) return refuse(request.error.issues.some((issue) => issue.path[0] === 'password' && issue.code === 'too_small') ? { kind: 'password-too-short' } : { kind: 'not-valid' })
+    return submit(DASHBOARD_PATHS.firstManager, request.data)
+  }
+
+  function refuse(why: FormProblem = { kind: 'not-valid' }): false {
+    problem.value = why
+    return false
+  }
+
+  async function signOut(): Promise<void> {
+    const answer = await ask('DELETE', DASHBOARD_PATHS.session, NO_BODY)
+    // Signed out already is as good as signed out; anything else leaves the manager signed in, and says so.
+    if (!answer.ok && !isSignedOut(answer.problem)) {
+      problem.value = answer.problem
+      return
+    }
+    endedElsewhere(null)
+  }
+
+  /** The hub said nobody is signed in (the session expired, or ended in another tab): back to sign-in. */
+  function endedElsewhere(why: FormProblem | null): void {
+    manager.value = null
+    page.value = 'sign-in'
+    problem.value = why
+  }
+
+  function show(next: Page): void {
+    if (manager.value || next === 'sign-in' || next === 'first-manager') page.value = next
+    problem.value = null
+  }
+
+  return { manager, page, checked, busy, problem, check, signIn, enrolFirstManager, signOut, endedElsewhere, show }
+})

@@ -1,0 +1,158 @@
+import { vi } from 'vitest'
+import type { z } from 'zod'
+import {
+  AddDeviceRequest,
+  DASHBOARD_PATHS,
+  type DashboardDevice,
+  type DashboardEvent,
+  type DashboardRefusal,
+  FirstManagerRequest,
+  SignInRequest,
+  type Alert,
+} from '../../hub/protocol/dashboard'
+import { manager } from './fixtures'
+
+type Sent = { method: string; path: string; body: unknown; headers: Headers; credentials: RequestCredentials | undefined }
+/** An answer the test sets for the next request to a path: a status and any body, well-formed or not. */
+type Canned = { status: number; body: unknown }
+
+/** The browser's EventSource as far as the page uses it, driven by the test. */
+export class FakeEventSource {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  static open: FakeEventSource[] = []
+  readyState = FakeEventSource.CONNECTING
+  onopen: ((event: Event) => void) | null = null
+  onerror: ((event: Event) => void) | null = null
+  onmessage: ((event: MessageEvent) => void) | null = null
+  closed = false
+  constructor(readonly url: string) {
+    FakeEventSource.open.push(this)
+  }
+  close(): void {
+    this.closed = true
+    this.readyState = FakeEventSource.CLOSED
+    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this)
+  }
+  connect(): void {
+    this.readyState = FakeEventSource.OPEN
+    this.onopen?.(new Event('open'))
+  }
+  /** A dropped connection the browser reconnects by itself. */
+  break(): void {
+    this.readyState = FakeEventSource.CONNECTING
+    this.onerror?.(new Event('error'))
+  }
+  /** An answer that is no event stream (a 401, a proxy's 502): the browser gives the stream up. */
+  fail(): void {
+    this.readyState = FakeEventSource.CLOSED
+    this.onerror?.(new Event('error'))
+  }
+  send(data: string): void {
+    this.onmessage?.(new MessageEvent('message', { data }))
+  }
+}
+
+/**
+ * The hub at the network's edge only: fetch and EventSource replaced by one that answers the
+ * contract's paths from fixtures, parses each request body with the contract's request schema (as the
+ * real server does), and keeps what was sent. Everything above fetch is the page's own code.
+ */
+export class FakeHub {
+  signedIn = false
+  password = 'correct horse battery'
+  firstCode = 'ABCD-EFGH-JK'
+  devices: DashboardDevice[] = []
+  alerts: Alert[] = []
+  sent: Sent[] = []
+  private canned = new Map<string, Canned>()
+
+  install(): this {
+    FakeEventSource.open = []
+    vi.stubGlobal('fetch', (path: string, init: RequestInit = {}) => this.fetch(path, init))
+    vi.stubGlobal('EventSource', FakeEventSource)
+    return this
+  }
+
+  /** The next `method path` is answered with this instead of the fixtures. */
+  answerNext(method: string, path: string, status: number, body: unknown): void {
+    this.canned.set(`${method} ${path}`, { status, body })
+  }
+
+  get stream(): FakeEventSource {
+    const source = FakeEventSource.open.find((s) => s.url === DASHBOARD_PATHS.events)
+    if (!source) throw new Error('the page has no event stream open')
+    return source
+  }
+
+  push(event: DashboardEvent): void {
+    this.stream.send(JSON.stringify(event))
+  }
+
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET'
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+    this.sent.push({ method, path, body, headers: new Headers(init.headers), credentials: init.credentials })
+    const canned = this.canned.get(`${method} ${path}`)
+    this.canned.delete(`${method} ${path}`)
+    const answer = canned ?? this.route(method, path, body)
+    return new Response(answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  }
+
+  private route(method: string, path: string, body: unknown): Canned {
+    const key = `${method} ${path}`
+    if (key === `POST ${DASHBOARD_PATHS.session}`) return this.signIn(body)
+    if (key === `POST ${DASHBOARD_PATHS.firstManager}`) return this.firstManager(body)
+    if (!this.signedIn) return refused({ refused: 'signed-out' }, 401)
+    if (key === `GET ${DASHBOARD_PATHS.session}`) return { status: 200, body: { manager } }
+    if (key === `DELETE ${DASHBOARD_PATHS.session}`) return (this.signedIn = false), { status: 204, body: undefined }
+    if (key === `GET ${DASHBOARD_PATHS.devices}`) return { status: 200, body: { devices: this.devices } }
+    if (key === `GET ${DASHBOARD_PATHS.alerts}`) return { status: 200, body: { alerts: this.alerts } }
+    if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
+    if (method === 'POST' && revoke) return (revoke.state = 'revoked'), { status: 204, body: undefined }
+    const ack = this.alerts.find((a) => path === DASHBOARD_PATHS.acknowledgeAlert(a.id))
+    if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 204, body: undefined }
+    return refused({ refused: 'not-found' }, 404)
+  }
+
+  private signIn(body: unknown): Canned {
+    const request = parse(SignInRequest, body)
+    if (!request) return refused({ refused: 'invalid-request' }, 400)
+    if (request.name !== manager.name || request.password !== this.password) return refused({ refused: 'wrong-name-or-password' }, 401)
+    this.signedIn = true
+    return { status: 200, body: { manager } }
+  }
+
+  private firstManager(body: unknown): Canned {
+    const request = parse(FirstManagerRequest, body)
+    if (!request) return refused({ refused: 'invalid-request' }, 400)
+    if (request.code !== this.firstCode) return refused({ refused: 'code-not-valid' }, 403)
+    this.signedIn = true
+    return { status: 201, body: { manager } }
+  }
+
+  private addDevice(body: unknown): Canned {
+    const request = parse(AddDeviceRequest, body)
+    if (!request) return refused({ refused: 'invalid-request' }, 400)
+    const url = 'https://hub.local:7443'
+    const fingerprint = 'ab'.repeat(32)
+    return {
+      status: 201,
+      body: { code: 'K7Q2-M9XD-4R', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(), hubUrl: url, fingerprint, enrolmentUri: `foyer-hub:?url=${encodeURIComponent(url)}&code=K7Q2-M9XD-4R&fingerprint=${fingerprint}` },
+    }
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(body)
+  return parsed.success ? parsed.data : null
+}
+
+function refused(refusal: DashboardRefusal, status: number): Canned {
+  return { status, body: refusal }
+}

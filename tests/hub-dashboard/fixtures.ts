@@ -1,0 +1,44 @@
+import { Alert, DashboardDevice } from '../../hub/protocol/dashboard'
+
+/** Today at the given hour and minute, the browser's clock: what the page shows as "19:42". */
+export function todayAt(hours: number, minutes: number): string {
+  const at = new Date()
+  at.setHours(hours, minutes, 0, 0)
+  return at.toISOString()
+}
+
+/** A device tile as the hub sends it, parsed by the contract so a fixture can never drift from it. */
+export function device(overrides: Partial<DashboardDevice> = {}): DashboardDevice {
+  return DashboardDevice.parse({
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Kiosk 3',
+    place: 'Lobby kiosk 3',
+    state: 'online',
+    reasons: [],
+    stateSince: todayAt(18, 0),
+    lastHeartbeatAt: todayAt(19, 50),
+    appVersion: '0.1.0',
+    mode: 'self-service',
+    backend: 'production',
+    lastSaleAt: todayAt(19, 45),
+    salesToday: 12,
+    uploadsWaiting: 0,
+    ...overrides,
+  })
+}
+
+export function alert(overrides: Partial<Alert> = {}): Alert {
+  return Alert.parse({
+    id: '1',
+    deviceId: '00000000-0000-4000-8000-000000000001',
+    deviceName: 'Kiosk 3',
+    from: 'online',
+    to: 'needs-attention',
+    reasons: [{ what: 'printer', state: 'cannot-print', problems: ['no-paper'] }],
+    raisedAt: todayAt(19, 42),
+    acknowledged: null,
+    ...overrides,
+  })
+}
+
+export const manager = { id: '00000000-0000-4000-8000-00000000aaaa', name: 'Mei Ling' }
