@@ -36,6 +36,7 @@ export interface SpoolPrinterOptions {
 export const DEFAULT_SPOOL_KEEP = 300
 
 export interface SpooledDocument extends PrintedDocument {
+  pdf: Buffer
   /** The PDF's path in the spool folder. */
   path: string
 }

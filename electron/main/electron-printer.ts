@@ -29,13 +29,13 @@ export class ElectronPrinter implements DocumentPrinter {
     this.name = `electron:${options.deviceName ?? 'default printer'}`
   }
 
-  print(doc: PrintDocument): Promise<PrintedDocument> {
+  print(doc: PrintDocument): Promise<Required<PrintedDocument>> {
     const printed = this.#queue.then(() => this.#print(doc))
     this.#queue = printed.catch(() => {})
     return printed
   }
 
-  async #print(doc: PrintDocument): Promise<PrintedDocument> {
+  async #print(doc: PrintDocument): Promise<Required<PrintedDocument>> {
     const { pdf, heightMm, window } = await laidOut(doc)
     try {
       await new Promise<void>((resolve, reject) => {

@@ -27,7 +27,7 @@ let printer: TestIppPrinter
 let host: HostProcess
 
 test.beforeAll(async () => {
-  printer = await startIppEvePrinter('FoyerKiosk', { roll: true })
+  printer = await startIppEvePrinter('FoyerKiosk')
   const { host: authority, pathname } = new URL(printer.uri.replace(/^ipp:/, 'http:'))
   host = await startHostProcess({ FOYER_PRINTER: `ipp://${authority}${pathname}` })
   // Staff screens behind the PIN: set the way staff would, over the host's contract endpoint.

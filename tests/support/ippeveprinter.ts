@@ -17,8 +17,10 @@ import { freePort } from './free-port'
  * "localhost" (-n), as an address of 127.0.0.1 fails its own host check.
  * Nothing here skips: a machine without them fails with what to install.
  *
- * With `roll`, each document is printed by a command of ippeveprinter's own
- * (-c) that keeps how many documents the paper left is good for: once none,
+ * Each document is printed by a command of ippeveprinter's own (-c; without
+ * one, ippeveprinter pretends to print by sleeping 5 to 15 s a job: CUPS's
+ * ippeveprinter.c, process_job) that keeps how many documents the paper
+ * left is good for (unlimited until a test says): once none,
  * the printer says media-empty (a `STATE:` line, as its manual has it) and
  * aborts the job, and the job's file leaves the spool, so the spool holds
  * only what came out. `paperFor(1)`: the paper runs out after the next one.
@@ -32,7 +34,7 @@ export interface TestIppPrinter {
   setPaper(sheets: 0 | 5 | 25 | 250): Promise<void>
   /** The PDFs printed so far (file names in the spool folder). */
   spooled(): Promise<string[]>
-  /** With `roll`: the paper left is good for this many more documents, then runs out (setPaper(250) loads a full roll). */
+  /** The paper left is good for this many more documents, then runs out (setPaper(250) loads a full roll). */
   paperFor(documents: number): Promise<void>
   stop(): Promise<void>
 }
@@ -74,12 +76,12 @@ async function paperRoll(): Promise<{ dir: string; left: string; command: string
   return { dir, left, command }
 }
 
-export async function startIppEvePrinter(name = 'FoyerTest', options: { roll?: boolean } = {}): Promise<TestIppPrinter> {
+export async function startIppEvePrinter(name = 'FoyerTest'): Promise<TestIppPrinter> {
   needs()
   const port = await freePort()
   const spoolDir = await mkdtemp(join(tmpdir(), 'foyer-ipp-'))
-  const roll = options.roll ? await paperRoll() : null
-  const args = ['-n', 'localhost', '-p', String(port), '-d', spoolDir, '-k', '-f', 'application/pdf', ...(roll ? ['-c', roll.command] : []), name]
+  const roll = await paperRoll()
+  const args = ['-n', 'localhost', '-p', String(port), '-d', spoolDir, '-k', '-f', 'application/pdf', '-c', roll.command, name]
   const child = spawn(IPPEVEPRINTER!, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -88,7 +90,7 @@ export async function startIppEvePrinter(name = 'FoyerTest', options: { roll?: b
   await answering(port, child, () => stderr).catch(async (error) => {
     child.kill('SIGKILL')
     await rm(spoolDir, { recursive: true, force: true })
-    if (roll) await rm(roll.dir, { recursive: true, force: true })
+    await rm(roll.dir, { recursive: true, force: true })
     throw error
   })
   return {
@@ -99,10 +101,9 @@ export async function startIppEvePrinter(name = 'FoyerTest', options: { roll?: b
       const form = new URLSearchParams({ size1: 'na_letter_8.5x11in', type1: 'stationery', level1: String(sheets), size3: 'na_number-10_4.125x9.5in', type3: 'envelope', level3: '-2' })
       const answer = await fetch(`http://localhost:${port}/media?${form}`)
       if (!answer.ok || !(await answer.text()).includes('Media updated')) throw new Error(`ippeveprinter did not take the paper level ${sheets}`)
-      if (roll && sheets > 0) await rm(roll.left, { force: true })
+      if (sheets > 0) await rm(roll.left, { force: true })
     },
     async paperFor(documents) {
-      if (!roll) throw new Error('paperFor needs the printer started with { roll: true }')
       await writeFile(roll.left, String(documents))
     },
     spooled: async () => (await readdir(spoolDir)).filter((file) => file.endsWith('.pdf')).sort(),
@@ -113,7 +114,7 @@ export async function startIppEvePrinter(name = 'FoyerTest', options: { roll?: b
         await exited
       }
       await rm(spoolDir, { recursive: true, force: true })
-      if (roll) await rm(roll.dir, { recursive: true, force: true })
+      await rm(roll.dir, { recursive: true, force: true })
     },
   }
 }

@@ -34,7 +34,7 @@ let dispatcher: Dispatcher
 
 // One printer, sandbox and kiosk for the file: each test is a sale of its own on it.
 beforeAll(async () => {
-  ipp = await startIppEvePrinter('FoyerSale', { roll: true })
+  ipp = await startIppEvePrinter('FoyerSale')
   spool = new SpoolPrinter({ spoolDir: mkdtempSync(join(tmpdir(), 'foyer-sale-render-')) })
   rig = await apiRig()
   const choice = (): PrinterChoice => ({ kind: 'ipp', address: new URL(ipp.uri.replace('ipp:', 'http:')).host, queue: 'ipp/print' })
