@@ -146,3 +146,8 @@ export function newJournalRecords(db: LocalDb, patronDays: number, limit: number
     return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
   })
 }
+
+/** When the vendor last confirmed a sale on this device (the heartbeat's last sale), or null. */
+export function lastSaleAt(db: LocalDb): number | null {
+  return (db.prepare("SELECT MAX(at) AS at FROM sale_steps WHERE step = 'confirmed'").get() as { at: number | null }).at
+}

@@ -28,6 +28,8 @@ export interface StaffedRuntimeOptions {
   admin?: (db: LocalDb) => Partial<AdminContext>
   /** More of checkout's options (e.g. `afterStep`, to crash a sale at a step). */
   checkout?: RuntimeOptions['checkout']
+  /** A link to a hub, its token kept in this keychain (absent: none, the hub channels answer "unavailable"). */
+  hub?: RuntimeOptions['hub']
 }
 
 /**
@@ -47,7 +49,8 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     checkout: { sleep: async () => {}, ...options.checkout },
     cashToleranceCents: () => settings.get().cashToleranceCents,
     staff: staff.check,
-    admin: ({ sales, pushes, system, db }) =>
-      adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, ...options.admin?.(db) }),
+    ...(options.hub ? { hub: options.hub } : {}),
+    admin: ({ sales, pushes, system, db, hub }) =>
+      adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, hub, ...options.admin?.(db) }),
   })
 }
