@@ -88,6 +88,8 @@ describe.skipIf(reason !== null)('a Foyer connected to the box office hub', () =
     deviceId = (await hub().hub.devices()).find((d) => d.name === 'Counter 1')!.id
     const token = await readHubDeviceToken(vault, { deviceId, url: hub().url, fingerprint: hub().hub.fingerprint })
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // Bound to that hub: never handed to another address.
+    expect(await readHubDeviceToken(vault, { deviceId, url: 'https://127.0.0.1:1', fingerprint: hub().hub.fingerprint })).toBeNull()
     // Never in an answer, nor in any file of the data folder (settings, staff, the journal and its WAL).
     expect(JSON.stringify(connected)).not.toContain(token)
     for (const file of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())) {
