@@ -31,4 +31,6 @@ export const HUB_LINK_TABLES = `CREATE TABLE hub_link (
      outcome TEXT,
      answered_at INTEGER
    );
-   CREATE INDEX hub_outbox_waiting ON hub_outbox (seq) WHERE answered_at IS NULL`
+   CREATE INDEX hub_outbox_waiting ON hub_outbox (seq) WHERE answered_at IS NULL;
+   -- Each heartbeat looks for reprints not in the outbox yet: among the printed steps, not every step.
+   CREATE INDEX sale_steps_printed ON sale_steps (sale_id, seq) WHERE step = 'printed'`
