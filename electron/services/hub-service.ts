@@ -10,6 +10,7 @@ import { HubAddressRefused, readHubConnect } from '../hub-link/hub-address'
 import { HubLink, type HubLinkOptions, type HubLinkStatus } from '../hub-link/hub-link'
 import { lastSaleAt } from '../hub-link/journal-records'
 import type { CredentialVault } from '../vault/credential-vault'
+import { keychainFailure } from './backend-connection'
 import type { PrinterReadiness } from './printer-readiness'
 import type { SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
@@ -119,13 +120,18 @@ export function hubHandlers(link: HubLink | null, requirePin: (pin: string) => P
         if (error instanceof HubAddressRefused) throw refused(error.field)
         throw error
       }
-      const outcome = await linked().connect(given, appVersion())
+      // A keychain that cannot keep the token is said as such (the code is used: staff ask the hub for another).
+      const outcome = await linked()
+        .connect(given, appVersion())
+        .catch((error: unknown) => Promise.reject(keychainFailure(error)))
       if (!outcome.ok) throw refused(outcome.reason, outcome.retryAfterSeconds)
       return view(linked().status())
     },
     'hub.disconnect': async ({ pin }) => {
       await requirePin(pin)
-      await linked().disconnect()
+      await linked()
+        .disconnect()
+        .catch((error: unknown) => Promise.reject(keychainFailure(error)))
       return view(linked().status())
     },
   }
