@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { RecordEnvelope, UPLOAD_BATCH_MAX } from '../../../hub/protocol'
-import { openLocalDb } from '../../../electron/database/local-db'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations, openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 import { Outbox } from '../../../electron/hub-link/outbox'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 
@@ -17,8 +21,7 @@ const request = {
   totalAmount: 120,
 }
 
-function journalWith(sales: number) {
-  const db = openLocalDb(null)
+function journalWith(sales: number, db: LocalDb = openLocalDb(null)) {
   let clock = Date.parse('2026-11-26T11:00:00Z')
   const journal = new SalesJournal(db, 'production/citytheatre', () => (clock += 1000))
   for (let n = 1; n <= sales; n++) {
@@ -68,5 +71,23 @@ describe('the journal as the outbox', () => {
     const keepsNone = new Outbox(none.db, () => 0)
     keepsNone.collect(0)
     expect(keepsNone.nextBatch()[0]!.payload).toMatchObject({ patron: null, patronDays: 0 })
+  })
+
+  it("takes a journal kept before the hub link (an upgraded Foyer's sales are uploaded too)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-upgrade-'))
+    const old = new Database(join(dir, 'foyer.db'))
+    const before = migrations.length - 1 // the journal before the hub link
+    for (const migration of migrations.slice(0, before)) old.exec(migration)
+    old.pragma(`user_version = ${before}`)
+    journalWith(2, old)
+    old.close()
+    const db = openLocalDb(dir)
+    try {
+      const outbox = new Outbox(db, () => 30)
+      expect(outbox.collect(0)).toBe(2)
+      expect(outbox.nextBatch().map((r) => r.kind)).toEqual(['sale', 'sale'])
+    } finally {
+      db.close()
+    }
   })
 })
