@@ -1,4 +1,5 @@
 import { HUB_PATHS, UploadAnswer } from '../../hub/protocol'
+import { backoffDelay } from '../api/retry'
 import type { Logger } from '../ipc-core/logger'
 import type { Outbox } from './outbox'
 import type { HubAnswer } from './pinned-https'
@@ -75,11 +76,11 @@ export class Uploader {
   #later(): void {
     if (this.#stopped || this.#retry) return
     const { baseMs, maxMs } = this.options.backoff ?? { baseMs: 1000, maxMs: 300_000 }
-    const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(this.#failures - 1, 20))
+    const wait = backoffDelay({ baseDelayMs: baseMs, maxDelayMs: maxMs }, this.#failures, this.options.random ?? Math.random)
     this.#retry = setTimeout(() => {
       this.#retry = null
       void this.kick()
-    }, Math.floor((this.options.random ?? Math.random)() * ceiling))
+    }, wait)
     this.#retry.unref?.()
   }
 }
