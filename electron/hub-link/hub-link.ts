@@ -7,7 +7,7 @@ import { backendWord, type DeviceFacts } from './device-state'
 import type { HubConnectRequest } from './hub-address'
 import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
-import { certificateAt, postPinned, type HubAnswer } from './pinned-https'
+import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { Uploader, type UploaderOptions } from './uploader'
 
 /**
@@ -83,7 +83,7 @@ export class HubLink {
 
   /** Enrols with the hub: only over the certificate whose fingerprint staff gave, proving the code both ways. */
   async connect(given: HubConnectRequest, appVersion: string): Promise<HubConnectOutcome> {
-    let pinned
+    let pinned: PinnedCertificate
     try {
       pinned = await certificateAt(given.url, given.fingerprint)
     } catch (error) {
@@ -172,7 +172,12 @@ export class HubLink {
 
   async #heartbeat(): Promise<Heartbeat> {
     const facts = await this.options.facts()
-    this.outbox.collect(this.#now())
+    try {
+      this.outbox.collect(this.#now())
+    } catch (error) {
+      // The heartbeat goes all the same: a journal that cannot be read now is the uploads' problem, not the device's health.
+      this.options.log.warn('could not look through the journal for the hub', { reason: (error as Error).message })
+    }
     return {
       appVersion: facts.appVersion.slice(0, 40),
       mode: facts.mode,

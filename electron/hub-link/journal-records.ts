@@ -133,18 +133,29 @@ function shiftPayload(db: LocalDb, shiftId: string): ShiftPayload {
   }
 }
 
+/** A journal row that does not read (damaged, or an older Foyer's): it has no payload to send. */
+export type UnreadableRecord = { recordId: string; kind: NewRecord['kind']; at: number; payload: null }
+
 /** Up to `limit` records the outbox does not hold yet, oldest first, each with its payload made now. */
-export function newJournalRecords(db: LocalDb, patronDays: number, limit: number): NewRecord[] {
+export function newJournalRecords(db: LocalDb, patronDays: number, limit: number): (NewRecord | UnreadableRecord)[] {
   // Reads any backend's sales: the journal's rows are read by sale id alone.
   const journal = new SalesJournal(db, '')
   const found = db.prepare(NEW_RECORDS).all(limit) as Found[]
-  return found.map((f): NewRecord => {
-    if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
-    const sale = journal.get(f.saleId)!
-    if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays) }
-    if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
-    return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
+  return found.map((f) => {
+    try {
+      return recordOf(db, journal, f, patronDays)
+    } catch {
+      return { recordId: f.recordId, kind: f.kind, at: f.at, payload: null }
+    }
   })
+}
+
+function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
+  if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
+  const sale = journal.get(f.saleId)!
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays) }
+  if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
+  return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }
 
 /** When the vendor last confirmed a sale on this device (the heartbeat's last sale), or null. */

@@ -17,8 +17,9 @@ export class Outbox {
 
   /**
    * Puts the journal's new records in the outbox, in the order they happened; answers how many. A
-   * record the protocol would refuse (a field longer than it takes) is kept out of the uploads, marked
-   * so, rather than stopping every record behind it: `unsendable` lists them for support.
+   * record whose journal row does not read, or that the protocol would refuse (a field longer than it
+   * takes), is kept out of the uploads, marked so, rather than stopping every record behind it:
+   * `unsendable` lists them for support.
    */
   collect(now: number): number {
     const insert = this.db.prepare('INSERT OR IGNORE INTO hub_outbox (record_id, kind, occurred_at, payload) VALUES (?, ?, ?, ?)')
@@ -30,8 +31,8 @@ export class Outbox {
       if (found.length === 0) return added
       this.db.transaction(() => {
         for (const r of found) {
-          const sendable = RecordEnvelope.safeParse({ deviceRecordId: r.recordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: r.payload })
-          if (sendable.success) insert.run(r.recordId, r.kind, r.at, JSON.stringify(r.payload))
+          const envelope = { deviceRecordId: r.recordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: r.payload }
+          if (r.payload !== null && RecordEnvelope.safeParse(envelope).success) insert.run(r.recordId, r.kind, r.at, JSON.stringify(r.payload))
           else refuse.run(r.recordId, r.kind, r.at, now)
         }
       })()

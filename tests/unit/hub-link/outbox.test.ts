@@ -73,6 +73,15 @@ describe('the journal as the outbox', () => {
     expect(keepsNone.nextBatch()[0]!.payload).toMatchObject({ patron: null, patronDays: 0 })
   })
 
+  it('keeps a sale whose journal row does not read out of the uploads, and sends the ones behind it', () => {
+    const { db } = journalWith(3)
+    db.prepare("UPDATE sales SET request_json = '{' WHERE sale_id = ?").run('00000000-0000-4000-8000-000000000001')
+    const outbox = new Outbox(db, () => 30)
+    expect(outbox.collect(0)).toBe(3)
+    expect(outbox.nextBatch().map((r) => r.deviceRecordId)).toEqual(['sale:00000000-0000-4000-8000-000000000002', 'sale:00000000-0000-4000-8000-000000000003'])
+    expect(outbox.unsendable()).toEqual(['sale:00000000-0000-4000-8000-000000000001'])
+  })
+
   it("takes a journal kept before the hub link (an upgraded Foyer's sales are uploaded too)", () => {
     const dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-upgrade-'))
     const old = new Database(join(dir, 'foyer.db'))
