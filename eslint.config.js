@@ -30,7 +30,7 @@ export const layers = [
   ['contract'],
   ['ipc-core', 'database', 'security', 'branding', 'terminal-protocol', 'logging', 'printers'],
   ['api', 'journal', 'settings', 'vault'],
-  ['holds', 'payment', 'printing', 'counter'],
+  ['holds', 'payment', 'printing', 'counter', 'hub-link'],
   ['checkout'],
   ['services'],
   ['main', 'preload', 'browser-host', 'kiosk'],

@@ -48,6 +48,15 @@ export const realSleeper: Sleeper = {
   random: Math.random,
 }
 
+/**
+ * The wait after `failures` failures in a row: full jitter under a ceiling that doubles from
+ * baseDelayMs up to maxDelayMs. Shared with the hub link's uploads (electron/hub-link/uploader.ts).
+ */
+export function backoffDelay(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, failures: number, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failures - 1))
+  return Math.floor(random() * ceiling)
+}
+
 export async function withRetry<T>(
   policy: RetryPolicy,
   attempt: () => Promise<T>,
@@ -59,8 +68,7 @@ export async function withRetry<T>(
       return await attempt()
     } catch (error) {
       if (!(error instanceof ApiCallError) || n >= policy.attempts || !policy.retryOn(error)) throw error
-      const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1))
-      await sleeper.sleep(Math.floor(sleeper.random() * ceiling), signal)
+      await sleeper.sleep(backoffDelay(policy, n, () => sleeper.random()), signal)
     }
   }
 }

@@ -3,6 +3,7 @@ import { appModeSchema, backendKindSchema } from './base'
 import { tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { printerAdminChannels, printerConfigSchema } from './printer-channels'
+import { hubChannels } from './hub-channels'
 import { errorReplySchema } from './reply'
 import { newPinSchema, pinTriedSchema, staffChannels, staffNameSchema } from './staff-channels'
 import { staffNoteViewSchema } from './staff-note'
@@ -164,4 +165,5 @@ export const adminChannels = {
   ...printerAdminChannels,
   ...staffChannels,
   ...supportChannels,
+  ...hubChannels,
 } as const

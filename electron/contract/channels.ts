@@ -28,6 +28,8 @@ export const systemInfoSchema = z.object({
   backendReachable: z.boolean(),
   /** The self-service kiosk lock (Electron main); `none` where there is none. */
   kioskLock: kioskLockStateSchema,
+  /** Present (true) only when the box office's hub has revoked this device: it is out of service and sells nothing. */
+  revokedByHub: z.literal(true).optional(),
 })
 export type SystemInfo = z.infer<typeof systemInfoSchema>
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { join } from 'node:path'
+import { HUB_LINK_TABLES } from './hub-link-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { openSqlite } from './sqlite'
 
@@ -94,6 +95,8 @@ export const migrations: readonly string[] = [
   `ALTER TABLE sales ADD COLUMN refund_asked_by_name TEXT`,
   // A sale is an order and its payments (electron/journal/sale-states.ts): ./payments-migration.ts.
   PAYMENTS_AS_RECORDS,
+  // The device's link to the box office's hub, and the journal's records on their way to it: ./hub-link-migration.ts.
+  HUB_LINK_TABLES,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -22,6 +22,8 @@ import { staffError, supervisorChecks } from './supervisor-checks'
 import { supportHandlers, type SupportSource } from './support-bundle'
 import type { SystemInfoService } from './system-info'
 import { terminalHandlers, terminalMessageKeys } from './terminal-service'
+import { hubHandlers, hubMessageKeys } from './hub-service'
+import type { HubLink } from '../hub-link/hub-link'
 
 /**
  * Staff services: staff accounts, settings (settings-service.ts), vendor
@@ -52,6 +54,8 @@ export interface AdminContext {
   support?: SupportSource | null
   /** The ticket printer staff chose and its state, for "Print test ticket" (printer-service.ts); absent: that channel answers "unavailable". */
   printer?: Omit<PrinterServiceDeps, 'requirePin'> | null
+  /** The link to the box office's hub (hub-service.ts); absent: the hub channels answer "unavailable". */
+  hub?: HubLink | null
 }
 
 /** Every message key the staff services can answer with: the renderer's locales word each one. */
@@ -77,6 +81,7 @@ export const adminMessageKeys = [
   ...kioskMessageKeys,
   ...terminalMessageKeys,
   ...printerMessageKeys,
+  ...hubMessageKeys,
 ]
 
 /** Handlers that answer "not available" where no settings file exists (e.g. renderer tests). */
@@ -136,6 +141,7 @@ export function adminHandlers(ctx: AdminContext): AdminHandlers {
     ...credentialHandlers(ctx, checks),
     ...saleAttentionHandlers(ctx, requirePin),
     ...staffAccountHandlers(accounts, requirePin),
+    ...hubHandlers(ctx.hub ?? null, requirePin, () => ctx.system.info().appVersion),
     ...supportHandlers(ctx, requirePin),
     ...(ctx.printer ? printerTestHandler({ ...ctx.printer, requirePin }) : { 'printer.test': () => Promise.reject(staffError('staff.unavailable', 'errors.staff.unavailable')) }),
     // The staff screen opens for a supervisor only: a cashier's PIN is right, but not enough.

@@ -7,6 +7,7 @@ import type { CounterIdle } from './counter-idle'
 import { SYSTEM_PRINTER } from './printer-readiness'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
+import { hubOutOfService } from './hub-service'
 
 /**
  * The composition root of the main-process services. Electron main and the
@@ -33,12 +34,33 @@ export interface AppServicesOptions extends SystemFacts {
   counter?: CounterDesk
   /** Main's own count of the counter's idle time (runtime.ts): every call is looked at, and counted, by it. */
   counterIdle?: CounterIdle
+  /** The box office's hub has revoked this device (./hub-service.ts): no new sale starts. Absent: never. */
+  outOfService?: () => boolean
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
   printer?: { 'printer.status': Handler<'printer.status'> }
 }
 
+/**
+ * The channels that start a sale (seats offered or kept, an order placed). A device the hub revoked is
+ * refused them by main, whatever its screen shows; a sale already placed may still be paid and
+ * printed, so no customer's money is left half-taken.
+ */
+const SALE_STARTING = ['offers.request', 'offers.keep', 'offers.pick', 'offers.accessible', 'checkout.submit'] as const
+
+function withServiceCheck(handlers: SalesHandlers, outOfService: () => boolean): SalesHandlers {
+  const guarded: Record<string, unknown> = { ...handlers }
+  for (const name of SALE_STARTING) {
+    const handler = handlers[name] as (request: unknown, context: unknown) => unknown
+    guarded[name] = (request: unknown, context: unknown) => {
+      if (outOfService()) throw hubOutOfService()
+      return handler(request, context)
+    }
+  }
+  return guarded as SalesHandlers
+}
+
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
@@ -48,7 +70,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       system.screenShown(screen)
       return {}
     },
-    ...withCashierCheck(sales ?? disconnectedSalesHandlers(), counter),
+    ...withServiceCheck(withCashierCheck(sales ?? disconnectedSalesHandlers(), counter), outOfService ?? (() => false)),
     ...staff,
     ...counterHandlers(counter),
     ...(printer ?? { 'printer.status': () => SYSTEM_PRINTER }),

@@ -104,10 +104,11 @@ export async function startHostRuntime(
     cashToleranceCents: () => settings.get().cashToleranceCents,
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
+    hub: { vault },
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
-    admin: ({ sales, pushes, system, db, readiness }) =>
+    admin: ({ sales, pushes, system, db, readiness, hub }) =>
       adminHandlers({
-        ...{ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk },
+        ...{ settings, vault, gate, accounts, check, enrolment, sales, system, pushes, connect, kiosk, hub },
         support: { dataDir: settingsDir, db, log },
         printer: { readiness, printer: askablePrinter, systemPrinter: printer },
       }),

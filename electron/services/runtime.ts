@@ -19,6 +19,9 @@ import { printerHandlers, type AskablePrinter } from './printer-service'
 import { salesHandlers, type SalesContext } from './sales-service'
 import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
+import { startHubLink, type HubLinkPieces } from './hub-service'
+import type { HubLink } from '../hub-link/hub-link'
+import type { CredentialVault } from '../vault/credential-vault'
 import { saleInProgress } from './update-gate'
 
 /**
@@ -39,7 +42,7 @@ export interface RuntimeOptions {
   /** The machine's staff accounts, checked under the PIN lockout (absent: nobody signs in at a counter). */
   staff?: StaffCheck
   /** The staff services, built over the runtime's pieces (absent: those channels answer "unavailable"). */
-  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService; db: LocalDb; readiness: PrinterReadiness }) => AdminHandlers
+  admin?: (runtime: { sales: SalesRuntime; pushes: PushBus; system: SystemInfoService; db: LocalDb; readiness: PrinterReadiness; hub: HubLink | null }) => AdminHandlers
   /** Checkout tuning, and the crash tests' step hook. */
   checkout?: SalesRuntimeOptions['checkout']
   /** Serve the screens while recovery runs (see SalesRuntimeOptions); off, start waits for it. */
@@ -58,6 +61,8 @@ export interface RuntimeOptions {
   boxOfficeEmail?: () => string
   /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
   counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut' | 'busy'>>
+  /** The keychain the hub's device token is kept in; absent: no link to a hub (the hub channels answer "unavailable"). */
+  hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning'] }
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
@@ -190,8 +195,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   connectivity.start()
   const readiness = printerReadiness(options, pushes, () => sales.context, log)
   // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
-  const retention = new PatronRetention({ db, log, days: options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS) })
+  const patronDays = options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS)
+  const retention = new PatronRetention({ db, log, days: patronDays })
   retention.start()
+  // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.
+  const hub = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, ...options.hub }) : null
   const services = createAppServices({
     ...options.facts,
     backend,
@@ -201,8 +209,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, () => readiness.check()),
     counter,
     counterIdle,
-    admin: options.admin?.({ sales, pushes, system, db, readiness }),
+    admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: printerHandlers(readiness),
+    outOfService: () => system.revokedByHub,
   })
   counterIdle.start()
   readiness.start()
@@ -211,6 +220,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     readiness.stop()
     connectivity.stop()
     retention.stop()
+    await hub?.stop()
     await sales.disconnect()
     db.close()
   })

@@ -17,6 +17,7 @@ export class SystemInfoService {
   /** When that screen was first reported (ms, performance.now()): how long Foyer has rested on it. */
   #screenSince = performance.now()
   #kioskLock: KioskLockState = 'none'
+  #revokedByHub = false
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
@@ -68,7 +69,19 @@ export class SystemInfoService {
     return true
   }
 
+  /** The box office's hub revoked this device (electron/hub-link); true when it changed. */
+  setRevokedByHub(revoked: boolean): boolean {
+    if (this.#revokedByHub === revoked) return false
+    this.#revokedByHub = revoked
+    return true
+  }
+
+  get revokedByHub(): boolean {
+    return this.#revokedByHub
+  }
+
   info(): SystemInfo {
-    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable, kioskLock: this.#kioskLock }
+    const revoked = this.#revokedByHub ? { revokedByHub: true as const } : {}
+    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable, kioskLock: this.#kioskLock, ...revoked }
   }
 }

@@ -11,9 +11,11 @@ import type { BackendKind } from '../contract'
  * Which credential: a vendor's client secret, one per backend and tenant (a
  * venue operator at the vendor); or the passphrase of the shared key of this
  * installation's card terminal, named by the installation's id
- * (settings/terminal-settings.ts), so two Foyers on one machine keep their own.
+ * (settings/terminal-settings.ts), so two Foyers on one machine keep their own;
+ * or the device token the box office's hub gave this device, named by the
+ * device id the hub gave it (./hub-device-token.ts).
  */
-export type CredentialRef = { backend: BackendKind; tenant: string } | { terminalOf: string }
+export type CredentialRef = { backend: BackendKind; tenant: string } | { terminalOf: string } | { hubDevice: string }
 
 export interface CredentialVault {
   /** Stores or replaces the secret. Refuses an empty, oversized or NUL-containing secret. */
@@ -44,6 +46,8 @@ export const TENANT_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
 const BACKENDS: readonly BackendKind[] = ['sandbox', 'staging', 'production']
 /** The installation id's pattern (settings/terminal-settings.ts), repeated so the vault depends on no settings. */
 const TERMINAL_OWNER_PATTERN = /^[A-Za-z0-9-]{1,20}$/
+/** The hub's device ids are UUIDs (hub/protocol/enrolment.ts). */
+const HUB_DEVICE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * The OS keychain cannot be reached (no Secret Service, locked keychain,
@@ -78,12 +82,20 @@ export function isValidTenant(tenant: unknown): tenant is string {
 }
 
 /**
- * The keychain account name for a credential: `<backend>/<tenant>`, or
- * `terminal/<installation id>` for a terminal's passphrase. Refs can
+ * The keychain account name for a credential: `<backend>/<tenant>`,
+ * `terminal/<installation id>` for a terminal's passphrase, or
+ * `hub/<device id>` for the hub's device token. Refs can
  * arrive from settings or IPC payloads, so both parts are checked at run time
  * rather than trusted to the type system.
  */
 export function accountName(ref: CredentialRef): string {
+  if ('hubDevice' in ref) {
+    // `hub` is no backend either, so a device token's account is never a client secret's.
+    if (typeof ref.hubDevice !== 'string' || !HUB_DEVICE_PATTERN.test(ref.hubDevice)) {
+      throw new InvalidCredentialRefError('A hub device credential must name the device the hub enrolled (a UUID)')
+    }
+    return `hub/${ref.hubDevice}`
+  }
   if ('terminalOf' in ref) {
     // `terminal` is no backend, so this account can never be taken for a client secret's.
     if (typeof ref.terminalOf !== 'string' || !TERMINAL_OWNER_PATTERN.test(ref.terminalOf)) {

@@ -1,22 +1,33 @@
 import { z } from 'zod'
+import { RefundPayload, ReprintPayload, SalePayload, ShiftPayload } from './record-payloads'
+
+export * from './record-payloads'
+
+const envelope = {
+  deviceRecordId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/),
+  occurredAt: z.iso.datetime({ offset: true }),
+}
 
 /**
  * One journal record on its way to the hub. The device's journal is the outbox, and `deviceRecordId`
- * is made by the device, once, so an upload retried after any failure is the same record.
- *
- * A minimal envelope for now: the journal's sale shape is being reworked (issue #23), so `payload` is
- * any JSON here and each kind's schema is checked at the hub in a later slice, once that shape settles.
+ * is made by the device, once (`sale:<sale id>`, `refund:<sale id>:<payment no.>`, …), so an upload
+ * retried after any failure is the same record. Each kind's payload has its schema (./record-payloads.ts):
+ * the hub parses it on upload, and a record it cannot read refuses the batch.
  */
-export const RecordEnvelope = z.object({
-  deviceRecordId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/),
-  kind: z.enum(['sale', 'refund', 'reprint', 'shift']),
-  occurredAt: z.iso.datetime({ offset: true }),
-  payload: z.json(),
-})
+export const RecordEnvelope = z.discriminatedUnion('kind', [
+  z.object({ ...envelope, kind: z.literal('sale'), payload: SalePayload }),
+  z.object({ ...envelope, kind: z.literal('refund'), payload: RefundPayload }),
+  z.object({ ...envelope, kind: z.literal('reprint'), payload: ReprintPayload }),
+  z.object({ ...envelope, kind: z.literal('shift'), payload: ShiftPayload }),
+])
 export type RecordEnvelope = z.infer<typeof RecordEnvelope>
+export type RecordKind = RecordEnvelope['kind']
+
+/** A batch holds at most this many records. */
+export const UPLOAD_BATCH_MAX = 100
 
 /** POST /device/records: a batch, oldest first as the journal holds them (the hub does not depend on it). */
-export const UploadRequest = z.object({ records: z.array(RecordEnvelope).min(1).max(100) })
+export const UploadRequest = z.object({ records: z.array(RecordEnvelope).min(1).max(UPLOAD_BATCH_MAX) })
 export type UploadRequest = z.infer<typeof UploadRequest>
 
 /**

@@ -55,6 +55,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
   })
 
   // A revoked device's records are still taken: they are sales it made before, real money to count.
+  // Each record's payload is parsed by its kind's schema (hub/protocol/record-payloads.ts): a batch
+  // holding one the hub cannot read is refused whole, so nothing half-read is ever counted.
   app.post(HUB_PATHS.records, async (request, reply) => {
     const device = await authenticate(ctx, request, reply)
     if (!device) return reply

@@ -3,7 +3,7 @@ import { HeartbeatAnswer, UploadAnswer } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, postJson, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
-import { readyHeartbeat } from '../support/hub-heartbeats'
+import { readyHeartbeat, salePayload } from '../support/hub-heartbeats'
 
 describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (backend) => {
   let clock = Date.parse('2026-11-26T18:00:00Z')
@@ -55,7 +55,7 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
 
   it('stores uploads once: a repeated batch gets the same answers, a reordered one adds only what is new', async () => {
     const counter = await enrol('Counter 2')
-    const sale = (n: number) => ({ deviceRecordId: `s-${n}`, kind: 'sale', occurredAt: `2026-11-26T19:0${n}:00Z`, payload: { totalCents: n * 1250 } })
+    const sale = (n: number) => ({ deviceRecordId: `s-${n}`, kind: 'sale', occurredAt: `2026-11-26T19:0${n}:00Z`, payload: salePayload(n) })
     const first = UploadAnswer.parse((await counter.post('/device/records', { records: [sale(1), sale(2)] })).body)
     clock += 5_000
     const again = UploadAnswer.parse((await counter.post('/device/records', { records: [sale(1), sale(2)] })).body)
@@ -70,6 +70,10 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
   it('refuses an upload from a stranger or with records the protocol cannot read', async () => {
     const counter = await enrol('Counter 3')
     expect((await counter.post('/device/records', { records: [{ deviceRecordId: 's-1', kind: 'sale' }] })).status).toBe(400)
+    const withSecret = { deviceRecordId: 's-2', kind: 'sale', occurredAt: '2026-11-26T19:00:00Z', payload: { ...salePayload(2), terminalPassphrase: 'x' } }
+    expect((await counter.post('/device/records', { records: [withSecret] })).status).toBe(400)
+    const refundAsSale = { deviceRecordId: 's-3', kind: 'refund', occurredAt: '2026-11-26T19:00:00Z', payload: salePayload(3) }
+    expect((await counter.post('/device/records', { records: [refundAsSale] })).status).toBe(400)
     const stranger = await postJson(hub().url, '/device/records', { records: [] }, { pinned: counter.pinned })
     expect(stranger.status).toBe(401)
   })

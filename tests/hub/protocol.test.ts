@@ -9,7 +9,7 @@ import {
   sameProof,
   UploadRequest,
 } from '../../hub/protocol'
-import { readyHeartbeat } from '../support/hub-heartbeats'
+import { readyHeartbeat, salePayload } from '../support/hub-heartbeats'
 
 const F = 'ab'.repeat(32)
 const OTHER_F = 'cd'.repeat(32)
@@ -40,10 +40,13 @@ describe('the device protocol', () => {
     expect(Heartbeat.safeParse({ ...readyHeartbeat, backend: 'sandbox' }).success).toBe(false)
   })
 
-  it('takes any JSON as a record payload for now, but not a record without one', () => {
-    const record = { deviceRecordId: 'sale-1', kind: 'sale', occurredAt: '2026-11-26T19:00:00Z', payload: { any: ['json', 1] } }
+  it("reads each kind's payload by its own schema, refusing fields it does not name and a batch of none", () => {
+    const record = { deviceRecordId: 'sale:1', kind: 'sale', occurredAt: '2026-11-26T19:00:00Z', payload: salePayload(2) }
     expect(RecordEnvelope.parse(record)).toEqual(record)
     expect(RecordEnvelope.safeParse({ ...record, payload: undefined }).success).toBe(false)
+    expect(RecordEnvelope.safeParse({ ...record, payload: { ...salePayload(2), vendorSecret: 's' } }).success).toBe(false)
+    expect(RecordEnvelope.safeParse({ ...record, payload: { ...salePayload(2), amountCents: 12.5 } }).success).toBe(false)
+    expect(RecordEnvelope.safeParse({ ...record, kind: 'shift' }).success).toBe(false)
     expect(UploadRequest.safeParse({ records: [] }).success).toBe(false)
   })
 })

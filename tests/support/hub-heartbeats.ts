@@ -1,4 +1,4 @@
-import type { Heartbeat } from '../../hub/protocol'
+import type { Heartbeat, SalePayload } from '../../hub/protocol'
 
 /** A device that can sell: terminal and printer ready. */
 export const readyHeartbeat: Heartbeat = {
@@ -13,4 +13,24 @@ export const readyHeartbeat: Heartbeat = {
   lastSaleAt: null,
   freeDiskBytes: 12_000_000_000,
   sentAt: '2026-11-26T18:00:00.000+08:00',
+}
+
+/** A real sale of `n` tickets at 12.50 each, paid by card at a counter, as a device uploads it. */
+export function salePayload(n: number): SalePayload {
+  const amountCents = n * 1250
+  return {
+    backend: 'production/citytheatre',
+    training: false,
+    saleId: `sale-${n}`,
+    bookingReference: `BK${n}`,
+    paymentReference: `PSP-${n}`,
+    amountCents,
+    tickets: n,
+    shows: [{ productId: 1, event: 'Swan Lake', showsAt: '2026-11-26T20:00:00+08:00', tickets: n, amountCents }],
+    payments: [{ seq: 1, tender: 'card', amountCents, reference: `PSP-${n}`, tenderedCents: null, changeCents: null }],
+    cashier: 'Mei',
+    shiftId: null,
+    patron: null,
+    patronDays: 30,
+  }
 }

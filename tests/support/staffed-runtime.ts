@@ -30,6 +30,8 @@ export interface StaffedRuntimeOptions {
   checkout?: RuntimeOptions['checkout']
   /** The sale's printer and the printer readiness asks (none: nothing prints, the system printer taken as ready). */
   printing?: Pick<RuntimeOptions, 'printer' | 'askablePrinter'>
+  /** A link to a hub, its token kept in this keychain (absent: none, the hub channels answer "unavailable"). */
+  hub?: RuntimeOptions['hub']
 }
 
 /**
@@ -50,7 +52,8 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     ...options.printing,
     cashToleranceCents: () => settings.get().cashToleranceCents,
     staff: staff.check,
-    admin: ({ sales, pushes, system, db }) =>
-      adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, ...options.admin?.(db) }),
+    ...(options.hub ? { hub: options.hub } : {}),
+    admin: ({ sales, pushes, system, db, hub }) =>
+      adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, hub, ...options.admin?.(db) }),
   })
 }

@@ -2,6 +2,7 @@ import type {
   BackendConfigView,
   BackendKind,
   ErrorReply,
+  HubLinkView,
   PrinterConfigView,
   SaleAttention,
   SettingsView,
@@ -165,6 +166,23 @@ export const useStaffStore = defineStore('staff', () => {
     return run(() => useFoyer().support.saveLogs({ pin: pin! }))
   }
 
+  /** The link to the box office's hub, as main keeps it (never its token). */
+  async function hubStatus(): Promise<HubLinkView | null> {
+    if (!pin) return null
+    return run(() => useFoyer().hub.status({ pin: pin! }))
+  }
+
+  /** Connects to the hub: the address (or the QR's text), the code and the fingerprint as the dashboard shows them. */
+  async function connectHub(address: string, code: string, fingerprint: string): Promise<HubLinkView | null> {
+    if (!pin) return null
+    return run(() => useFoyer().hub.connect({ pin: pin!, address, ...(code ? { code } : {}), ...(fingerprint ? { fingerprint } : {}) }))
+  }
+
+  async function disconnectHub(): Promise<HubLinkView | null> {
+    if (!pin) return null
+    return run(() => useFoyer().hub.disconnect({ pin: pin! }))
+  }
+
   /** Leaving the staff screens: the PIN is forgotten. */
   function lock(): void {
     pin = null
@@ -195,6 +213,9 @@ export const useStaffStore = defineStore('staff', () => {
     leaveKiosk,
     lockKioskAgain,
     saveSupportFile,
+    hubStatus,
+    connectHub,
+    disconnectHub,
     lock,
   }
 })

@@ -20,6 +20,9 @@ describe('accountName', () => {
     expect(accountName({ backend: 'staging', tenant: 'x'.repeat(64) })).toBe(`staging/${'x'.repeat(64)}`)
     // A terminal's passphrase is filed under the installation it belongs to: `terminal` is no backend, so no clash.
     expect(accountName({ terminalOf: 'FOYER-7K2M9QXD' })).toBe('terminal/FOYER-7K2M9QXD')
+    // The hub's device token, under the device id the hub gave: `hub` is no backend either.
+    expect(accountName({ hubDevice: '0f8b6c1e-3d2a-4c5b-9e7f-1a2b3c4d5e6f' })).toBe('hub/0f8b6c1e-3d2a-4c5b-9e7f-1a2b3c4d5e6f')
+    expect(() => accountName({ hubDevice: '../production/acme' })).toThrow(InvalidCredentialRefError)
   })
 
   it.each([

@@ -1,0 +1,138 @@
+import { tmpdir } from 'node:os'
+import { HUB_CONNECT_REFUSALS, type HubLinkView } from '../contract'
+import type { Handler } from '../ipc-core/dispatcher'
+import { FoyerError } from '../ipc-core/foyer-error'
+import type { Logger } from '../ipc-core/logger'
+import type { PushBus } from '../ipc-core/push-bus'
+import type { LocalDb } from '../database/local-db'
+import { freeDiskBytes, printerWord, screenWord, terminalWord, type DeviceFacts } from '../hub-link/device-state'
+import { HubAddressRefused, readHubConnect } from '../hub-link/hub-address'
+import { HubLink, type HubLinkOptions, type HubLinkStatus } from '../hub-link/hub-link'
+import { lastSaleAt } from '../hub-link/journal-records'
+import type { CredentialVault } from '../vault/credential-vault'
+import { keychainFailure } from './backend-connection'
+import type { PrinterReadiness } from './printer-readiness'
+import type { SalesRuntime } from './sales-runtime'
+import type { SystemInfoService } from './system-info'
+import { saleInProgress } from './update-gate'
+
+/**
+ * The device's link to the box office's hub, made of the runtime's pieces: its heartbeat tells the
+ * hub what the system info, the holds, the card terminal, the printer's readiness and the journal
+ * know; a revoke shows in system.info (pushed), so the screens go out of service, and main refuses
+ * every new sale (app-services.ts).
+ */
+export interface HubLinkPieces {
+  db: LocalDb
+  vault: CredentialVault
+  log: Logger
+  system: SystemInfoService
+  pushes: PushBus
+  sales: SalesRuntime
+  readiness: PrinterReadiness
+  dataDir: string | null
+  patronDays: () => number
+  /** Tests beat faster and retry sooner. */
+  tuning?: Pick<HubLinkOptions, 'intervalMs' | 'backoff' | 'now'>
+}
+
+/** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */
+async function terminalNow(sales: SalesRuntime): Promise<DeviceFacts['terminal']> {
+  const context = sales.context
+  if (!context) return 'not-answering'
+  if (context.checkout.journal.unfinished().some((sale) => saleInProgress(sale, context.api.clock.now()))) return 'busy'
+  const terminal = context.checkout.terminal
+  if (!terminal) return terminalWord(null)
+  try {
+    return terminalWord((await terminal.check()).state)
+  } catch {
+    return 'not-answering'
+  }
+}
+
+function deviceFacts(pieces: HubLinkPieces): () => Promise<DeviceFacts> {
+  return async () => {
+    const info = pieces.system.info()
+    const context = pieces.sales.context
+    const paying = context?.checkout.journal.unfinished().some((sale) => sale.state === 'paying') ?? false
+    return {
+      appVersion: info.appVersion,
+      mode: info.mode,
+      backend: info.backend,
+      screen: screenWord(pieces.system.screen, paying),
+      seatsHeld: context?.holds.status().count ?? 0,
+      terminal: await terminalNow(pieces.sales),
+      printer: printerWord(pieces.readiness.current()),
+      lastSaleAt: lastSaleAt(pieces.db),
+      freeDiskBytes: await freeDiskBytes(pieces.dataDir ?? tmpdir()),
+    }
+  }
+}
+
+/** Starts the link when this device is connected to a hub (nothing runs otherwise). */
+export function startHubLink(pieces: HubLinkPieces): HubLink {
+  const { system, pushes } = pieces
+  const serviceChanged = (out: boolean) => {
+    if (system.setRevokedByHub(out)) pushes.publish('system.changed', system.info())
+  }
+  const link = new HubLink({ ...pieces, ...pieces.tuning, facts: deviceFacts(pieces), onServiceChange: serviceChanged })
+  // Revoked before a restart: out of service from the first screen on.
+  system.setRevokedByHub(link.outOfService)
+  link.start()
+  return link
+}
+
+export const hubOutOfService = () =>
+  new FoyerError({ code: 'hub.out-of-service', messageKey: 'hub.errors.outOfService', retryable: false, detail: 'the box office hub has revoked this device' })
+
+export type HubHandlers = { 'hub.status': Handler<'hub.status'>; 'hub.connect': Handler<'hub.connect'>; 'hub.disconnect': Handler<'hub.disconnect'> }
+
+const view = (status: HubLinkStatus): HubLinkView => ({
+  ...status,
+  lastHeartbeatAt: status.lastHeartbeatAt === null ? null : new Date(status.lastHeartbeatAt).toISOString(),
+})
+
+const camel = (reason: string) => reason.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** Every message key the hub's channels (and a sale refused out of service) answer with. */
+export const hubMessageKeys = ['hub.errors.outOfService', ...HUB_CONNECT_REFUSALS.map((reason) => `hub.errors.${camel(reason)}`)]
+
+const refused = (reason: (typeof HUB_CONNECT_REFUSALS)[number], retryAfterSeconds?: number) =>
+  new FoyerError({ code: `hub.${reason}`, messageKey: `hub.errors.${camel(reason)}`, retryable: reason === 'not-reachable' || reason === 'locked', detail: retryAfterSeconds === undefined ? undefined : `try again in ${retryAfterSeconds} s` })
+
+/** The staff screen's channels for the hub: a supervisor's PIN for each; no answer carries the device token. */
+export function hubHandlers(link: HubLink | null, requirePin: (pin: string) => Promise<unknown>, appVersion: () => string): HubHandlers {
+  const linked = () => {
+    if (!link) throw new FoyerError({ code: 'staff.unavailable', messageKey: 'errors.staff.unavailable', retryable: false })
+    return link
+  }
+  return {
+    'hub.status': async ({ pin }) => {
+      await requirePin(pin)
+      return view(linked().status())
+    },
+    'hub.connect': async ({ pin, address, code, fingerprint }) => {
+      await requirePin(pin)
+      let given
+      try {
+        given = readHubConnect({ address, code, fingerprint })
+      } catch (error) {
+        if (error instanceof HubAddressRefused) throw refused(error.field)
+        throw error
+      }
+      // A keychain that cannot keep the token is said as such (the code is used: staff ask the hub for another).
+      const outcome = await linked()
+        .connect(given, appVersion())
+        .catch((error: unknown) => Promise.reject(keychainFailure(error)))
+      if (!outcome.ok) throw refused(outcome.reason, outcome.retryAfterSeconds)
+      return view(linked().status())
+    },
+    'hub.disconnect': async ({ pin }) => {
+      await requirePin(pin)
+      await linked()
+        .disconnect()
+        .catch((error: unknown) => Promise.reject(keychainFailure(error)))
+      return view(linked().status())
+    },
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod'
+
+/**
+ * What each kind of journal record says to the hub, made from the device's journal (a sale is an
+ * order and its payments: electron/journal/sale-states.ts). Money in integer cents. Every object is
+ * strict: a field the schema does not name (a terminal's key, a vendor secret, a card number) is
+ * refused, not carried along. Patron data travels only inside `patron`, and only when the device's
+ * retention setting keeps any (`patronDays` says for how long the hub may keep it).
+ */
+const Cents = z.number().int().nonnegative()
+const Text = z.string().max(200)
+const At = z.iso.datetime({ offset: true })
+const Tender = z.enum(['card', 'cash', 'standalone'])
+
+/** Which sales count: training sales (the built-in sandbox) are never counted with real ones. */
+const Where = {
+  /** The device's backend and tenant at the vendor, e.g. "production/citytheatre". */
+  backend: Text,
+  training: z.boolean(),
+}
+
+/** One show of a sale: what the dashboard totals by event/show. */
+export const SaleShow = z.strictObject({
+  productId: z.number().int(),
+  event: Text.nullable(),
+  showsAt: Text.nullable(),
+  tickets: z.number().int().nonnegative(),
+  amountCents: Cents,
+})
+
+/** A payment the sale took (given back since or not): one per tender for a split sale. */
+export const SalePayment = z.strictObject({
+  seq: z.number().int().positive(),
+  tender: Tender,
+  amountCents: Cents,
+  /** The terminal's transaction, the cash or standalone payment's reference. */
+  reference: Text.nullable(),
+  tenderedCents: Cents.nullable(),
+  changeCents: Cents.nullable(),
+})
+
+export const Patron = z.strictObject({
+  email: z.string().max(255),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+})
+
+/** A sale the vendor confirmed. */
+export const SalePayload = z.strictObject({
+  ...Where,
+  saleId: Text,
+  bookingReference: Text.nullable(),
+  /** The payment reference the vendor's confirm carries (a split sale's made from its parts). */
+  paymentReference: Text.nullable(),
+  amountCents: Cents,
+  tickets: z.number().int().nonnegative(),
+  shows: z.array(SaleShow).max(20),
+  payments: z.array(SalePayment).max(20),
+  /** The cashier signed in at the counter; null for a self-service sale. */
+  cashier: Text.nullable(),
+  shiftId: Text.nullable(),
+  patron: Patron.nullable(),
+  /** How many days the hub may keep `patron` (the device's own window). */
+  patronDays: z.number().int().nonnegative().max(3650),
+})
+export type SalePayload = z.infer<typeof SalePayload>
+
+/** A payment of a sale given back (at the counter, or because the vendor would not confirm the order). */
+export const RefundPayload = z.strictObject({
+  ...Where,
+  saleId: Text,
+  bookingReference: Text.nullable(),
+  seq: z.number().int().positive(),
+  /** The payment it gives back (SalePayment.seq). */
+  refersTo: z.number().int().positive().nullable(),
+  tender: Tender,
+  amountCents: Cents,
+  askedBy: Text.nullable(),
+  approvedBy: Text.nullable(),
+})
+export type RefundPayload = z.infer<typeof RefundPayload>
+
+/** A sale's tickets or receipt printed again. */
+export const ReprintPayload = z.strictObject({
+  ...Where,
+  saleId: Text,
+  bookingReference: Text.nullable(),
+  what: z.enum(['tickets', 'receipt']),
+})
+export type ReprintPayload = z.infer<typeof ReprintPayload>
+
+/** A counter shift closed: its float, the cash counted and who was there. */
+export const ShiftPayload = z.strictObject({
+  ...Where,
+  shiftId: Text,
+  openedAt: At,
+  closedAt: At,
+  floatCents: Cents,
+  countedCents: Cents.nullable(),
+  openedBy: Text.nullable(),
+  closedBy: Text.nullable(),
+  approvedBy: Text.nullable(),
+})
+export type ShiftPayload = z.infer<typeof ShiftPayload>

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { RecordEnvelope, UPLOAD_BATCH_MAX } from '../../../hub/protocol'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations, openLocalDb, type LocalDb } from '../../../electron/database/local-db'
+import { Outbox } from '../../../electron/hub-link/outbox'
+import { SalesJournal } from '../../../electron/journal/sales-journal'
+
+/**
+ * The journal as the hub's outbox, on a journal written through its own API (the sales-flow and the
+ * hub are in device-link.test.ts): each record made once, in order, in batches the hub takes, with
+ * patron data only as the device's window allows.
+ */
+const request = {
+  patron: { email: 'walkup@example.com', firstName: 'Mei', phone: '+65 8123 4567' },
+  items: [{ productId: 7, sectionId: 3, priceCategoryId: 2, mode: 'BA' as const, quantity: 2, lines: [{ priceClassCode: 'A', quantity: 2 }] }],
+  deliveryMethodCode: 'PRINT_ON_SITE',
+  paymentMethodCode: 'CASH',
+  totalAmount: 120,
+}
+
+function journalWith(sales: number, db: LocalDb = openLocalDb(null)) {
+  let clock = Date.parse('2026-11-26T11:00:00Z')
+  const journal = new SalesJournal(db, 'production/citytheatre', () => (clock += 1000))
+  for (let n = 1; n <= sales; n++) {
+    const saleId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+    journal.begin({ saleId, tender: 'cash', request, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
+    journal.record(saleId, 'order-submitted', 'submitted', { reference: `FY${n}` })
+    const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 12_000, tenderedCents: 12_000 })
+    journal.settlePayment(saleId, 'payment-approved', seq, 'approved', { reference: `CASH-${n}`, changeCents: 0 })
+    journal.record(saleId, 'confirmed', 'confirmed')
+  }
+  return { db, journal }
+}
+
+describe('the journal as the outbox', () => {
+  it('makes each record once, and gives them oldest first in batches the hub takes', () => {
+    const { db } = journalWith(UPLOAD_BATCH_MAX + 5)
+    const outbox = new Outbox(db, () => 30)
+    expect(outbox.collect(0)).toBe(UPLOAD_BATCH_MAX + 5)
+    expect(outbox.collect(0)).toBe(0)
+    const first = outbox.nextBatch()
+    expect(first).toHaveLength(UPLOAD_BATCH_MAX)
+    expect(first[0]).toMatchObject({ deviceRecordId: 'sale:00000000-0000-4000-8000-000000000001', kind: 'sale' })
+    expect(first.map((r) => r.occurredAt)).toEqual([...first.map((r) => r.occurredAt)].sort())
+    outbox.answered(first.map((r, i) => ({ deviceRecordId: r.deviceRecordId, outcome: 'stored', hubRecordId: String(i + 1), receivedAt: '2026-11-26T12:00:00.000Z' })), 1)
+    expect(outbox.nextBatch().map((r) => r.deviceRecordId)).toEqual(
+      [101, 102, 103, 104, 105].map((n) => `sale:00000000-0000-4000-8000-${String(n).padStart(12, '0')}`),
+    )
+    expect(outbox.waiting()).toBe(5)
+  })
+
+  it('says a sale in cents per payment and tender, with the patron only when the device keeps patron data', () => {
+    const { db } = journalWith(1)
+    const outbox = new Outbox(db, () => 30)
+    outbox.collect(0)
+    const [record] = outbox.nextBatch()
+    expect(RecordEnvelope.parse(record)).toEqual(record)
+    expect(record!.payload).toMatchObject({
+      training: false,
+      bookingReference: 'FY1',
+      amountCents: 12_000,
+      payments: [{ seq: 1, tender: 'cash', amountCents: 12_000, reference: 'CASH-1', tenderedCents: 12_000, changeCents: 0 }],
+      cashier: 'Aisha Rahman',
+      patron: { email: 'walkup@example.com', firstName: 'Mei' },
+      patronDays: 30,
+    })
+    const none = journalWith(1)
+    const keepsNone = new Outbox(none.db, () => 0)
+    keepsNone.collect(0)
+    expect(keepsNone.nextBatch()[0]!.payload).toMatchObject({ patron: null, patronDays: 0 })
+  })
+
+  it('keeps a sale whose journal row does not read out of the uploads, and sends the ones behind it', () => {
+    const { db } = journalWith(3)
+    db.prepare("UPDATE sales SET request_json = '{' WHERE sale_id = ?").run('00000000-0000-4000-8000-000000000001')
+    const outbox = new Outbox(db, () => 30)
+    expect(outbox.collect(0)).toBe(3)
+    expect(outbox.nextBatch().map((r) => r.deviceRecordId)).toEqual(['sale:00000000-0000-4000-8000-000000000002', 'sale:00000000-0000-4000-8000-000000000003'])
+    expect(outbox.unsendable()).toEqual(['sale:00000000-0000-4000-8000-000000000001'])
+  })
+
+  it("takes a journal kept before the hub link (an upgraded Foyer's sales are uploaded too)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-upgrade-'))
+    const old = new Database(join(dir, 'foyer.db'))
+    const before = migrations.length - 1 // the journal before the hub link
+    for (const migration of migrations.slice(0, before)) old.exec(migration)
+    old.pragma(`user_version = ${before}`)
+    journalWith(2, old)
+    old.close()
+    const db = openLocalDb(dir)
+    try {
+      const outbox = new Outbox(db, () => 30)
+      expect(outbox.collect(0)).toBe(2)
+      expect(outbox.nextBatch().map((r) => r.kind)).toEqual(['sale', 'sale'])
+    } finally {
+      db.close()
+    }
+  })
+})
