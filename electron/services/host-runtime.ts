@@ -45,6 +45,20 @@ function printersOf(choice: () => PrinterChoice, system: DocumentPrinter | null,
   return { printer: salePrinter(choice, system, adapters, PRINTER_LABEL), askablePrinter: choosePrinter(choice) }
 }
 
+/** Staff's accounts, PIN lockout and first-supervisor enrolment, kept beside the settings. */
+async function openStaff(settingsDir: string, settings: SettingsFile, enrolmentCode: string | undefined, log: Logger) {
+  // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
+  const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
+  // Staff are people: an older Foyer's one shared PIN becomes a supervisor's account (it keeps signing in),
+  // and only then leaves settings.json, so a crash in between loses nothing.
+  const accounts = await StaffAccounts.open(settingsDir, settings.get().staffPinHash)
+  if (settings.get().staffPinHash !== null) await settings.update({ staffPinHash: null })
+  const check = staffCheck(accounts, gate)
+  // The first supervisor takes a one-time code from the machine, not from whoever touches the screen.
+  const enrolment = await prepareEnrolment(settingsDir, { pinSet: accounts.hasSupervisor(), provided: enrolmentCode, log })
+  return { gate, accounts, check, enrolment }
+}
+
 export async function startHostRuntime(
   overrides: StartupConfig,
   facts: Pick<SystemFacts, 'appVersion' | 'host'>,
@@ -68,15 +82,7 @@ export async function startHostRuntime(
   const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
   const settings = await SettingsFile.open(settingsDir)
   for (const warning of settings.warnings) log.warn(warning)
-  // The PIN lockout lives beside the settings, so a restart neither lifts it nor forgets the tries.
-  const gate = await openPinGate(settingsDir, { onSaveError: (error) => log.warn('could not save the staff PIN lockout', { error }) })
-  // Staff are people: an older Foyer's one shared PIN becomes a supervisor's account (it keeps signing in),
-  // and only then leaves settings.json, so a crash in between loses nothing.
-  const accounts = await StaffAccounts.open(settingsDir, settings.get().staffPinHash)
-  if (settings.get().staffPinHash !== null) await settings.update({ staffPinHash: null })
-  const check = staffCheck(accounts, gate)
-  // The first supervisor takes a one-time code from the machine, not from whoever touches the screen.
-  const enrolment = await prepareEnrolment(settingsDir, { pinSet: accounts.hasSupervisor(), provided: overrides.enrolmentCode, log })
+  const { gate, accounts, check, enrolment } = await openStaff(settingsDir, settings, overrides.enrolmentCode, log)
   const vault = new KeytarVault()
   const launchShared = sharedSandbox(launchSandbox)
   // Only when vendor backends are configured does this touch the keychain (an upgraded kiosk's bare secrets).
