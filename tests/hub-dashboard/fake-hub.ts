@@ -113,10 +113,11 @@ export class FakeHub {
     if (key === `GET ${DASHBOARD_PATHS.devices}`) return { status: 200, body: { devices: this.devices } }
     if (key === `GET ${DASHBOARD_PATHS.alerts}`) return { status: 200, body: { alerts: this.alerts } }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
-    if (method === 'POST' && revoke) return (revoke.state = 'revoked'), { status: 204, body: undefined }
+    if (method === 'POST' && revoke) return Object.assign(revoke, { state: 'revoked', reasons: [], stateSince: new Date().toISOString() }), { status: 200, body: revoke }
     const ack = this.alerts.find((a) => path === DASHBOARD_PATHS.acknowledgeAlert(a.id))
-    if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 204, body: undefined }
+    if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 200, body: ack }
     return refused({ refused: 'not-found' }, 404)
   }
 
