@@ -12,9 +12,12 @@ import { PrinterProblem, TerminalState } from './heartbeat'
 
 /** The dashboard's paths on the hub (same origin as the page). */
 export const DASHBOARD_PATHS = {
-  /** GET: who is signed in (200 SessionAnswer, 401 without a session). POST: sign in. DELETE: sign out. */
+  /**
+   * GET: who is signed in (200 SessionAnswer; 401 without a session, saying `firstManagerNeeded` while the hub has
+   * no manager). POST: sign in (200 SessionAnswer and the cookie). DELETE: sign out (204).
+   */
   session: '/api/session',
-  /** POST: the first manager's account, with the one-time code the hub printed at its first start. */
+  /** POST: the first manager's account, with the one-time code the hub printed at its start (200 SessionAnswer and the cookie). */
   firstManager: '/api/managers/first',
   /** GET: every device with its health. POST: add a device (answers its one-time enrolment code). */
   devices: '/api/devices',
@@ -49,6 +52,8 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
 export const DashboardRefusal = z.object({
   refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'too-many-tries']),
   retryAfterSeconds: z.number().int().positive().optional(),
+  /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
+  firstManagerNeeded: z.boolean().optional(),
 })
 export type DashboardRefusal = z.infer<typeof DashboardRefusal>
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { DASHBOARD_PATHS, FirstManagerRequest, normaliseEnrolmentCode, SignInRequest, type SessionAnswer } from '../protocol'
+import { DASHBOARD_PATHS, FirstManagerRequest, normaliseEnrolmentCode, SignInRequest, type DashboardRefusal, type SessionAnswer } from '../protocol'
 import { clearWrongTries, countWrongTry, FIRST_MANAGER_KEY, secondsLocked, signInKey } from '../storage/keyed-lockouts'
-import { firstManagerCodeState, makeFirstManager, managerByName } from '../storage/manager-table'
-import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { anyManager, firstManagerCodeState, makeFirstManager, managerByName } from '../storage/manager-table'
+import { refuse, type DashboardContext } from './dashboard-api'
 import { hashToken } from './device-tokens'
 import { endSession, signedInManager, startSession } from './manager-sessions'
 import { hashPassword, passwordMatches } from './passwords'
@@ -16,8 +16,11 @@ const sessionAnswer = (manager: { id: string; name: string }): SessionAnswer => 
  */
 export function managerRoutes(api: FastifyInstance, ctx: DashboardContext): void {
   api.get(DASHBOARD_PATHS.session, async (request, reply) => {
-    const manager = await requireManager(ctx, request, reply)
-    return manager && sessionAnswer(manager)
+    const manager = await signedInManager(ctx.db, request, new Date(ctx.now()))
+    if (manager) return sessionAnswer(manager)
+    // A fresh hub's page opens on the first manager's form: nobody could sign in yet.
+    const firstManagerNeeded = !(await anyManager(ctx.db))
+    return reply.code(401).send({ refused: 'signed-out', ...(firstManagerNeeded ? { firstManagerNeeded } : {}) } satisfies DashboardRefusal)
   })
 
   api.post(DASHBOARD_PATHS.session, async (request, reply) => {

@@ -59,3 +59,9 @@ export async function managerByName(db: HubDatabase, name: string): Promise<Mana
   const { rows } = await db.query('SELECT id, name, password_hash FROM managers WHERE lower(name) = lower($1)', [name.trim()])
   return parseRows(ManagerRow, rows)[0]
 }
+
+/** Whether any manager exists: until one does, the dashboard opens on the first manager's form. */
+export async function anyManager(db: HubDatabase): Promise<boolean> {
+  const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM managers) AS any')
+  return ExistsRow.parse(rows[0]).any
+}

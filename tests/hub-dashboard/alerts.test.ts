@@ -51,6 +51,8 @@ describe('the dashboard: alerts', () => {
     // The button is gone: the focus moves to who acknowledged it, not back to the page's top.
     expect(document.activeElement?.textContent).toContain(`Acknowledged by ${manager.name}`)
     expect(text(page, 'nav-alerts')).toBe('Alerts (1 waiting)')
+    // Taken from the hub's answer (the alert as recorded): the list is not read again for it.
+    expect(hub.sent.at(-1)).toMatchObject({ method: 'POST', path: DASHBOARD_PATHS.acknowledgeAlert('10') })
   })
 
   it('puts a pushed alert on top and reads it out', async () => {

@@ -154,6 +154,8 @@ describe('the dashboard: devices', () => {
     await tile(page, kiosk.id).get('[data-testid="revoke-confirm"]').trigger('click')
     await flushPromises()
     expect(revokes()).toMatchObject([{ method: 'POST' }])
+    // The tile is the hub's answer to revoking (the device as it is now): the grid is not read again for it.
+    expect(hub.sent.at(-1)).toBe(revokes()[0])
     expect(tile(page, kiosk.id).get('[data-testid="device-state"]').text()).toMatch(/^Revoked/)
     expect(tile(page, kiosk.id).find('[data-testid="revoke"]').exists()).toBe(false)
     expect(text(page, 'live-region')).toBe('Kiosk 3 is revoked.')

@@ -61,6 +61,8 @@ export class FakeEventSource {
  */
 export class FakeHub {
   signedIn = false
+  /** No manager yet: GET session's 401 says so, as the hub's does. */
+  firstManagerNeeded = false
   password = 'correct horse battery'
   firstCode = 'ABCD-EFGH-JK'
   devices: DashboardDevice[] = []
@@ -107,16 +109,17 @@ export class FakeHub {
     const key = `${method} ${path}`
     if (key === `POST ${DASHBOARD_PATHS.session}`) return this.signIn(body)
     if (key === `POST ${DASHBOARD_PATHS.firstManager}`) return this.firstManager(body)
-    if (!this.signedIn) return refused({ refused: 'signed-out' }, 401)
+    if (!this.signedIn) return refused({ refused: 'signed-out', ...(key === `GET ${DASHBOARD_PATHS.session}` && this.firstManagerNeeded ? { firstManagerNeeded: true } : {}) }, 401)
     if (key === `GET ${DASHBOARD_PATHS.session}`) return { status: 200, body: { manager } }
     if (key === `DELETE ${DASHBOARD_PATHS.session}`) return (this.signedIn = false), { status: 204, body: undefined }
     if (key === `GET ${DASHBOARD_PATHS.devices}`) return { status: 200, body: { devices: this.devices } }
     if (key === `GET ${DASHBOARD_PATHS.alerts}`) return { status: 200, body: { alerts: this.alerts } }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
-    if (method === 'POST' && revoke) return (revoke.state = 'revoked'), { status: 204, body: undefined }
+    if (method === 'POST' && revoke) return Object.assign(revoke, { state: 'revoked', reasons: [], stateSince: new Date().toISOString() }), { status: 200, body: revoke }
     const ack = this.alerts.find((a) => path === DASHBOARD_PATHS.acknowledgeAlert(a.id))
-    if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 204, body: undefined }
+    if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 200, body: ack }
     return refused({ refused: 'not-found' }, 404)
   }
 
@@ -133,7 +136,8 @@ export class FakeHub {
     if (!request) return refused({ refused: 'invalid-request' }, 400)
     if (request.code !== this.firstCode) return refused({ refused: 'code-not-valid' }, 403)
     this.signedIn = true
-    return { status: 201, body: { manager } }
+    this.firstManagerNeeded = false
+    return { status: 200, body: { manager } }
   }
 
   private addDevice(body: unknown): Canned {

@@ -25,6 +25,14 @@ describe('the dashboard: who is signed in', () => {
     expect((page.get('[data-testid="sign-in-password"]').element as HTMLInputElement).value).toBe('')
   })
 
+  it("opens on the first manager's form while the hub has no manager, focused at its heading", async () => {
+    hub.firstManagerNeeded = true
+    const page = await mountDashboard()
+    expect(page.find('[data-testid="first-manager-page"]').exists()).toBe(true)
+    expect(page.find('[data-testid="problem"]').exists()).toBe(false)
+    expect(document.activeElement?.id).toBe('first-manager-title')
+  })
+
   it('words a refusal in the language chosen, with the wait the hub gives', async () => {
     const page = await mountDashboard('zh-HK')
     hub.answerNext('POST', DASHBOARD_PATHS.session, 429, { refused: 'too-many-tries', retryAfterSeconds: 60 })
@@ -46,6 +54,8 @@ describe('the dashboard: who is signed in', () => {
     expect(page.find('[data-testid="devices-page"]').exists()).toBe(true)
     expect(hub.stream.closed).toBe(false)
     expect(document.activeElement?.id).toBe('devices-title')
+    // Who signed in is the hub's answer to signing in (SessionAnswer): not asked again.
+    expect(hub.sent.filter((s) => s.path === DASHBOARD_PATHS.session).map((s) => s.method)).toEqual(['GET', 'POST'])
   })
 
   it('signs out: the session is deleted at the hub, the stream closed, and the sign-in page shown', async () => {
@@ -76,6 +86,7 @@ describe('the dashboard: who is signed in', () => {
     await flushPromises()
     expect(hub.sent.find((s) => s.path === DASHBOARD_PATHS.firstManager)?.body).toEqual({ code: hub.firstCode, name: manager.name, password: 'twelve chars' })
     expect(text(page, 'signed-in-as')).toBe('Signed in as Mei Ling')
+    expect(hub.sent.filter((s) => s.path === DASHBOARD_PATHS.session).map((s) => s.method)).toEqual(['GET'])
   })
 
   it('says a field left empty before sending the form', async () => {

@@ -29,6 +29,8 @@ describe.each(HUB_BACKENDS)("the hub's managers and their sessions on %s", (back
 
   it('makes the first manager with the one-time code, once, also under eight tries at once; wrong codes lock it out', async () => {
     const browser = await managerBrowser(hub().url)
+    // Until a manager exists, the page is told to open on the first manager's form.
+    expect((await browser.send('GET', '/api/session')).body).toEqual({ refused: 'signed-out', firstManagerNeeded: true })
     const first = (code: string, name = 'Mei Tan') => browser.send('POST', '/api/managers/first', { code, name, password: PASSWORD })
     for (let i = 0; i < 5; i++) expect((await first('AAAA-BBBB-CCCC-DDDD-EEEE')).body).toEqual({ refused: 'code-not-valid' })
     const locked = await first(code())

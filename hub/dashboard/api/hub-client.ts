@@ -8,7 +8,7 @@ import { DashboardRefusal } from '../../protocol/dashboard'
 export type Problem = { kind: 'refused'; refusal: DashboardRefusal } | { kind: 'unreadable' } | { kind: 'unreachable' }
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem }
 
-/** An answer the page only needs to be a success (sign out, revoke, acknowledge): its body is not read. */
+/** An answer that has no body (sign out: 204). */
 export const NO_BODY = null
 
 type Method = 'GET' | 'POST' | 'DELETE'

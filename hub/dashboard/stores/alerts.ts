@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { AlertsAnswer, DASHBOARD_PATHS, type Alert } from '../../protocol/dashboard'
-import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
+import { Alert, AlertsAnswer, DASHBOARD_PATHS } from '../../protocol/dashboard'
+import { ask, isSignedOut, type Problem } from '../api/hub-client'
 import { useSession } from './session'
 
 /** Newest first: by when raised, then by the hub's own increasing id (two raised in one instant). */
@@ -36,16 +36,17 @@ export const useAlerts = defineStore('alerts', () => {
     byId.value.set(alert.id, alert)
   }
 
-  /** Acknowledged by the manager signed in; the list is read again to show who and when, as the hub recorded it. */
+  /** Acknowledged by the manager signed in; the hub answers the alert with who and when, as it recorded them. */
   async function acknowledge(alertId: string): Promise<boolean> {
     busy.value = alertId
     try {
-      const answer = await ask('POST', DASHBOARD_PATHS.acknowledgeAlert(alertId), NO_BODY, {})
+      const answer = await ask('POST', DASHBOARD_PATHS.acknowledgeAlert(alertId), Alert, {})
       if (!answer.ok) {
         failed(answer.problem)
         return false
       }
-      await load()
+      problem.value = null
+      apply(answer.value)
       return true
     } finally {
       busy.value = null

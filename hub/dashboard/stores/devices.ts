@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { AddDeviceAnswer, AddDeviceRequest, DASHBOARD_PATHS, DevicesAnswer, type DashboardDevice } from '../../protocol/dashboard'
-import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
+import { AddDeviceAnswer, AddDeviceRequest, DASHBOARD_PATHS, DashboardDevice, DevicesAnswer } from '../../protocol/dashboard'
+import { ask, isSignedOut, type Problem } from '../api/hub-client'
 import { whileBusy } from './busy'
 import { useSession, type FormProblem } from './session'
 
@@ -59,13 +59,14 @@ export const useDevices = defineStore('devices', () => {
 
   async function revoke(deviceId: string): Promise<boolean> {
     return whileBusy(busy, async () => {
-      const answer = await ask('POST', DASHBOARD_PATHS.revokeDevice(deviceId), NO_BODY, {})
+      // The hub answers the tile as it is now, revoked: shown at once, without reading the whole grid again.
+      const answer = await ask('POST', DASHBOARD_PATHS.revokeDevice(deviceId), DashboardDevice, {})
       if (!answer.ok) {
         failed(answer.problem)
         return false
       }
       problem.value = null
-      await load()
+      apply(answer.value)
       return true
     })
   }

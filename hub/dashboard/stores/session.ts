@@ -9,9 +9,15 @@ export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts'
 /** A form the page refused before asking the hub: a field left empty, or a new password under 12 characters. */
 export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' }
 
+/** Signed out: the first manager's form while the hub has no manager yet (its 401 says so), sign-in otherwise. */
+function signedOutPage(problem: Problem): Page {
+  return problem.kind === 'refused' && problem.refusal.firstManagerNeeded ? 'first-manager' : 'sign-in'
+}
+
 /**
  * Who is signed in, and which page they see. The session itself is the hub's HttpOnly cookie: the page
- * learns only the manager's name, from GET /api/session, after every sign-in or first-manager enrolment.
+ * learns only the manager's name: from the answer to signing in or enrolling the first manager, and from GET
+ * /api/session when it opens.
  */
 export const useSession = defineStore('session', () => {
   const manager = ref<SessionAnswer['manager'] | null>(null)
@@ -20,29 +26,25 @@ export const useSession = defineStore('session', () => {
   const busy = ref(false)
   const problem = ref<FormProblem | null>(null)
 
+  /** When the page opens: the devices if someone is signed in; the first manager's form while the hub has none. */
   async function check(): Promise<void> {
     const answer = await ask('GET', DASHBOARD_PATHS.session, SessionAnswer)
     checked.value = true
-    if (answer.ok) {
-      manager.value = answer.value.manager
-      if (page.value === 'sign-in' || page.value === 'first-manager') page.value = 'devices'
-    } else {
-      manager.value = null
-      // A first manager whose account was made but not signed in by the hub signs in as anyone does.
-      page.value = 'sign-in'
-      // Not being signed in yet is no problem to show; anything else (the hub down, a bad answer) is.
-      problem.value = isSignedOut(answer.problem) ? null : answer.problem
-    }
+    manager.value = answer.ok ? answer.value.manager : null
+    page.value = answer.ok ? 'devices' : signedOutPage(answer.problem)
+    // Not being signed in yet is no problem to show; anything else (the hub down, a bad answer) is.
+    problem.value = answer.ok || isSignedOut(answer.problem) ? null : answer.problem
   }
 
-  /** Sends a form the contract's schema accepts, then asks who is signed in now. */
+  /** Sends a form the contract's schema accepts; the hub answers who is signed in now (SessionAnswer, with its cookie). */
   function submit(path: string, body: unknown): Promise<boolean> {
     return whileBusy(busy, async () => {
-      const sent = await ask('POST', path, NO_BODY, body)
+      const sent = await ask('POST', path, SessionAnswer, body)
       if (!sent.ok) return refuse(sent.problem)
       problem.value = null
-      await check()
-      return manager.value !== null
+      manager.value = sent.value.manager
+      page.value = 'devices'
+      return true
     })
   }
 
