@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import jsQR from 'jsqr'
+import { scannedPng } from '../support/qr-scan'
 import { startIppEvePrinter, type TestIppPrinter } from '../support/ippeveprinter'
 import { pdfText } from '../support/pdf-text'
 import { expect, test, type Page } from './fixtures'
@@ -85,27 +85,6 @@ async function buyTwo(page: Page): Promise<string> {
   return /FY\d{14}/.exec((await page.getByTestId('done-reference').textContent())!)![0]
 }
 
-/** What a QR code on screen says: its screenshot's pixels, read with jsQR (drawn on a blank page's canvas). */
-async function scanned(page: Page, photo: Buffer): Promise<string | undefined> {
-  const blank = await page.context().newPage()
-  try {
-    const pixels = await blank.evaluate(async (dataUrl) => {
-      const image = new Image()
-      image.src = dataUrl
-      await image.decode()
-      const canvas = document.createElement('canvas')
-      canvas.width = image.width
-      canvas.height = image.height
-      const context = canvas.getContext('2d')!
-      context.drawImage(image, 0, 0)
-      return { width: image.width, height: image.height, data: Array.from(context.getImageData(0, 0, image.width, image.height).data) }
-    }, `data:image/png;base64,${photo.toString('base64')}`)
-    return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data
-  } finally {
-    await blank.close()
-  }
-}
-
 /** What the printer put out since `before`, by document name (ippeveprinter keeps each job as "<job>-<name>.pdf", lower case). */
 async function printedSince(before: string[]): Promise<Map<string, string>> {
   const files = (await printer.spooled()).filter((file) => !before.includes(file))
@@ -133,7 +112,7 @@ test('paper loaded: two tickets and the receipt come out; paper out after the fi
   await expect(atBoxOffice).toContainText(second)
   await expect(atBoxOffice).toContainText('Show this at the box office')
   const qr = atBoxOffice.getByRole('img', { name: `QR code of booking reference ${second}` })
-  expect(await scanned(page, await qr.screenshot())).toBe(second)
+  expect(scannedPng(await qr.screenshot())).toBe(second)
   expect([...(await printedSince(before)).keys()]).toEqual([`${second}-ticket-01`.toLowerCase()])
   await page.getByTestId('done-finish').click()
 

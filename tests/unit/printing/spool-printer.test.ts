@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import jsQR from 'jsqr'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { receiptDocument, refundSlipDocument, ticketDocuments } from '../../../electron/printing/documents'
@@ -10,6 +9,7 @@ import { venuesFromSteps } from '../../../electron/journal/sale-steps'
 import { SpoolPrinter } from '../../../electron/browser-host/spool-printer'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { pdfText } from '../../support/pdf-text'
+import { scannedPng } from '../../support/qr-scan'
 import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
 
 /**
@@ -124,24 +124,7 @@ describe('the ticket QR code', () => {
     for (const [i, doc] of docs.entries()) {
       await page.setContent(doc.html)
       const photo = await page.locator('svg.qr').screenshot()
-      // The photo's pixels, through a canvas on a blank page (no PNG decoder needed in Node).
-      const pixels = await browser.newPage().then(async (blank) => {
-        const result = await blank.evaluate(async (dataUrl) => {
-          const image = new Image()
-          image.src = dataUrl
-          await image.decode()
-          const canvas = document.createElement('canvas')
-          canvas.width = image.width
-          canvas.height = image.height
-          const context = canvas.getContext('2d')!
-          context.drawImage(image, 0, 0)
-          return { width: image.width, height: image.height, data: Array.from(context.getImageData(0, 0, image.width, image.height).data) }
-        }, `data:image/png;base64,${photo.toString('base64')}`)
-        await blank.close()
-        return result
-      })
-      const scanned = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)
-      expect(scanned?.data).toBe(order.tickets[i]!.barcode)
+      expect(scannedPng(photo)).toBe(order.tickets[i]!.barcode)
     }
   }, 30_000)
 })
