@@ -7,9 +7,7 @@ import type { DocumentPrinter, PrintDocument, PrintedDocument } from './printer-
  * How the printer staff chose becomes the printer of a sale's tickets and
  * receipt: one adapter per kind of printer, each making a DocumentPrinter of
  * its choice. The system printer (Electron's, the browser host's spool) is
- * what prints when none is chosen, and for a kind the host has no adapter for
- * (Electron's main cannot lay a document out as dots yet: a raw printer chosen
- * there prints through the system printer, as before #24).
+ * what prints when none is chosen, and for a kind the host has no adapter for.
  */
 export type DocumentPrinterAdapters = {
   [Kind in Exclude<PrinterChoice['kind'], 'system'>]?: (choice: Extract<PrinterChoice, { kind: Kind }>, label: string) => DocumentPrinter | null
