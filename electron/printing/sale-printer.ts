@@ -13,6 +13,21 @@ export type DocumentPrinterAdapters = {
   [Kind in Exclude<PrinterChoice['kind'], 'system'>]?: (choice: Extract<PrinterChoice, { kind: Kind }>, label: string) => DocumentPrinter | null
 }
 
+/**
+ * How a host lays documents out for the printers staff choose: as PDFs for
+ * an IPP printer, as dots for a raw ESC/POS or Boca printer (a sale's
+ * documents, and staff's test ticket). A host gives what its engine can.
+ */
+export interface HostLayouts {
+  pdf?: RenderPdf
+  raster?: RenderBitmap<PrintDocument>
+}
+
+/** The adapters a host's layouts make. */
+export function adaptersOf(layouts: HostLayouts): DocumentPrinterAdapters {
+  return { ...(layouts.pdf ? { ipp: ippDocuments(layouts.pdf) } : {}), ...(layouts.raster ? { raw: rawDocuments(layouts.raster) } : {}) }
+}
+
 /** The adapter for IPP printers and CUPS queues: documents rendered to PDF by the host's renderer. */
 export function ippDocuments(render: RenderPdf): DocumentPrinterAdapters['ipp'] {
   return (choice, label) => {
