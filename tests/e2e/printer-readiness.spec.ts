@@ -56,6 +56,8 @@ async function printedSince(before: string[]): Promise<Map<string, string>> {
 }
 
 test('paper loaded: two tickets and the receipt come out; paper out after the first ticket: reference on screen, staff reprint the rest', async ({ page }) => {
+  // Two purchases and a reprint: about 40 s on a loaded two-core machine, so three times the usual budget for one three times slower.
+  test.slow()
   await printer.setPaper(250)
   await page.goto(host.entry)
   let before = await printer.spooled()
