@@ -34,6 +34,8 @@ async function rasterOf(doc: PrintDocument, widthDots: number): Promise<Bitmap> 
     width: PRINTABLE_CSS_PX,
     height: 400,
     useContentSize: true,
+    // A receipt is longer than any screen is tall, and the window is made as long as the page.
+    enableLargerThanScreen: true,
     webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false, offscreen: { deviceScaleFactor: scale } },
   })
   const contents = window.webContents
