@@ -15,7 +15,7 @@ export interface Bitmap {
  * is). The layout engine is Chromium's, so paper shows what the PDF shows:
  * in the browser host and tests through playwright
  * (electron/browser-host/chromium-raster.ts), in Electron through an
- * offscreen window main provides. The printers layer knows documents only by
+ * offscreen window (electron/main/offscreen-raster.ts). The printers layer knows documents only by
  * name, so any document type fits.
  */
 export type RenderBitmap<Doc> = (doc: Doc, widthDots: number) => Promise<Bitmap>
