@@ -1,28 +1,20 @@
 import { PNG } from 'pngjs'
 import type { Page } from 'playwright-core'
-import { bitmapOfPixels, widthOf, type Bitmap } from '../printers/raw/bitmap'
-import { drawQrDots, type DotBox } from '../printers/raw/qr-dots'
+import type { Bitmap } from '../printers/raw/bitmap'
 import type { PrintDocument } from '../printing/documents'
+import { dotsOfShot, PRINTABLE_CSS_PX, rasterHtml, rasterScale, type QrOnPage } from '../printing/raster-page'
 import { ChromiumOnDemand } from './chromium'
-
-/** 72 mm in CSS pixels, whole: the viewport and body width a raster is laid out at. */
-const PRINTABLE_CSS_PX = 272
-
-/** The roll's side margins go to the printer; the layout keeps its own top and bottom. */
-const RASTER_STYLE = `<style>html, body { width: ${PRINTABLE_CSS_PX}px !important; padding-left: 0 !important; padding-right: 0 !important; }</style>`
 
 /**
  * A document's layout as a raw thermal printer's dots, laid out by headless
- * Chromium (the engine that makes the spool printer's PDFs and Electron's
- * prints): the same HTML and print styles, at the printer's resolution. The
- * paper's printable width (72 mm of the 80 mm roll the styles are made for;
- * the styles' side margins are the printer's own) is scaled to `widthDots`:
- * 576 dots is 203 dpi. Each QR code is then drawn again from its matrix in
- * whole dots per module (../printers/raw/qr-dots.ts), over the scaled SVG.
+ * Chromium (the engine that makes the spool printer's PDFs): the same HTML
+ * and print styles, at the printer's resolution. The width, the style and
+ * the screenshot's turning into dots (each QR code drawn again in whole dots)
+ * are ../printing/raster-page.ts's, which Electron's main shares over an
+ * offscreen window (../main/offscreen-raster.ts).
  *
  * Its renderBitmap is the RenderBitmap a RawDocumentPrinter takes
- * (../printers/raw/raw-document-printer.ts); Electron's main is to give the
- * same function over an offscreen window, as only main may use Electron.
+ * (../printers/raw/raw-document-printer.ts).
  */
 
 export class ChromiumRaster {
@@ -35,20 +27,16 @@ export class ChromiumRaster {
 
   /** The seam's function: (doc, widthDots) => the document's dots. */
   readonly renderBitmap = async (doc: PrintDocument, widthDots: number): Promise<Bitmap> => {
-    const scale = widthDots / PRINTABLE_CSS_PX
     const browser = await this.#chromium.browser()
     // Scripts off: documents carry none, and none that slipped in could run.
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: PRINTABLE_CSS_PX, height: 400 }, deviceScaleFactor: scale })
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: PRINTABLE_CSS_PX, height: 400 }, deviceScaleFactor: rasterScale(widthDots) })
     try {
       const page = await context.newPage()
       await page.emulateMedia({ media: 'print' })
-      await page.setContent(doc.html.replace('</head>', `${RASTER_STYLE}</head>`), { waitUntil: 'load' })
-      const codes = await qrBoxes(page, scale)
+      await page.setContent(rasterHtml(doc), { waitUntil: 'load' })
+      const codes = await qrCodes(page)
       const shot = PNG.sync.read(await page.screenshot({ fullPage: true, type: 'png', animations: 'disabled', caret: 'hide' }))
-      // A fractional scale can round the shot a dot wider or narrower than asked: the printer gets its width exactly.
-      const bitmap = widthOf(bitmapOfPixels(shot.data, shot.width, shot.height), widthDots)
-      for (const { box, code } of codes) drawQrDots(bitmap, box, code)
-      return bitmap
+      return dotsOfShot({ pixels: shot.data, width: shot.width, height: shot.height, order: 'rgba' }, widthDots, codes)
     } finally {
       await context.close()
     }
@@ -59,15 +47,12 @@ export class ChromiumRaster {
   }
 }
 
-/** Each QR code's box in dots and the text it holds (qr.ts puts it in data-code). */
-async function qrBoxes(page: Page, scale: number): Promise<{ box: DotBox; code: string }[]> {
-  const found: { box: DotBox; code: string }[] = []
+/** Each QR code's box in CSS pixels and the text it holds. */
+async function qrCodes(page: Page): Promise<QrOnPage[]> {
+  const found: QrOnPage[] = []
   for (const svg of await page.locator('svg.qr[data-code]').all()) {
     const [box, code] = [await svg.boundingBox(), await svg.getAttribute('data-code')]
-    if (!box || code === null) continue
-    const x = Math.round(box.x * scale)
-    const y = Math.round(box.y * scale)
-    found.push({ box: { x, y, width: Math.round((box.x + box.width) * scale) - x, height: Math.round((box.y + box.height) * scale) - y }, code })
+    if (box && code !== null) found.push({ box, code })
   }
   return found
 }

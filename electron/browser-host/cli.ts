@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ippDocuments, rawDocuments } from '../printing/sale-printer'
 import { ChromiumOnDemand } from './chromium'
 import { ChromiumRaster } from './chromium-raster'
 import { SpoolPrinter } from './spool-printer'
@@ -82,8 +81,8 @@ started.runtime = await startHostRuntime(
   null,
   crashHookFromEnv(process.env),
   // A printer chosen in staff settings (or FOYER_PRINTER) is sent what the spool printer's Chromium lays
-  // out: an IPP printer its PDFs, a raw ESC/POS or Boca printer its dots.
-  { ipp: ippDocuments((doc) => printer.renderPdf(doc)), raw: rawDocuments(new ChromiumRaster(chromium).renderBitmap) },
+  // out: an IPP printer its PDFs, a raw ESC/POS or Boca printer its dots (the test ticket's too).
+  { pdf: (doc) => printer.renderPdf(doc), raster: new ChromiumRaster(chromium).renderBitmap },
 )
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
 const { mode, backend } = started.runtime.services.system.info()

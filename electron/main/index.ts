@@ -9,7 +9,7 @@ import { electronDataDir, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { handleAppScheme, registerAppScheme } from './app-protocol'
 import { ElectronPrinter, renderPdf } from './electron-printer'
-import { ippDocuments } from '../printing/sale-printer'
+import { renderBitmap } from './offscreen-raster'
 import { hardenAllContents, hardenDefaultSession } from './hardening'
 import { claimSingleInstance, KioskLock } from './kiosk'
 import { startUpdater } from './updater'
@@ -46,9 +46,10 @@ async function start(): Promise<void> {
   const printer = new ElectronPrinter({ deviceName: null })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
   // The training sandbox runs in a utility process: nothing it does can hold up main's answers to the window.
-  // An IPP printer chosen in staff settings is sent the PDFs Electron lays out (printToPDF), and says when each is out.
-  const adapters = { ipp: ippDocuments(renderPdf) }
-  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk, undefined, adapters)
+  // A printer chosen in staff settings is sent what Electron lays out: an IPP printer the PDFs (printToPDF),
+  // a raw ESC/POS or Boca printer the dots of an offscreen window (the test ticket's too); each says when a document is out.
+  const layouts = { pdf: renderPdf, raster: renderBitmap }
+  runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk, undefined, layouts)
   const { services } = runtime
   handleContract(services.dispatcher, rendererSenderPolicy())
   forwardPushes(services.pushes)

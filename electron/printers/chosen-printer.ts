@@ -42,11 +42,22 @@ function chosen<Document>(port: PrinterPort<Document>, documentOf: (name: string
 }
 
 /**
+ * The test ticket as dots on a raw printer: its page (made by the layers
+ * above) and the host's layout engine, the same seam a sale's documents
+ * print through (./raw/raw-document-printer.ts).
+ */
+export interface TicketRaster<Doc extends { name: string }> {
+  pageOf(name: string, ticket: TicketText): Doc
+  render: RenderBitmap<Doc>
+}
+
+/**
  * The port for a printer Foyer speaks to itself; null for the system printer
  * (the layers above print to it) or an address that does not parse (settings
- * refuse those before they are saved).
+ * refuse those before they are saved). A raw printer prints the test ticket
+ * as an image of its page where `raster` is given, else in its own fonts.
  */
-export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPrinter | null {
+export function printerOfChoice<Doc extends { name: string }>(choice: PrinterChoice, label: string, raster?: TicketRaster<Doc>): ChosenPrinter | null {
   if (choice.kind === 'ipp') {
     const port = ippPrinterOf(choice, label)
     return port && chosen(port, (name, ticket) => ({ name, pdf: textPdf(ticketLines(ticket)) }))
@@ -55,6 +66,7 @@ export function printerOfChoice(choice: PrinterChoice, label: string): ChosenPri
     const at = parsePrinterAddress(choice.address, RAW_PORT)
     if (!at) return null
     const options = { host: at.host, port: at.port, label }
+    if (raster) return chosen(new RawDocumentPrinter({ ...options, language: choice.language }, raster.render), raster.pageOf)
     return choice.language === 'fgl' ? chosen(new FglPrinter(options), fglTicket) : chosen(new EscPosPrinter(options), escPosTicket)
   }
   return null

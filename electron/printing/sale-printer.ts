@@ -7,12 +7,25 @@ import type { DocumentPrinter, PrintDocument, PrintedDocument } from './printer-
  * How the printer staff chose becomes the printer of a sale's tickets and
  * receipt: one adapter per kind of printer, each making a DocumentPrinter of
  * its choice. The system printer (Electron's, the browser host's spool) is
- * what prints when none is chosen, and for a kind the host has no adapter for
- * (Electron's main cannot lay a document out as dots yet: a raw printer chosen
- * there prints through the system printer, as before #24).
+ * what prints when none is chosen, and for a kind the host has no adapter for.
  */
 export type DocumentPrinterAdapters = {
   [Kind in Exclude<PrinterChoice['kind'], 'system'>]?: (choice: Extract<PrinterChoice, { kind: Kind }>, label: string) => DocumentPrinter | null
+}
+
+/**
+ * How a host lays documents out for the printers staff choose: as PDFs for
+ * an IPP printer, as dots for a raw ESC/POS or Boca printer (a sale's
+ * documents, and staff's test ticket). A host gives what its engine can.
+ */
+export interface HostLayouts {
+  pdf?: RenderPdf
+  raster?: RenderBitmap<PrintDocument>
+}
+
+/** The adapters a host's layouts make. */
+export function adaptersOf(layouts: HostLayouts): DocumentPrinterAdapters {
+  return { ...(layouts.pdf ? { ipp: ippDocuments(layouts.pdf) } : {}), ...(layouts.raster ? { raw: rawDocuments(layouts.raster) } : {}) }
 }
 
 /** The adapter for IPP printers and CUPS queues: documents rendered to PDF by the host's renderer. */

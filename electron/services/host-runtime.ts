@@ -6,7 +6,7 @@ import type { CheckoutOptions } from '../checkout/checkout-service'
 import type { Logger } from '../ipc-core/logger'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { PrinterChoice } from '../printers/chosen-printer'
-import { salePrinter, type DocumentPrinterAdapters } from '../printing/sale-printer'
+import { adaptersOf, salePrinter, type HostLayouts } from '../printing/sale-printer'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsFile, type Settings } from '../settings/settings-file'
@@ -40,9 +40,9 @@ export interface HostRuntime {
   close(): Promise<void>
 }
 
-/** The chosen printer as readiness asks it, and as a sale's documents print on it (the system printer unless another is chosen). */
-function printersOf(choice: () => PrinterChoice, system: DocumentPrinter | null, adapters: DocumentPrinterAdapters) {
-  return { printer: salePrinter(choice, system, adapters, PRINTER_LABEL), askablePrinter: choosePrinter(choice) }
+/** The chosen printer as readiness asks it (and prints the test ticket), and as a sale's documents print on it (the system printer unless another is chosen). */
+function printersOf(choice: () => PrinterChoice, system: DocumentPrinter | null, layouts: HostLayouts) {
+  return { printer: salePrinter(choice, system, adaptersOf(layouts), PRINTER_LABEL), askablePrinter: choosePrinter(choice, layouts.raster) }
 }
 
 /** Staff's accounts, PIN lockout and first-supervisor enrolment, kept beside the settings. */
@@ -75,8 +75,8 @@ export async function startHostRuntime(
   kiosk: KioskControl | null = null,
   /** The browser host's crash hook for fault tests (electron/browser-host/crash-hook.ts); nothing in the app sets it. */
   afterStep?: CheckoutOptions['afterStep'],
-  /** How a printer staff choose prints a sale's documents, per kind (IPP: PDFs from the host's renderer). */
-  adapters: DocumentPrinterAdapters = {},
+  /** How the host lays documents out for a printer staff choose (PDFs for IPP, dots for raw printers). */
+  layouts: HostLayouts = {},
 ): Promise<HostRuntime> {
   // In memory (tests, throwaway runs) settings still need a folder: a fresh one, forgotten after.
   const settingsDir = dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-settings-'))
@@ -93,7 +93,7 @@ export async function startHostRuntime(
       ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   // The printer staff chose (FOYER_PRINTER overrides it for one run), made once per choice; a sale prints on it too.
-  const { printer: documents, askablePrinter } = printersOf(() => overrides.printer ?? settings.get().printer, printer, adapters)
+  const { printer: documents, askablePrinter } = printersOf(() => overrides.printer ?? settings.get().printer, printer, layouts)
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,

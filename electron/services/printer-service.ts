@@ -1,9 +1,12 @@
 import type { PrinterStateView, SaleLanguage } from '../contract'
 import type { Handler } from '../ipc-core/dispatcher'
-import { printerOfChoice, ticketLines, type ChosenPrinter, type PrinterChoice } from '../printers/chosen-printer'
+import { printerOfChoice, type ChosenPrinter, type PrinterChoice } from '../printers/chosen-printer'
+import type { RenderBitmap } from '../printers/raw/bitmap'
+import type { TicketText } from '../printers/raw/ticket-text'
 import { PrintFailed, readinessOf } from '../printers/printer-port'
 import { testTicket } from '../printers/test-ticket'
-import { html } from '../printing/html'
+import type { PrintDocument } from '../printing/documents'
+import { testTicketDocument } from '../printing/test-ticket-page'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { printerFields } from '../settings/printer-settings'
 import type { PrinterReadiness } from './printer-readiness'
@@ -26,13 +29,15 @@ export type AskablePrinter = { chosen: ChosenPrinter; kind: PrinterStateView['ki
  * The printer as staff chose it, made once per choice (a Boca's port keeps
  * what the printer said between connections): null for the system printer.
  */
-export function choosePrinter(choice: () => PrinterChoice): () => AskablePrinter | null {
+export function choosePrinter(choice: () => PrinterChoice, raster?: RenderBitmap<PrintDocument>): () => AskablePrinter | null {
+  // A raw printer prints the test ticket as its page's dots where the host lays pages out so.
+  const ticketRaster = raster && { render: raster, pageOf: (name: string, ticket: TicketText) => testTicketDocument(name, ticket, ticket.language) }
   let made: { key: string; printer: AskablePrinter | null } | null = null
   return () => {
     const now = choice()
     const key = JSON.stringify(now)
     if (made?.key !== key) {
-      const chosen = printerOfChoice(now, PRINTER_LABEL)
+      const chosen = printerOfChoice(now, PRINTER_LABEL, ticketRaster)
       made = { key, printer: chosen && { chosen, kind: now.kind } }
     }
     return made.printer
@@ -55,10 +60,8 @@ async function testOnSystem(deps: PrinterServiceDeps, language: SaleLanguage) {
   const printer = deps.systemPrinter
   const state = deps.readiness.current()
   if (!printer) return { printed: false, printerState: state, detail: 'no system printer is set up for this kiosk' }
-  const lines = ticketLines(testTicket('system printer', language, new Date()))
-  const page = html`<!doctype html><html lang="${language}"><meta charset="utf-8"><body>${lines.map((line) => html`<p>${line}</p>`)}</body></html>`
   try {
-    await printer.print({ name: 'foyer-test-ticket', html: page.toString() })
+    await printer.print(testTicketDocument('foyer-test-ticket', testTicket('system printer', language, new Date()), language))
     return { printed: true, printerState: state, detail: `sent to ${printer.name}` }
   } catch (error) {
     return { printed: false, printerState: state, detail: (error as Error).message }

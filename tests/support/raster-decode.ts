@@ -31,6 +31,18 @@ export function escPosPages(bytes: Uint8Array): Bitmap[] {
   return pages
 }
 
+/** Where each cut-off piece of an ESC/POS printer's output ends: the byte after each cut. */
+export function escPosCutEnds(bytes: Uint8Array): number[] {
+  const ends: number[] = []
+  for (let at = 0; at < bytes.length; ) {
+    const parsed = nextCommand(bytes, at)
+    if (!parsed) throw new Error(`ESC/POS bytes end inside a command at byte ${at}`)
+    at += parsed.length
+    if (parsed.command.kind === 'cut') ends.push(at)
+  }
+  return ends
+}
+
 function stacked(bands: Bitmap[]): Bitmap {
   const width = Math.max(0, ...bands.map((b) => b.width))
   if (bands.some((b) => b.width !== width)) throw new Error('raster bands of one page differ in width')

@@ -6,6 +6,7 @@ import type { AppServices } from '../../electron/services/app-services'
 import { inProcessSandbox } from './in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import type { KioskControl } from '../../electron/services/kiosk-service'
+import type { HostLayouts } from '../../electron/printing/sale-printer'
 import { Enrolment } from '../../electron/settings/enrolment'
 import { StaffAccounts } from '../../electron/settings/staff-accounts'
 import { PinGate } from '../../electron/settings/staff-pin'
@@ -56,11 +57,12 @@ export interface StaffHost {
 
 /**
  * The browser host's runtime with its settings in a fresh temporary data
- * folder (named from `folderPrefix`), and the staff PIN already set to `pin`.
+ * folder (named from `folderPrefix`), and the staff PIN already set to `pin`;
+ * `layouts`: how it lays documents out for a chosen printer (none unless given).
  */
-export async function startStaffHost(folderPrefix: string, pin: string): Promise<StaffHost> {
+export async function startStaffHost(folderPrefix: string, pin: string, layouts: HostLayouts = {}): Promise<StaffHost> {
   const dataDir = await mkdtemp(join(tmpdir(), folderPrefix))
-  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox)
+  const runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE }, { appVersion: 't', host: 'browser' }, dataDir, quiet, inProcessSandbox, null, null, undefined, layouts)
   const ask = askOf(runtime.services)
   const set = await ask('staff.setPin', firstPin(pin))
   if (!set.ok) throw new Error(`could not set the staff PIN: ${set.error.code}`)

@@ -15,7 +15,7 @@ export interface Bitmap {
  * is). The layout engine is Chromium's, so paper shows what the PDF shows:
  * in the browser host and tests through playwright
  * (electron/browser-host/chromium-raster.ts), in Electron through an
- * offscreen window main provides. The printers layer knows documents only by
+ * offscreen window (electron/main/offscreen-raster.ts). The printers layer knows documents only by
  * name, so any document type fits.
  */
 export type RenderBitmap<Doc> = (doc: Doc, widthDots: number) => Promise<Bitmap>
@@ -38,18 +38,22 @@ export function setDot(bitmap: Bitmap, x: number, y: number, ink: boolean): void
   bitmap.data[at] = ink ? bitmap.data[at]! | bit : bitmap.data[at]! & ~bit
 }
 
+/** How a screenshot's four bytes a pixel run: RGBA (a PNG), or BGRA (Electron's NativeImage bitmap). */
+export type PixelOrder = 'rgba' | 'bgra'
+
 /**
- * RGBA pixels (a screenshot) as dots: ink where the pixel is darker than
+ * Pixels (a screenshot) as dots: ink where the pixel is darker than
  * mid-grey. A thermal head prints black or nothing, and the print styles draw
  * black on white only, so a threshold loses nothing but the glyphs' smoothing.
  */
-export function bitmapOfPixels(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Bitmap {
+export function bitmapOfPixels(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number, order: PixelOrder = 'rgba'): Bitmap {
   const bitmap = blankBitmap(width, height)
   const bytes = rowBytes(width)
+  const [red, blue] = order === 'rgba' ? [0, 2] : [2, 0]
   for (let y = 0, at = 0; y < height; y++) {
     for (let x = 0; x < width; x++, at += 4) {
       // Rec. 601 luma in thousandths: below 128 000 is darker than mid-grey.
-      const dark = rgba[at]! * 299 + rgba[at + 1]! * 587 + rgba[at + 2]! * 114 < 128_000 && rgba[at + 3]! >= 128
+      const dark = pixels[at + red]! * 299 + pixels[at + 1]! * 587 + pixels[at + blue]! * 114 < 128_000 && pixels[at + 3]! >= 128
       if (dark) bitmap.data[y * bytes + (x >> 3)]! |= 0x80 >> (x & 7)
     }
   }

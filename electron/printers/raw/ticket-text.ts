@@ -1,11 +1,15 @@
+import type { SaleLanguage } from '../../contract/checkout-channels'
+
 /**
- * A ticket as lines of text and its code for the door, laid out by a raw
- * ticket or receipt printer's own fonts (./escpos-ticket.ts,
- * ./fgl-ticket.ts), which print only what they have glyphs for: staff's test
- * ticket. A sale's documents go as raster images of Foyer's HTML layouts
- * instead (./raw-document-printer.ts), Chinese and the brand's look included.
+ * A ticket as lines of text and its code for the door: staff's test ticket.
+ * Where the host lays documents out as dots it goes to a raw printer as an
+ * image of its page, as a sale's documents (./raw-document-printer.ts);
+ * otherwise in the printer's own fonts (./escpos-ticket.ts, ./fgl-ticket.ts),
+ * which print only what they have glyphs for (Chinese as "?").
  */
 export interface TicketText {
+  /** The language its words are in (the page's lang, which picks the Chinese glyphs' forms); English unless said. */
+  language?: SaleLanguage
   /** The event's title, as the vendor sent it. */
   event: string
   /** The show's date and time as printed, e.g. "Sat 28 Nov 2026, 7:30 pm". */

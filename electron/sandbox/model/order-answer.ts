@@ -67,6 +67,12 @@ function itemAnswer(item: LedgerItem, money: (c: Cents) => ReturnType<typeof mon
   }
 }
 
+/** A ticket's barcode: 16 digits derived from its number (the order's reference and place), so a reprint's match the first print's. */
+export function ticketBarcode(ticketNumber: string): string {
+  const digest = createHash('sha256').update(ticketNumber).digest()
+  return String(digest.readBigUInt64BE() % 10n ** 16n).padStart(16, '0')
+}
+
 /** One ticket per place, in price-class order; barcodes derive from the order so reprints match. */
 function ticketsOf(order: OrderRecord, catalogue: Catalogue, book: InventoryBook) {
   let n = 0
@@ -79,10 +85,9 @@ function ticketsOf(order: OrderRecord, catalogue: Catalogue, book: InventoryBook
       const ordinal = item.ordinals[i]
       const place = ordinal === undefined || !inventory ? null : inventory.seat(ordinal)
       const ticketNumber = `${order.txnRef}-${String(n).padStart(2, '0')}`
-      const digest = createHash('sha256').update(ticketNumber).digest()
       return {
         ticketNumber,
-        barcode: String(digest.readBigUInt64BE() % 10n ** 16n).padStart(16, '0'),
+        barcode: ticketBarcode(ticketNumber),
         productId: product.id,
         seatSectionAlias: product.sectionById.get(item.sectionId)!.section.alias,
         seatRowAlias: place?.row.alias ?? null,

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { printerFromEnv, readStartupConfig } from '../../../electron/services/app-config'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS } from '../../../electron/settings/settings-file'
+import { ChromiumRaster } from '../../../electron/browser-host/chromium-raster'
+import { rowsOf, type Bitmap } from '../../../electron/printers/raw/bitmap'
+import { ESCPOS_WIDTH_DOTS } from '../../../electron/printers/raw/escpos-raster'
+import { testTicket } from '../../../electron/printers/test-ticket'
+import { testTicketDocument } from '../../../electron/printing/test-ticket-page'
+import { decodeEscPos } from '../../support/escpos-decode'
 import { startEscPosLoopback, type EscPosLoopback } from '../../support/escpos-loopback'
+import { dotsDiffering, escPosPages, qrOnPaper } from '../../support/raster-decode'
 import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
 
 /**
@@ -10,20 +17,24 @@ import { startStaffHost, type StaffHost } from '../../support/staff-runtime'
  * printer, an IPP printer (address and queue) or a network printer (address
  * and ESC/POS or FGL), judged in main with the broken rule named by field; and
  * "Print test ticket", printed through the printer as saved and said in words
- * when it does not print (a loopback ESC/POS printer here; the IPP printer's
- * own tests print on a real ippeveprinter).
+ * when it does not print (a loopback ESC/POS printer here, the test ticket
+ * laid out as dots by the browser host's Chromium and read back; the IPP
+ * printer's own tests print on a real ippeveprinter).
  */
 const PIN = '482915'
 let staff: StaffHost
 let escpos: EscPosLoopback
+let raster: ChromiumRaster
 
 beforeAll(async () => {
-  staff = await startStaffHost('foyer-printer-settings-', PIN)
+  raster = new ChromiumRaster()
+  staff = await startStaffHost('foyer-printer-settings-', PIN, { raster: raster.renderBitmap })
   escpos = await startEscPosLoopback()
 })
 afterAll(async () => {
   await staff?.close()
   await escpos?.close()
+  await raster?.close()
 })
 beforeEach(() => escpos.set({ paper: 'ok', coverOpen: false }))
 
@@ -69,14 +80,28 @@ describe('Print test ticket on a network ESC/POS printer', () => {
     if (!saved.ok) throw new Error(saved.error.code)
   })
 
-  it('prints it, in the staff screen’s language, and says so', async () => {
+  it('prints it as an image of its page, in the staff screen’s language: Chinese as glyphs, not "?"; the QR code in whole dots; and says so', async () => {
     const before = escpos.printed().length
-    const reply = await staff.ask('printer.test', { pin: PIN, language: 'ms-MY' })
+    const reply = await staff.ask('printer.test', { pin: PIN, language: 'zh-CN' })
     expect(reply).toMatchObject({ ok: true, value: { printed: true, printerState: { state: 'ready', kind: 'raw' } } })
-    const text = Buffer.from(escpos.printed().subarray(before)).toString('latin1')
-    expect(text).toContain('Tiket ujian')
-    expect(text).toContain('Tidak sah untuk masuk')
-  })
+    const bytes = escpos.printed().subarray(before)
+    // No text in the printer's own font (which prints the Chinese as "?"): every word is dots.
+    expect(decodeEscPos(bytes).lines).toEqual([])
+    const pages = escPosPages(bytes)
+    expect(pages).toHaveLength(1)
+    expect(qrOnPaper(pages[0]!)).toMatchObject({ text: 'FOYER-TEST', moduleDots: expect.toSatisfy(Number.isInteger) })
+    // Its head (the brand and title, above the time it was printed) is the Chinese layout's, not one with "?" for each character.
+    const printerName = (reply.ok && (reply.value as { printerState: { printer: string } }).printerState.printer) || ''
+    const page = (at: string, han = true) => {
+      const doc = testTicketDocument('t', testTicket(printerName, 'zh-CN', new Date(at)), 'zh-CN')
+      return raster.renderBitmap(han ? doc : { ...doc, html: doc.html.replace(/\p{Script=Han}/gu, '?') }, ESCPOS_WIDTH_DOTS)
+    }
+    const [one, other, questionMarks] = await Promise.all([page('2026-11-26T10:00Z'), page('2026-11-26T11:11Z'), page('2026-11-26T10:00Z', false)])
+    const head = firstRowDiffering(one, other)
+    expect(head).toBeGreaterThan(20)
+    expect(dotsDiffering(rowsOf(pages[0]!, 0, head), rowsOf(one, 0, head))).toBe(0)
+    expect(dotsDiffering(rowsOf(pages[0]!, 0, head), rowsOf(questionMarks, 0, head))).toBeGreaterThan(300)
+  }, 60_000)
 
   it('out of paper and the cover open: not printed, and why in the printer’s own words; the state every screen reads follows', async () => {
     escpos.set({ paper: 'out', coverOpen: true })
@@ -88,6 +113,12 @@ describe('Print test ticket on a network ESC/POS printer', () => {
     expect(await staff.ask('printer.status', { check: true })).toMatchObject({ ok: true, value: { state: 'ready', problems: [] } })
   })
 })
+
+/** The first row where two images of one width differ. */
+function firstRowDiffering(a: Bitmap, b: Bitmap): number {
+  for (let y = 0; y < Math.min(a.height, b.height); y++) if (dotsDiffering(rowsOf(a, y, y + 1), rowsOf(b, y, y + 1)) > 0) return y
+  return Math.min(a.height, b.height)
+}
 
 describe('settings version 7 and FOYER_PRINTER', () => {
   it('carries a version-6 file over to the system printer, as it printed before', () => {
