@@ -39,7 +39,7 @@ const order: Order = {
   reference: 'FY20261126000007',
   status: 'CONFIRMED',
   patronAccountNo: null,
-  amountToBePaid: { amount: 68, currency: 'SGD' },
+  amountToBePaid: { amount: 68, currency: 'SGD', formatted: 'S$68.00' },
   reservedTime: null,
   expirationTime: null,
   deliveryMethodCode: PRINTED_HERE_DELIVERY,
@@ -51,8 +51,8 @@ const order: Order = {
   tickets: [],
 }
 
-async function doneScreen(printed: boolean) {
-  useSystemStore().info = { appName: 'Foyer', appVersion: '1.0.0', mode: 'self-service', backend: 'sandbox', host: 'browser', backendReachable: true, kioskLock: 'none' }
+async function doneScreen(printed: boolean, mode: 'self-service' | 'counter' = 'self-service') {
+  useSystemStore().info = { appName: 'Foyer', appVersion: '1.0.0', mode, backend: 'sandbox', host: 'browser', backendReachable: true, kioskLock: 'none' }
   useCheckoutStore().outcome = { saleId: '6f1c2a8e-8d1b-4c53-9b7e-1f2a3b4c5d6e', state: 'confirmed', order, changeCents: null, printed }
   const stub = { template: '<div />' }
   router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/', name: 'attract', component: stub }, { path: '/events', name: 'events', component: stub }, { path: '/done', name: 'done', component: DoneScreen }] })
@@ -85,5 +85,12 @@ describe('the kiosk done screen', () => {
     await wrapper.get('[data-testid="done-finish"]').trigger('click')
     await flushPromises()
     expect(router.currentRoute.value.name).toBe('attract')
+  })
+
+  it('at a counter, a sale that did not all print offers staff Retry, and no countdown', async () => {
+    const wrapper = await doneScreen(false, 'counter')
+    expect(wrapper.find('[data-testid="counter-printer-help"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="counter-printer-eticket"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="done-countdown"]').exists()).toBe(false)
   })
 })
