@@ -34,7 +34,7 @@ export interface AppServicesOptions extends SystemFacts {
   /** Main's own count of the counter's idle time (runtime.ts): every call is looked at, and counted, by it. */
   counterIdle?: CounterIdle
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
-  printer?: { 'printer.status': Handler<'printer.status'> }
+  printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
@@ -51,7 +51,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...withCashierCheck(sales ?? disconnectedSalesHandlers(), counter),
     ...staff,
     ...counterHandlers(counter),
-    ...(printer ?? { 'printer.status': () => SYSTEM_PRINTER }),
+    'printer.status': printer?.['printer.status'] ?? (() => SYSTEM_PRINTER),
+    // Only a counter with a printer staff chose can switch; checked for a signed-in cashier like a sale.
+    ...withCashierCheck({ 'counter.usePrinter': printer?.['counter.usePrinter'] ?? (() => SYSTEM_PRINTER) }, counter),
   }
   return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
 }
