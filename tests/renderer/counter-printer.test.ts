@@ -39,6 +39,16 @@ describe('the counter printer help', () => {
     expect(wrapper.get('[data-testid="counter-printer-only-one"]').text()).toContain('Ticket printer (IPP, localhost:631)')
   })
 
+  it('Choose another printer offers the system printer, then the way back to the chosen one', async () => {
+    const wrapper = help('en-SG')
+    await wrapper.get('[data-testid="counter-printer-choose"]').trigger('click')
+    await wrapper.get('[data-testid="counter-printer-use-system"]').trigger('click')
+    await flushPromises()
+    expect(usePrinterStore().state).toMatchObject({ state: 'ready', kind: 'system' })
+    expect(wrapper.get('[data-testid="counter-printer-on-system"]').text()).toBe('Printing on the system printer until you switch back or Foyer restarts.')
+    expect(wrapper.get('[data-testid="counter-printer-use-chosen"]').text()).toBe('Back to Ticket printer (IPP, localhost:631)')
+  })
+
   it('Retry asks main for the printer again', async () => {
     const wrapper = help('en-SG')
     await wrapper.get('[data-testid="counter-printer-retry"]').trigger('click')
