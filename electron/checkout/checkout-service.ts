@@ -265,7 +265,7 @@ export class CheckoutService {
   }
 
   /** Staff print a confirmed sale's tickets or receipt again, from the journal. */
-  reprint(saleId: string, what: 'tickets' | 'receipt'): Promise<boolean> {
+  reprint(saleId: string, what: 'tickets' | 'receipt' | 'missing'): Promise<boolean> {
     return this.#settlement.reprint(saleId, what)
   }
 

@@ -169,14 +169,17 @@ export class Settlement {
     return printSale(this.options.printer, this.options.journal, sale, what, (step) => this.options.steps.step(sale.saleId, step), progress)
   }
 
-  /** Staff print a confirmed sale's tickets or receipt again, from the journal. */
-  async reprint(saleId: string, what: 'tickets' | 'receipt'): Promise<boolean> {
+  /**
+   * Staff print a confirmed sale's tickets or receipt again, from the journal; `missing`: what a print that
+   * stopped part-way left out (the sale's own print, which sends only documents not yet out), only while
+   * the sale is not all printed, so a second Retry does not print the sale again.
+   */
+  async reprint(saleId: string, what: 'tickets' | 'receipt' | 'missing'): Promise<boolean> {
     const sale = this.options.steps.sale(saleId)
-    if (sale.state !== 'confirmed' && sale.state !== 'printed') {
-      throw checkoutError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale.state}`)
-    }
+    const printable = what === 'missing' ? sale.state === 'confirmed' : sale.state === 'confirmed' || sale.state === 'printed'
+    if (!printable) throw checkoutError('checkout.not-printable', 'checkout.errors.notPrintable', `sale ${saleId} is ${sale.state}`)
     if (!this.options.printer) throw checkoutError('checkout.no-printer', 'checkout.errors.noPrinter', 'no printer is set up')
-    return this.print(sale, what)
+    return this.print(sale, what === 'missing' ? 'sale' : what)
   }
 
   /** Voids an unpaid order so its seats go back now rather than when it lapses. */

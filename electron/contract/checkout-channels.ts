@@ -138,8 +138,12 @@ export const checkoutChannels = {
     ]),
     response: checkoutOutcomeSchema,
   },
+  /**
+   * The counter prints a sale's tickets or receipt again; `missing`: only the documents a print that stopped
+   * part-way left out (Retry once the printer can print), refused when none is missing.
+   */
   'checkout.reprint': {
-    request: z.object({ saleId, what: z.enum(['tickets', 'receipt']) }).strict(),
+    request: z.object({ saleId, what: z.enum(['tickets', 'receipt', 'missing']) }).strict(),
     response: z.object({ printed: z.boolean() }),
   },
   /**

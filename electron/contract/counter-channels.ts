@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pinCheckSchema } from './admin-channels'
+import { printerStateSchema } from './printer-channels'
 import { staffMemberSchema, staffNameSchema } from './staff-channels'
 
 /**
@@ -36,5 +37,14 @@ export const counterChannels = {
   'counter.whoIsIn': {
     request: z.object({}).strict(),
     response: staffMemberSchema.nullable(),
+  },
+  /**
+   * The ticket printer staff settings chose cannot print: a signed-in cashier prints on the system printer
+   * instead (`system`), or goes back to the chosen one (`chosen`), for this run only. Answers the state of
+   * the printer now in use. A self-service kiosk is refused.
+   */
+  'counter.usePrinter': {
+    request: z.object({ printer: z.enum(['chosen', 'system']) }).strict(),
+    response: printerStateSchema,
   },
 } as const

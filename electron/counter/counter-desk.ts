@@ -123,6 +123,7 @@ export const CASHIER_CHANNELS = [
   'shift.open',
   'shift.close',
   'shift.print',
+  'counter.usePrinter',
 ] as const satisfies readonly ChannelName[]
 
 /** The handlers, with the channels above refused at a counter nobody signed in to. */

@@ -218,6 +218,8 @@ export class SalesJournal {
     changes = { heldForStaff: false, ...changes }
     const sets = ['state = ?', 'updated_at = ?']
     const values: unknown[] = [to, at]
+    // A note written is a note staff have not seen: one they closed before (a print that failed, dealt with) does not close this one.
+    if (changes.staffNote) sets.push('staff_resolved_at = NULL')
     for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
       sets.push(`${columns[key]} = ?`)
       values.push(columnValue(key, value))

@@ -15,6 +15,7 @@ import { kioskHandlers, kioskMessageKeys, type KioskControl } from './kiosk-serv
 import { counterRefundMessageKeys } from '../checkout/counter-refund'
 import { staffDeskMessageKeys, type StaffCheck } from '../counter/counter-desk'
 import type { SalesRuntime } from './sales-runtime'
+import { counterPrinterMessageKeys } from './counter-printer'
 import { printerMessageKeys, printerTestHandler, type PrinterServiceDeps } from './printer-service'
 import { settingsHandlers } from './settings-service'
 import { staffAccountHandlers, staffAccountMessageKeys } from './staff-service'
@@ -82,6 +83,7 @@ export const adminMessageKeys = [
   ...terminalMessageKeys,
   ...printerMessageKeys,
   ...hubMessageKeys,
+  ...counterPrinterMessageKeys,
 ]
 
 /** Handlers that answer "not available" where no settings file exists (e.g. renderer tests). */

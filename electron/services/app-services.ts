@@ -37,7 +37,7 @@ export interface AppServicesOptions extends SystemFacts {
   /** The box office's hub has revoked this device (./hub-service.ts): no new sale starts. Absent: never. */
   outOfService?: () => boolean
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
-  printer?: { 'printer.status': Handler<'printer.status'> }
+  printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
 }
 
 /**
@@ -73,7 +73,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...withServiceCheck(withCashierCheck(sales ?? disconnectedSalesHandlers(), counter), outOfService ?? (() => false)),
     ...staff,
     ...counterHandlers(counter),
-    ...(printer ?? { 'printer.status': () => SYSTEM_PRINTER }),
+    'printer.status': printer?.['printer.status'] ?? (() => SYSTEM_PRINTER),
+    // Only a counter with a printer staff chose can switch; checked for a signed-in cashier like a sale.
+    ...withCashierCheck({ 'counter.usePrinter': printer?.['counter.usePrinter'] ?? (() => SYSTEM_PRINTER) }, counter),
   }
   return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
 }

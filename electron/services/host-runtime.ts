@@ -17,6 +17,7 @@ import { KeytarVault } from '../vault/keytar-vault'
 import { bindLegacySecrets } from '../vault/origin-bound-secret'
 import { adminHandlers } from './admin-service'
 import { choosePrinter, PRINTER_LABEL } from './printer-service'
+import { CounterPrinterSwitch } from './counter-printer'
 import type { AppServices } from './app-services'
 import type { StartupConfig } from './app-config'
 import { startSandboxConnection, vendorConnection, type BackendConnection } from './backend-connection'
@@ -40,9 +41,15 @@ export interface HostRuntime {
   close(): Promise<void>
 }
 
-/** The chosen printer as readiness asks it (and prints the test ticket), and as a sale's documents print on it (the system printer unless another is chosen). */
-function printersOf(choice: () => PrinterChoice, system: DocumentPrinter | null, layouts: HostLayouts) {
-  return { printer: salePrinter(choice, system, adaptersOf(layouts), PRINTER_LABEL), askablePrinter: choosePrinter(choice, layouts.raster) }
+/**
+ * The chosen printer as readiness asks it (and prints the test ticket), and as a sale's documents print on it (the
+ * system printer unless another is chosen); a counter may switch to the system printer for this run while the
+ * chosen one cannot print (./counter-printer.ts).
+ */
+function printersOf(saved: () => PrinterChoice, system: DocumentPrinter | null, layouts: HostLayouts) {
+  const printerSwitch = new CounterPrinterSwitch()
+  const choice = () => printerSwitch.applied(saved())
+  return { printer: salePrinter(choice, system, adaptersOf(layouts), PRINTER_LABEL), askablePrinter: choosePrinter(choice, layouts.raster), printerSwitch }
 }
 
 /** Staff's accounts, PIN lockout and first-supervisor enrolment, kept beside the settings. */
@@ -93,15 +100,14 @@ export async function startHostRuntime(
       ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   // The printer staff chose (FOYER_PRINTER overrides it for one run), made once per choice; a sale prints on it too.
-  const { printer: documents, askablePrinter } = printersOf(() => overrides.printer ?? settings.get().printer, printer, layouts)
+  const { printer: documents, askablePrinter, printerSwitch } = printersOf(() => overrides.printer ?? settings.get().printer, printer, layouts)
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,
     dataDir,
     connect,
     log,
-    printer: documents,
-    askablePrinter,
+    ...{ printer: documents, askablePrinter, printerSwitch },
     // A customer whose sale a crash interrupted is told "checking" at once, then where it stands.
     serveDuringRecovery: true,
     ...(afterStep ? { checkout: { afterStep } } : {}),

@@ -14,6 +14,7 @@ import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
 import { CounterDesk, type StaffCheck } from '../counter/counter-desk'
 import { CounterIdle, type CounterIdleOptions } from './counter-idle'
+import { counterPrinterHandler, type CounterPrinterSwitch } from './counter-printer'
 import { PrinterReadiness } from './printer-readiness'
 import { printerHandlers, type AskablePrinter } from './printer-service'
 import { salesHandlers, type SalesContext } from './sales-service'
@@ -51,6 +52,8 @@ export interface RuntimeOptions {
   printer?: DocumentPrinter | null
   /** The printer staff chose, when Foyer can ask it whether it can print (absent or null: the system printer, taken as ready). */
   askablePrinter?: () => AskablePrinter | null
+  /** The counter's switch to the system printer, applied to the choice behind `printer` and `askablePrinter` (absent: none). */
+  printerSwitch?: CounterPrinterSwitch
   /** How often that printer is asked while nothing is sold; 10 s. */
   printerPollMs?: number
   /** Days the journal keeps patron data (the staff setting, read at each purge); 30 when absent. */
@@ -210,7 +213,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counter,
     counterIdle,
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
-    printer: printerHandlers(readiness),
+    printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     outOfService: () => system.revokedByHub,
   })
   counterIdle.start()

@@ -29,7 +29,7 @@ export interface StaffedRuntimeOptions {
   /** More of checkout's options (e.g. `afterStep`, to crash a sale at a step). */
   checkout?: RuntimeOptions['checkout']
   /** The sale's printer and the printer readiness asks (none: nothing prints, the system printer taken as ready). */
-  printing?: Pick<RuntimeOptions, 'printer' | 'askablePrinter'>
+  printing?: Pick<RuntimeOptions, 'printer' | 'askablePrinter' | 'printerSwitch'>
   /** A link to a hub, its token kept in this keychain (absent: none, the hub channels answer "unavailable"). */
   hub?: RuntimeOptions['hub']
 }

@@ -69,6 +69,7 @@ describe('contract dispatch', () => {
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
+      'counter.usePrinter': () => SYSTEM_PRINTER,
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -85,6 +86,7 @@ describe('contract dispatch', () => {
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
+      'counter.usePrinter': () => SYSTEM_PRINTER,
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },

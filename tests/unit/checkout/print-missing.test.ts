@@ -63,4 +63,27 @@ describe('a sale whose tickets did not print', () => {
       await working.close()
     }
   })
+
+  it('comes back on the needs-attention list when a later print fails too', { timeout: 90_000 }, async () => {
+    const blocked = join(dir, 'not-a-folder')
+    writeFileSync(blocked, '')
+    const dispatcher = await start(new SpoolPrinter({ spoolDir: join(blocked, 'spool') }))
+    expect((await call(dispatcher, 'staff.setPin', firstPin(PIN))).ok).toBe(true)
+    const order = await heldOrderRequest(dispatcher, rig.direct)
+    const invoice = await call(dispatcher, 'checkout.submit', { order: { ...order, deliveryMethodCode: PRINTED_HERE_DELIVERY } })
+    if (!invoice.ok) throw new Error(invoice.error.code)
+    const saleId = invoice.value.saleId
+    expect(await call(dispatcher, 'checkout.pay', { saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true })
+    expect(await call(dispatcher, 'staff.resolveSale', { pin: PIN, saleId, how: 'Printer looked at' })).toMatchObject({ ok: true })
+    const listed = async () => {
+      const list = await call(dispatcher, 'staff.salesNeedingAttention', { pin: PIN })
+      if (!list.ok) throw new Error(list.error.code)
+      return list.value.map((sale) => sale.saleId)
+    }
+    expect(await listed()).not.toContain(saleId)
+
+    // Staff reprint on a printer that still cannot print: a new failure staff have not seen.
+    expect(await call(dispatcher, 'staff.reprintSale', { pin: PIN, saleId })).toMatchObject({ ok: true, value: { printed: false } })
+    expect(await listed()).toContain(saleId)
+  })
 })

@@ -59,6 +59,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'counter.signOut': {},
     'counter.stillHere': {},
     'counter.whoIsIn': {},
+    'counter.usePrinter': { printer: 'system' },
     'staff.accounts': { pin: STAFF_PIN },
     'staff.addAccount': { pin: STAFF_PIN, name: 'Aisha Rahman', role: 'cashier', newPin: '135790' },
     'staff.disableAccount': { pin: STAFF_PIN, staffId: randomUUID() },
