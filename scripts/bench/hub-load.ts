@@ -1,4 +1,5 @@
 import { HEARTBEAT_INTERVAL_MS, HUB_PATHS } from '../../hub/protocol'
+import type { RecordEnvelope } from '../../hub/protocol'
 import { heartbeatNow, postOn, saleRecord, type SimDevice } from './hub-devices'
 import type { TileSeen } from './hub-stream'
 
@@ -17,6 +18,10 @@ export interface LoadResult {
   heartbeatsFailed: number
   uploadsSent: number
   uploadsFailed: number
+  /** Why requests failed (status or error code), with how many. */
+  failures: Map<string, number>
+  /** Uploads that failed sent again after the run, as the device's outbox retries them, until stored. */
+  retried: number
   /** Distinct hub record ids in the upload answers (a duplicate would repeat one). */
   hubRecordIds: Set<string>
   notSeenOnStream: number
@@ -30,6 +35,7 @@ export class HubLoad {
   private readonly pending = new Map<string, { saleNumber: number; sentAt: number }[]>()
   private readonly inFlight = new Set<Promise<void>>()
   private readonly lastSaleAt = new Map<string, string>()
+  private readonly outbox: { device: SimDevice; record: RecordEnvelope }[] = []
   readonly result: LoadResult = {
     heartbeatMs: [],
     uploadMs: [],
@@ -37,6 +43,8 @@ export class HubLoad {
     heartbeatsFailed: 0,
     uploadsSent: 0,
     uploadsFailed: 0,
+    failures: new Map(),
+    retried: 0,
     hubRecordIds: new Set(),
     notSeenOnStream: 0,
     sendLagMs: [],
@@ -53,6 +61,22 @@ export class HubLoad {
     while (waiting?.[0] && waiting[0].saleNumber <= tile.salesToday) this.result.streamMs.push(tile.at - waiting.shift()!.sentAt)
   }
 
+  /**
+   * Every device's first heartbeat, unmeasured, `concurrency` at a time: a device's first beat opens
+   * its connection and takes it from "never heard from" to online (an alert each), which happens once
+   * when a device is set up, not every 15 s. The run measures the steady state after it.
+   */
+  async warmUp(concurrency: number): Promise<void> {
+    const queue = [...this.devices]
+    const worker = async () => {
+      for (let device = queue.shift(); device; device = queue.shift()) {
+        const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.heartbeat, heartbeatNow(null), device.token)
+        if (answer.status !== 200) throw new Error(`a first heartbeat answered ${answer.status}`)
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+  }
+
   async run(seconds: number, uploadsPerSecond: number): Promise<LoadResult> {
     const start = performance.now()
     const end = start + seconds * 1000
@@ -62,6 +86,7 @@ export class HubLoad {
       this.schedule(start, end, uploadsPerSecond, (device) => this.upload(device)),
     ])
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight])
+    await this.retryOutbox()
     // The last sales' tiles: a second or two at most; whatever is still missing after 10 s was never pushed.
     for (let waited = 0; waited < 10_000 && this.waitingOnStream() > 0; waited += 50) await sleep(50)
     this.result.notSeenOnStream = this.waitingOnStream()
@@ -96,8 +121,9 @@ export class HubLoad {
       const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.heartbeat, heartbeatNow(this.lastSaleAt.get(device.deviceId) ?? null), device.token)
       if (answer.status !== 200 || (answer.body as { status?: string }).status !== 'ok') throw new Error(`heartbeat answered ${answer.status}`)
       this.result.heartbeatMs.push(answer.ms)
-    } catch {
+    } catch (error) {
       this.result.heartbeatsFailed++
+      this.failed(error)
     }
   }
 
@@ -109,14 +135,36 @@ export class HubLoad {
     this.pending.set(device.deviceId, waiting)
     waiting.push({ saleNumber, sentAt: performance.now() })
     try {
-      const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.records, { records: [record] }, device.token)
-      const result = (answer.body as { results?: { outcome: string; hubRecordId?: string }[] }).results?.[0]
-      if (answer.status !== 200 || result?.outcome !== 'stored') throw new Error(`upload answered ${answer.status} ${result?.outcome}`)
-      this.result.uploadMs.push(answer.ms)
-      this.result.hubRecordIds.add(result.hubRecordId!)
-      this.lastSaleAt.set(device.deviceId, record.occurredAt)
-    } catch {
+      this.result.uploadMs.push(await this.send(device, record))
+    } catch (error) {
       this.result.uploadsFailed++
+      this.failed(error)
+      this.outbox.push({ device, record })
+    }
+  }
+
+  /** Uploads one record; throws unless the hub answers it stored. Gives the answer's time. */
+  private async send(device: SimDevice, record: RecordEnvelope): Promise<number> {
+    const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.records, { records: [record] }, device.token)
+    const result = (answer.body as { results?: { outcome: string; hubRecordId?: string }[] }).results?.[0]
+    if (answer.status !== 200 || result?.outcome !== 'stored') throw new Error(`HTTP ${answer.status} ${result?.outcome ?? ''}`.trim())
+    this.result.hubRecordIds.add(result.hubRecordId!)
+    this.lastSaleAt.set(device.deviceId, record.occurredAt)
+    return answer.ms
+  }
+
+  private failed(error: unknown): void {
+    const why = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error))
+    this.result.failures.set(why, (this.result.failures.get(why) ?? 0) + 1)
+  }
+
+  /** The device's outbox: a failed upload is sent again, the same record, until the hub has it. */
+  private async retryOutbox(): Promise<void> {
+    for (let round = 0; this.outbox.length > 0 && round < 20; round++) {
+      for (const { device, record } of this.outbox.splice(0)) {
+        this.result.retried++
+        await this.send(device, record).catch(() => this.outbox.push({ device, record }))
+      }
     }
   }
 }

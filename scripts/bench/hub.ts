@@ -5,7 +5,7 @@
  * This process is the devices and the manager: it signs the first manager in, enrols every device
  * through the real protocol (one-time codes added on the dashboard API, in batches enrolled at once),
  * opens the dashboard's event stream, then for the run sends each device's heartbeat every 15 s
- * (spread evenly) and sale uploads at a steady rate, each device on its own keep-alive HTTPS
+ * (spread evenly; after every device's first, unmeasured one) and sale uploads at a steady rate, each device on its own keep-alive HTTPS
  * connection pinned to the hub's certificate. Prints, per database: p50/p95/p99/max of the heartbeat
  * and upload answers and of a sale's appearance on the event stream (as its device's tile counting
  * it: the stream carries tiles, not records), the records sent against those the hub counts (lost,
@@ -65,6 +65,7 @@ async function benchOn(kind: 'pglite' | 'postgres', port: number) {
     const devices = await enrolDevices(hub.url, manager, pinned, deviceCount, Number(values['enrol-batch']))
     const enrolSeconds = (performance.now() - enrolStarted) / 1000
     const load = new HubLoad(hub.url, devices)
+    await load.warmUp(Number(values['enrol-batch']))
     const stream = await openEventStream(hub.url, pinned, manager.cookie, load.onTile)
     const before = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
     const result = await load.run(seconds, uploadsPerSecond)
@@ -103,7 +104,7 @@ function figures(kind: string, result: LoadResult, facts: RunFacts) {
     uploadMs: summary(result.uploadMs),
     saleOnStreamMs: summary(result.streamMs),
     records: { sent: result.uploadsSent, answeredStored: result.hubRecordIds.size, countedAtHub: facts.counted, lost: facts.lost, duplicated: facts.duplicated },
-    failed: { heartbeats: result.heartbeatsFailed, uploads: result.uploadsFailed, notSeenOnStream: result.notSeenOnStream },
+    failed: { heartbeats: result.heartbeatsFailed, uploads: result.uploadsFailed, uploadsRetried: result.retried, why: Object.fromEntries(result.failures), notSeenOnStream: result.notSeenOnStream },
     streamEvents: facts.streamEvents,
     hubMemoryMiB: { beforeRun: facts.before.memory.rss, atEnd: facts.after.memory.rss, peak: facts.after.memory.peak },
     hubCpuSecondsInRun: round(facts.after.cpu - facts.before.cpu),
@@ -122,7 +123,9 @@ function print(f: Awaited<ReturnType<typeof benchOn>>): void {
   console.log(row('sale on the event stream', f.saleOnStreamMs, 1000))
   const r = f.records
   console.log(`records: ${r.sent} sent, ${r.answeredStored} answered stored, ${r.countedAtHub} counted at the hub → ${r.lost} lost, ${r.duplicated} duplicated`)
-  console.log(`failed: ${f.failed.heartbeats} heartbeats, ${f.failed.uploads} uploads; ${f.failed.notSeenOnStream} sales never on the stream (${f.streamEvents} events)`)
+  const why = Object.entries(f.failed.why).map(([reason, n]) => `${n}× ${reason}`).join(', ')
+  console.log(`failed: ${f.failed.heartbeats} heartbeats, ${f.failed.uploads} uploads${why ? ` (${why})` : ''}, the uploads sent again after the run (${f.failed.uploadsRetried} tries)`)
+  console.log(`event stream: ${f.streamEvents} events; ${f.failed.notSeenOnStream} sales never shown on it`)
   console.log(`hub: RSS ${f.hubMemoryMiB.atEnd} MiB at the end (${f.hubMemoryMiB.beforeRun} before the run, peak ${f.hubMemoryMiB.peak}), ${f.hubCpuSecondsInRun} CPU s in the run; enrolling took ${f.enrolSeconds} s`)
   console.log(`generator's lag behind its schedule: p99 ${f.generatorSendLagMs.p99} ms, max ${f.generatorSendLagMs.max} ms`)
 }
