@@ -38,7 +38,8 @@ function asClusterOwner(command: string, args: string[]): void {
   if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`)
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** @param options.durable fsync on, as a production server runs (the tests run without it, for speed). */
+export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   if (!existsSync(join(BIN, 'initdb'))) {
     throw new Error(
       `PostgreSQL's programs are not in ${BIN}: the hub's tests run on a real PostgreSQL server too. ` +
@@ -53,8 +54,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = join(dir, 'data')
   const port = await freePort()
   asClusterOwner(join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'foyer', '--no-sync'])
-  const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off`
-  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
+  const settings = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1${options.durable ? '' : ' -c fsync=off'}`
+  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start'])
   return {
     adminUrl: `postgres://foyer@127.0.0.1:${port}/postgres`,
     stop() {

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+/**
+ * Foyer Hub in a process of its own, started as `npm run hub` starts it (hub/server/cli.ts), so the
+ * load generator's CPU is not in the hub's answers and the hub's memory can be read from /proc.
+ */
+export interface HubProcess {
+  url: string
+  fingerprint: string
+  firstManagerCode: string
+  /** Resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
+  memoryMiB(): { rss: number; peak: number }
+  /** CPU seconds the hub has used so far (user + system). */
+  cpuSeconds(): number
+  stop(): Promise<void>
+}
+
+function statusField(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))
+  return Math.round((Number(line?.split(/\s+/)[1] ?? NaN) / 1024) * 10) / 10
+}
+
+/** @param profileDir with it, the hub runs under `--cpu-prof` and writes its profile there when stopped. */
+export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string }): Promise<HubProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-hub-'))
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
+  const args = [...profile, '--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1']
+  // No dashboard page: the bench reads the dashboard's API and event stream, as the page does.
+  args.push('--dashboard', join(dataDir, 'no-page'))
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, FOYER_HUB_DATABASE_URL: options.databaseUrl ?? '', FOYER_HUB_ALERT_WEBHOOK: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const printed: { url?: string; fingerprint?: string; code?: string } = {}
+  await new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout })
+    lines.on('line', (line) => {
+      printed.url ??= /^Foyer Hub at (\S+)/.exec(line)?.[1]
+      printed.fingerprint ??= /fingerprint \(SHA-256\): (\S+)/.exec(line)?.[1]
+      printed.code ??= /one-time enrolment code: (\S+)/.exec(line)?.[1]
+      if (printed.url && printed.fingerprint && printed.code) resolve()
+    })
+    void exited.then(() => reject(new Error('the hub stopped before it printed its address and first manager code')))
+  })
+  const pid = child.pid!
+  return {
+    url: printed.url!,
+    fingerprint: printed.fingerprint!,
+    firstManagerCode: printed.code!,
+    memoryMiB: () => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(pid, 'VmHWM') }),
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / 100
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

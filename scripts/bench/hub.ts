@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:hub [-- --seconds 60 --devices 1000 --uploads-per-second 50 --db pglite|postgres|both]`:
+ * Foyer Hub under a venue group's load. The hub runs in a process of its own (hub/server/cli.ts, as
+ * `npm run hub`), on PGlite and on a throwaway PostgreSQL 15 cluster (fsync on, as in production).
+ * This process is the devices and the manager: it signs the first manager in, enrols every device
+ * through the real protocol (one-time codes added on the dashboard API, in batches enrolled at once),
+ * opens the dashboard's event stream, then for the run sends each device's heartbeat every 15 s
+ * (spread evenly; after every device's first, unmeasured one) and sale uploads at a steady rate, each device on its own keep-alive HTTPS
+ * connection pinned to the hub's certificate. Prints, per database: p50/p95/p99/max of the heartbeat
+ * and upload answers and of a sale's appearance on the event stream (as its device's tile counting
+ * it: the stream carries tiles, not records), the records sent against those the hub counts (lost,
+ * duplicated), the hub's memory (RSS) at the end and its CPU; then one line of JSON.
+ *
+ * `--profile DIR`: the hub runs under `--cpu-prof` and writes its profile to DIR when stopped.
+ * `--port N`: the hub's port (the next one for the second database).
+ */
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { seeCertificate } from '../../tests/support/hub-device'
+import { managerBrowser } from '../../tests/support/hub-manager'
+import { createDatabase, startPostgresCluster } from '../../tests/support/postgres-cluster'
+import { enrolDevices } from './hub-devices'
+import { HubLoad, type LoadResult } from './hub-load'
+import { startHubProcess } from './hub-process'
+import { openEventStream } from './hub-stream'
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    devices: { type: 'string', default: '1000' },
+    'uploads-per-second': { type: 'string', default: '50' },
+    db: { type: 'string', default: 'both' },
+    port: { type: 'string', default: '5470' },
+    'enrol-batch': { type: 'string', default: '50' },
+    profile: { type: 'string' },
+  },
+})
+const seconds = Number(values.seconds)
+const deviceCount = Number(values.devices)
+const uploadsPerSecond = Number(values['uploads-per-second'])
+const isDatabase = (db: string): db is 'pglite' | 'postgres' => db === 'pglite' || db === 'postgres'
+const databases = values.db === 'both' ? ['pglite', 'postgres'] : [values.db]
+if (!databases.every(isDatabase)) throw new Error('--db is pglite, postgres or both')
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) }
+}
+const loadAverage = () => round(loadavg()[0]!, 2)
+
+async function benchOn(kind: 'pglite' | 'postgres', port: number) {
+  const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true }) : undefined
+  const databaseUrl = cluster && (await createDatabase(cluster.adminUrl))
+  const profileDir = values.profile && resolve(values.profile, kind)
+  const hub = await startHubProcess({ port, databaseUrl, profileDir })
+  try {
+    const pinned = await seeCertificate(hub.url)
+    const manager = await managerBrowser(hub.url)
+    const first = await manager.send('POST', '/api/managers/first', { code: hub.firstManagerCode, name: 'Bench manager', password: 'bench manager password' })
+    if (first.status !== 200 || !manager.cookie) throw new Error(`the first manager was refused: ${first.status}`)
+    const enrolStarted = performance.now()
+    const devices = await enrolDevices(hub.url, manager, pinned, deviceCount, Number(values['enrol-batch']))
+    const enrolSeconds = (performance.now() - enrolStarted) / 1000
+    const load = new HubLoad(hub.url, devices)
+    await load.warmUp(Number(values['enrol-batch']))
+    const stream = await openEventStream(hub.url, pinned, manager.cookie, load.onTile)
+    const before = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
+    const result = await load.run(seconds, uploadsPerSecond)
+    const after = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
+    stream.close()
+    const tiles = await manager.send('GET', '/api/devices')
+    const atHub = new Map((tiles.body as { devices: { id: string; salesToday: number }[] }).devices.map((d) => [d.id, d.salesToday]))
+    const lost = devices.reduce((sum, d) => sum + Math.max(0, d.salesSent - (atHub.get(d.deviceId) ?? 0)), 0)
+    const duplicated = devices.reduce((sum, d) => sum + Math.max(0, (atHub.get(d.deviceId) ?? 0) - d.salesSent), 0)
+    const counted = [...atHub.values()].reduce((a, b) => a + b, 0)
+    return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, streamEvents: stream.events })
+  } finally {
+    await hub.stop()
+    cluster?.stop()
+  }
+}
+
+interface RunFacts {
+  enrolSeconds: number
+  before: { cpu: number; memory: { rss: number; peak: number }; loadAverage: number }
+  after: { cpu: number; memory: { rss: number; peak: number }; loadAverage: number }
+  counted: number
+  lost: number
+  duplicated: number
+  streamEvents: number
+}
+
+function figures(kind: string, result: LoadResult, facts: RunFacts) {
+  return {
+    database: kind,
+    devices: deviceCount,
+    seconds,
+    uploadsPerSecond,
+    enrolSeconds: round(facts.enrolSeconds),
+    heartbeatMs: summary(result.heartbeatMs),
+    uploadMs: summary(result.uploadMs),
+    saleOnStreamMs: summary(result.streamMs),
+    records: { sent: result.uploadsSent, answeredStored: result.hubRecordIds.size, countedAtHub: facts.counted, lost: facts.lost, duplicated: facts.duplicated },
+    failed: { heartbeats: result.heartbeatsFailed, uploads: result.uploadsFailed, uploadsRetried: result.retried, why: Object.fromEntries(result.failures), notSeenOnStream: result.notSeenOnStream },
+    streamEvents: facts.streamEvents,
+    hubMemoryMiB: { beforeRun: facts.before.memory.rss, atEnd: facts.after.memory.rss, peak: facts.after.memory.peak },
+    hubCpuSecondsInRun: round(facts.after.cpu - facts.before.cpu),
+    generatorSendLagMs: summary(result.sendLagMs),
+    loadAverage: { before: facts.before.loadAverage, after: facts.after.loadAverage },
+  }
+}
+
+function print(f: Awaited<ReturnType<typeof benchOn>>): void {
+  const row = (name: string, s: ReturnType<typeof summary>, target: number) =>
+    `${name.padEnd(26)}${String(s.count).padStart(7)}${[s.p50, s.p95, s.p99, s.max].map((v) => String(v).padStart(9)).join('')}   p99 ≤ ${target} ms: ${s.p99 <= target ? 'met' : 'NOT met'}`
+  console.log(`\n${f.database === 'pglite' ? 'PGlite' : 'PostgreSQL 15 (fsync on)'}: ${f.devices} devices, ${f.uploadsPerSecond} sale uploads/s, ${f.seconds} s; load average ${f.loadAverage.before} → ${f.loadAverage.after}`)
+  console.log(`${''.padEnd(26)}${'count'.padStart(7)}${['p50', 'p95', 'p99', 'max'].map((h) => `${h} ms`.padStart(9)).join('')}`)
+  console.log(row('heartbeat answer', f.heartbeatMs, 50))
+  console.log(row('upload answer', f.uploadMs, 100))
+  console.log(row('sale on the event stream', f.saleOnStreamMs, 1000))
+  const r = f.records
+  console.log(`records: ${r.sent} sent, ${r.answeredStored} answered stored, ${r.countedAtHub} counted at the hub → ${r.lost} lost, ${r.duplicated} duplicated`)
+  const why = Object.entries(f.failed.why).map(([reason, n]) => `${n}× ${reason}`).join(', ')
+  console.log(`failed: ${f.failed.heartbeats} heartbeats, ${f.failed.uploads} uploads${why ? ` (${why})` : ''}, the uploads sent again after the run (${f.failed.uploadsRetried} tries)`)
+  console.log(`event stream: ${f.streamEvents} events; ${f.failed.notSeenOnStream} sales never shown on it`)
+  console.log(`hub: RSS ${f.hubMemoryMiB.atEnd} MiB at the end (${f.hubMemoryMiB.beforeRun} before the run, peak ${f.hubMemoryMiB.peak}), ${f.hubCpuSecondsInRun} CPU s in the run; enrolling took ${f.enrolSeconds} s`)
+  console.log(`generator's lag behind its schedule: p99 ${f.generatorSendLagMs.p99} ms, max ${f.generatorSendLagMs.max} ms`)
+}
+
+const all = []
+for (const [i, kind] of databases.filter(isDatabase).entries()) {
+  const f = await benchOn(kind, Number(values.port) + i)
+  print(f)
+  all.push(f)
+}
+console.log(JSON.stringify({ bench: 'hub', runs: all }))
