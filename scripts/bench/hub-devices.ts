@@ -98,24 +98,28 @@ export function heartbeatNow(lastSaleAt: string | null): Heartbeat {
   return { ...readyHeartbeat, lastSaleAt, sentAt: new Date().toISOString() }
 }
 
-/**
- * A sale as a device's journal uploads it. The payload's shape is the journal's sale (issue #23
- * reworks it; on main the hub takes any JSON here): adjust this one function when the hub checks it.
- */
+/** A sale as a device's journal uploads it (hub/protocol/record-payloads.ts): a card sale of two tickets at one show. */
 export function saleRecord(device: SimDevice, saleNumber: number): RecordEnvelope {
   const amountCents = 4_500 + (saleNumber % 7) * 500
+  const saleId = `sale-${device.index + 1}-${saleNumber}-${randomUUID().slice(0, 8)}`
   return {
-    deviceRecordId: `sale-${device.index + 1}-${saleNumber}-${randomUUID().slice(0, 8)}`,
+    deviceRecordId: saleId,
     kind: 'sale',
     occurredAt: new Date().toISOString(),
     payload: {
+      backend: 'production/bench',
+      training: false,
+      saleId,
       bookingReference: `BENCH-${device.index + 1}-${saleNumber}`,
-      eventName: 'Bench Symphony',
-      showStartsAt: '2026-11-26T20:00:00+08:00',
-      lines: [{ priceClass: 'A', section: 'Stalls', seats: 2, amountCents }],
-      tenders: [{ tender: 'card', amountCents, reference: `T-${device.index + 1}-${saleNumber}` }],
-      totalCents: amountCents,
+      paymentReference: `T-${device.index + 1}-${saleNumber}`,
+      amountCents,
+      tickets: 2,
+      shows: [{ productId: 1, event: 'Bench Symphony', showsAt: '2026-11-26T20:00:00+08:00', tickets: 2, amountCents }],
+      payments: [{ seq: 1, tender: 'card', amountCents, reference: `T-${device.index + 1}-${saleNumber}`, tenderedCents: null, changeCents: null }],
       cashier: null,
+      shiftId: null,
+      patron: null,
+      patronDays: 0,
     },
   }
 }

@@ -1,13 +1,14 @@
 import { join } from 'node:path'
 import { pdfText } from '../support/pdf-text'
 import { countDrawer } from './cash-drawer'
-import { cashSaleInNewShift } from './counter-basket'
+import { cashSaleInNewShift, sgd } from './counter-basket'
 import { COUNTER_PIN, COUNTER_SUPERVISOR, ensureSupervisor, expect, ipc, signInAs, test, type Page } from './fixtures'
 
 /**
  * Staff are people, at a landscape counter (1920×1080) in the real renderer:
- * a cashier signs in as themselves, sells, refunds with a supervisor's PIN,
- * and closes a counted shift over the tolerance with a supervisor's approval;
+ * a cashier signs in as themselves, sells, refunds with a supervisor's PIN
+ * (the screen saying what to do with the money, the X report keeping the
+ * sale, the refund and the net, on screen and on paper), and closes a counted shift over the tolerance with a supervisor's approval;
  * the printed Z report names them both. A cashier cannot open the settings;
  * the staff settings say the mode Foyer truly runs in; the counter signs out
  * by itself when left idle. Before, one shared PIN signed in nobody in
@@ -34,6 +35,42 @@ async function openSignIn(page: Page, url: string): Promise<void> {
 }
 
 
+/**
+ * The X report after a cash sale and its refund (issue #22: before, the sale vanished from it): on screen
+ * and printed, the sale still sold, the refund its own line with who asked and who approved, the net per
+ * tender and in tickets, and the drawer back to its S$200 float.
+ */
+async function xReportKeepsTheSaleAndTheRefund(page: Page, spool: string, sale: { reference: string; tickets: number; due: number }): Promise<void> {
+  const { reference, tickets, due } = sale
+  await expect(page.getByTestId('report-cash')).toHaveText(sgd(due))
+  await expect(page.getByTestId('report-cash-refunded')).toHaveText(sgd(due))
+  await expect(page.getByTestId('report-cash-net')).toHaveText('S$0.00')
+  await expect(page.getByTestId('report-tickets')).toHaveText(String(tickets))
+  await expect(page.getByTestId('report-tickets-refunded')).toHaveText(String(tickets))
+  await expect(page.getByTestId('report-tickets-net')).toHaveText('0')
+  await expect(page.getByTestId(`report-refund-${reference}`)).toContainText(`Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`)
+  await expect(page.getByTestId('report-expected')).toHaveText('S$200.00')
+  await page.getByTestId('shift-print-x').click()
+  await expect(page.getByTestId('shift-report-printed')).toHaveText('The report was printed.')
+  const shiftId = (await page.getByTestId('shift-report-X').getAttribute('data-shift-id'))!
+  const report = (await pdfText(join(spool, `shift-${shiftId.slice(0, 8)}-x-report.pdf`))).text.replace(/\s+/g, ' ')
+  for (const line of [
+    'X report',
+    `Cash: 1 sold ${sgd(due)}`,
+    `Cash: 1 refunded ${sgd(due)}`,
+    'Cash: net S$0.00',
+    'Card: net S$0.00',
+    `Tickets sold ${tickets}`,
+    `Tickets refunded ${tickets}`,
+    'Tickets net 0',
+    `Refund ${reference} (Cash) ${sgd(due)}`,
+    `asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`,
+    'Expected in drawer S$200.00',
+  ]) {
+    expect(report).toContain(line)
+  }
+}
+
 test('a cashier signs in as themselves, sells, refunds with a supervisor and closes a counted shift whose printed Z report names them', async ({ page, counterHostUrl, counterPrintSpool }) => {
   // The whole shift in one test (sign-in, sale, refund, close, print): budgeted for a busy machine.
   test.setTimeout(180_000)
@@ -43,7 +80,8 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   await expect(page.getByTestId('counter-who')).toHaveText(`Signed in: ${CASHIER} (Cashier)`)
 
   // Open the shift and sell for cash.
-  const { reference } = await cashSaleInNewShift(page)
+  const { reference, tickets, dueCents: due } = await cashSaleInNewShift(page)
+  expect(tickets).toBeGreaterThan(0)
 
   // The shift's sales say who sold; a refund asks for a supervisor's PIN, and a cashier's is not one.
   await page.getByTestId('counter-shift').click()
@@ -54,15 +92,21 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   await page.getByTestId('approval-pin').fill(CASHIER_PIN)
   await page.getByTestId('approval-approve').click()
   await expect(page.getByTestId('error-notice')).toContainText("That PIN is a cashier's.")
+  await expect(page.getByTestId('supervisor-approval')).toBeVisible()
   await page.getByTestId('approval-pin').fill(COUNTER_PIN)
   await page.getByTestId('approval-approve').click()
+  // What to do with the money, with the amount; who asked and who approved.
+  await expect(page.getByTestId('refund-instruction')).toHaveText(`Give ${sgd(due)} back in cash from the drawer.`)
+  await expect(page.getByTestId(`refund-done-${reference}`)).toContainText(`Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}.`)
   await expect(page.getByTestId(`refunded-by-${reference}`)).toHaveText(`Refund asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}`)
   await expect(page.getByTestId('supervisor-approval')).toHaveCount(0)
-  // The refund slip printed, saying who asked for the refund and who approved it.
+  // The refund slip printed, saying who asked for the refund and who approved it, and why in the paper's words
+  // (the journal's note is message keys, not a sentence journalled in English).
   const slip = (await pdfText(join(counterPrintSpool, `${reference}-refund.pdf`))).text.replace(/\s+/g, ' ')
-  expect(slip).toContain(`given back in cash from the drawer for ${reference}. Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}.`)
-  // The cash went back out: the drawer should hold the float only.
-  await expect(page.getByTestId('report-expected')).toContainText('S$200.00')
+  expect(slip).toContain(`Asked by ${CASHIER}`)
+  expect(slip).toContain(`Approved by ${COUNTER_SUPERVISOR}`)
+  expect(slip).toContain(`${sgd(due)} given back in cash from the drawer for ${reference}. Asked by ${CASHIER}, approved by ${COUNTER_SUPERVISOR}.`)
+  await xReportKeepsTheSaleAndTheRefund(page, counterPrintSpool, { reference, tickets, due })
 
   // Counted S$20 short, over the S$5 tolerance: closing asks for a supervisor, then the Z report names both.
   await countDrawer(page, 18_000)
