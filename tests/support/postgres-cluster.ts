@@ -15,6 +15,8 @@ const BIN = process.env['FOYER_TEST_PG_BIN'] ?? '/usr/lib/postgresql/15/bin'
 export interface PostgresCluster {
   /** The cluster's own `postgres` database, to make others in (createDatabase). */
   adminUrl: string
+  /** pg_ctl restart (fast shutdown): every connection to it is cut, as a restarted database server does. */
+  restart(): void
   stop(): void
 }
 
@@ -57,6 +59,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
   return {
     adminUrl: `postgres://foyer@127.0.0.1:${port}/postgres`,
+    restart() {
+      asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart'])
+    },
     stop() {
       asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
       rmSync(dir, { recursive: true, force: true })
