@@ -244,12 +244,22 @@ describe.each(['pglite', 'postgres'] as const)('Foyer Hub under faults on %s', (
   }, 180_000)
 
   it.skipIf(backend === 'pglite')('rides out its PostgreSQL server restarted under uploads and heartbeats, without restarting itself', async () => {
-    const outbox = new Outbox(journalOf('restart', 200), () => device)
+    const outbox = new Outbox(journalOf('restart', 400), () => device)
     const heartbeat = () => device.post('/device/heartbeat', { ...readyHeartbeat, sentAt: new Date().toISOString() }).then((a) => a.status, () => 0)
     await outbox.send(outbox.records.slice(0, BATCH))
+    // Heartbeats and uploads go on, one after another, all through the restart.
+    let restarting = true
+    const beats: number[] = []
+    const beating = (async () => {
+      while (restarting) beats.push(await heartbeat())
+    })()
     const uploading = outbox.drain()
-    cluster!.restart()
+    await cluster!.restart()
     await uploading
+    restarting = false
+    await beating
+    // The restart was felt: heartbeats refused while the server was down, the hub still there to refuse them.
+    expect(beats.some((status) => status !== 200)).toBe(true)
     await vi.waitFor(async () => expect(await heartbeat()).toBe(200), WAIT)
     // The same hub process all along.
     expect({ exit: hub.child.exitCode, signal: hub.child.signalCode }).toEqual({ exit: null, signal: null })
