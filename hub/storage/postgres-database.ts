@@ -22,6 +22,12 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect()
+      // The pool hears 'error' only from idle connections: one the server cuts while a transaction holds
+      // it (a restart, an administrator) emits it on the client, and unheard that ends the hub. The
+      // transaction's next statement fails anyway; the cut connection is thrown away, not pooled again.
+      let cut: Error | undefined
+      const onCut = (error: Error) => (cut = error)
+      client.on('error', onCut)
       try {
         await client.query('BEGIN')
         const result = await work(wrap(client))
@@ -31,7 +37,8 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
         await client.query('ROLLBACK').catch(() => undefined)
         throw error
       } finally {
-        client.release()
+        client.off('error', onCut)
+        client.release(cut)
       }
     },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +15,11 @@ const BIN = process.env['FOYER_TEST_PG_BIN'] ?? '/usr/lib/postgresql/15/bin'
 export interface PostgresCluster {
   /** The cluster's own `postgres` database, to make others in (createDatabase). */
   adminUrl: string
+  /**
+   * pg_ctl restart (fast shutdown): every connection to it is cut, as a restarted database server does.
+   * Asynchronous, so a test's devices go on uploading and heartbeating while it happens.
+   */
+  restart(): Promise<void>
   stop(): void
 }
 
@@ -31,11 +36,19 @@ export async function createDatabase(adminUrl: string): Promise<string> {
   return url.toString()
 }
 
+function ownerCommand(command: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
+}
+
 function asClusterOwner(command: string, args: string[]): void {
-  const root = process.getuid?.() === 0
-  const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
-  const run = spawnSync(file, argv, { encoding: 'utf8' })
+  const run = spawnSync(...ownerCommand(command, args), { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`)
+}
+
+function asClusterOwnerLater(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(...ownerCommand(command, args), (error, stdout, stderr) => (error ? reject(new Error(`${command} failed: ${stderr || stdout}`)) : resolve()))
+  })
 }
 
 /** @param options.durable fsync on, as a production server runs (the tests run without it, for speed). */
@@ -58,6 +71,9 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
   asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start'])
   return {
     adminUrl: `postgres://foyer@127.0.0.1:${port}/postgres`,
+    restart() {
+      return asClusterOwnerLater(join(BIN, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart'])
+    },
     stop() {
       asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
       rmSync(dir, { recursive: true, force: true })
