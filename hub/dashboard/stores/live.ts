@@ -28,7 +28,7 @@ export const useLive = defineStore('live', () => {
     if (event.type === 'device') {
       const before = useDevices().apply(event.device)
       if (before && before.state !== event.device.state) notices.announce({ kind: 'device', device: event.device })
-    } else {
+    } else if (event.type === 'alert') {
       useAlerts().apply(event.alert)
       notices.announce({ kind: 'alert', alert: event.alert })
     }
