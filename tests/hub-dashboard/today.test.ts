@@ -1,5 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatMoney } from '../../electron/contract/money'
+import { locales } from '../../hub/dashboard/i18n'
 import { moneyWords } from '../../hub/dashboard/words/money'
 import { DASHBOARD_PATHS, FoundSale } from '../../hub/protocol/dashboard'
 import { salePayload } from '../support/hub-heartbeats'
@@ -113,5 +115,12 @@ describe('the dashboard: today', () => {
     expect(page.get('#today-title').text()).toBe('今日销售')
     expect(rows(page, 'by-tender')[1]![0]).toBe('现金')
     expect(text(page, 'total-amount')).toBe('S$10,250.50')
+  })
+})
+
+/** The page may not import the renderer's money module (it takes hub/protocol only): its own copy must say the same. */
+describe("the dashboard's money words", () => {
+  it.each(locales)("write money in %s exactly as the renderer's formatMoney does", (locale) => {
+    for (const cents of [0, 5, 1250, 123_456_789, -1250]) expect(moneyWords(cents, locale)).toBe(formatMoney(cents, locale))
   })
 })
