@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { TodayAnswer } from './dashboard-today'
 import { PrinterProblem, TerminalState } from './heartbeat'
+
+export * from './dashboard-today'
 
 /**
  * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
@@ -27,7 +30,11 @@ export const DASHBOARD_PATHS = {
   alerts: '/api/alerts',
   /** POST `/api/alerts/:id/acknowledge`: acknowledged by the manager signed in. */
   acknowledgeAlert: (alertId: string) => `/api/alerts/${encodeURIComponent(alertId)}/acknowledge`,
-  /** GET: server-sent events (DashboardEvent, one JSON per `data:` line), for the live grid and alerts. */
+  /** GET: the hub's today (TodayAnswer): sales across every device, training apart. */
+  today: '/api/today',
+  /** GET `?reference=…`: the sales carrying a booking or payment reference, with their steps (SaleLookupAnswer). */
+  sales: '/api/sales',
+  /** GET: server-sent events (DashboardEvent, one JSON per `data:` line), for the live grid, alerts and today. */
   events: '/api/events',
 } as const
 
@@ -121,9 +128,10 @@ export type Alert = z.infer<typeof Alert>
 export const AlertsAnswer = z.object({ alerts: z.array(Alert) })
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>
 
-/** What the event stream pushes: a device's tile as it is now, or an alert raised or acknowledged. */
+/** What the event stream pushes: a device's tile as it is now, an alert raised or acknowledged, or today's sales as they are now. */
 export const DashboardEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device'), device: DashboardDevice }),
   z.object({ type: z.literal('alert'), alert: Alert }),
+  z.object({ type: z.literal('today'), today: TodayAnswer }),
 ])
 export type DashboardEvent = z.infer<typeof DashboardEvent>

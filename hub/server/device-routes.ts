@@ -14,6 +14,8 @@ export interface DeviceRouteContext {
   now: () => number
   /** A device reported (heartbeat, records): its state is reckoned again and its tile pushed to the dashboards. */
   deviceChanged?: (deviceId: string) => Promise<void>
+  /** Records were stored: today's sales are read again and pushed to the dashboards. */
+  recordsStored?: () => Promise<void>
 }
 
 /** The dashboard is told after the device's answer is settled; a failure there never fails the device's request. */
@@ -64,6 +66,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     if (!parsed.success) return badRequest(reply)
     const outcomes = await storeRecords(ctx.db, device.id, parsed.data.records, new Date(ctx.now()))
     await tellDashboard(ctx, device.id)
+    await ctx.recordsStored?.().catch(() => undefined)
     const results = outcomes.map((o) => (o.outcome === 'stored' ? { ...o, receivedAt: o.receivedAt.toISOString() } : o))
     return reply.send({ results } satisfies UploadAnswer)
   })

@@ -71,7 +71,7 @@ async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId) => ctx.watch.changed(deviceId) })
+  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId) => ctx.watch.changed(deviceId), recordsStored: () => ctx.live.changed({ type: 'today' }) })
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins }, options.dashboardDir)

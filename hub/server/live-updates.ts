@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { DashboardEvent } from '../protocol'
 import { notify, type HubDatabase, type Queryable } from '../storage/database'
 import { dashboardAlertById, dashboardDevices } from './dashboard-views'
+import { todayAnswer } from './today-views'
 
 /** The one channel every hub process on the database listens on for the dashboard. */
 const CHANNEL = 'foyer_hub_dashboard'
@@ -10,7 +11,7 @@ const CHANNEL = 'foyer_hub_dashboard'
  * What is notified: only which device or alert changed (a NOTIFY carries at most 8000 bytes), so each
  * hub process reads it fresh from the database, on its own clock, when a dashboard is connected to it.
  */
-const Changed = z.object({ type: z.enum(['device', 'alert']), id: z.string().max(40) })
+const Changed = z.union([z.object({ type: z.enum(['device', 'alert']), id: z.string().max(40) }), z.object({ type: z.literal('today') })])
 export type Changed = z.infer<typeof Changed>
 
 export type Subscriber = (event: DashboardEvent) => void
@@ -38,7 +39,7 @@ export class LiveUpdates {
     await this.stopListening?.()
   }
 
-  /** Tells every hub process (this one too) that a device or an alert changed. */
+  /** Tells every hub process (this one too) that a device, an alert or today's sales changed. */
   async changed(change: Changed, q: Queryable = this.db): Promise<void> {
     await notify(q, CHANNEL, JSON.stringify(change))
   }
@@ -66,6 +67,7 @@ export class LiveUpdates {
   }
 
   private async eventFor(change: Changed): Promise<DashboardEvent | undefined> {
+    if (change.type === 'today') return { type: 'today', today: await todayAnswer(this.db, this.now()) }
     if (change.type === 'device') {
       const [device] = z.uuid().safeParse(change.id).success ? await dashboardDevices(this.db, this.now(), change.id) : []
       return device && { type: 'device', device }

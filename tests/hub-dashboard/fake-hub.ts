@@ -9,8 +9,10 @@ import {
   FirstManagerRequest,
   SignInRequest,
   type Alert,
+  type FoundSale,
+  type TodayAnswer,
 } from '../../hub/protocol/dashboard'
-import { manager } from './fixtures'
+import { manager, todayFigures } from './fixtures'
 
 type Sent = { method: string; path: string; body: unknown; headers: Headers; credentials: RequestCredentials | undefined }
 /** An answer the test sets for the next request to a path: a status and any body, well-formed or not. */
@@ -67,6 +69,9 @@ export class FakeHub {
   firstCode = 'ABCD-EFGH-JK'
   devices: DashboardDevice[] = []
   alerts: Alert[] = []
+  today: TodayAnswer = todayFigures()
+  /** Sales the lookup answers, by reference. */
+  salesByReference = new Map<string, FoundSale[]>()
   sent: Sent[] = []
   private canned = new Map<string, Canned>()
 
@@ -114,6 +119,11 @@ export class FakeHub {
     if (key === `DELETE ${DASHBOARD_PATHS.session}`) return (this.signedIn = false), { status: 204, body: undefined }
     if (key === `GET ${DASHBOARD_PATHS.devices}`) return { status: 200, body: { devices: this.devices } }
     if (key === `GET ${DASHBOARD_PATHS.alerts}`) return { status: 200, body: { alerts: this.alerts } }
+    if (key === `GET ${DASHBOARD_PATHS.today}`) return { status: 200, body: this.today }
+    if (method === 'GET' && path.startsWith(`${DASHBOARD_PATHS.sales}?`)) {
+      const reference = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('reference') ?? ''
+      return { status: 200, body: { sales: this.salesByReference.get(reference) ?? [] } }
+    }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
     // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))

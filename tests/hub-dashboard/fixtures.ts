@@ -1,4 +1,4 @@
-import { Alert, DashboardDevice } from '../../hub/protocol/dashboard'
+import { Alert, DashboardDevice, TodayAnswer } from '../../hub/protocol/dashboard'
 
 /** Today at the given hour and minute, the browser's clock: what the page shows as "19:42". */
 export function todayAt(hours: number, minutes: number): string {
@@ -42,3 +42,24 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
 }
 
 export const manager = { id: '00000000-0000-4000-8000-00000000aaaa', name: 'Mei Ling' }
+
+const noTakings = { sales: 0, tickets: 0, amountCents: 0, refunds: 0, refundedCents: 0, netCents: 0 }
+
+/** The hub's today as it answers, parsed by the contract: nothing sold unless the test says otherwise. */
+export function todayFigures(overrides: Partial<TodayAnswer> = {}): TodayAnswer {
+  const start = new Date()
+  start.setHours(0, 0, 0, 0)
+  const end = new Date(start)
+  end.setDate(end.getDate() + 1)
+  return TodayAnswer.parse({
+    day: { start: start.toISOString(), end: end.toISOString() },
+    totals: noTakings,
+    training: noTakings,
+    byShow: [],
+    byTender: [],
+    byDevice: [],
+    byCashier: [],
+    byHour: [],
+    ...overrides,
+  })
+}

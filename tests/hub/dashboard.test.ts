@@ -5,7 +5,7 @@ import { AddDeviceAnswer, Alert, AlertsAnswer, DashboardDevice, DevicesAnswer, H
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
-import { readyHeartbeat } from '../support/hub-heartbeats'
+import { readyHeartbeat, salePayload } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
 
 /** A venue's alert webhook: keeps every alert POSTed to it. */
@@ -67,12 +67,13 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     const kiosk = await addAndEnrol('Lobby kiosk 1')
     expect(await tile(kiosk)).toMatchObject({ state: 'offline', lastHeartbeatAt: null, appVersion: null, salesToday: 0, uploadsWaiting: null })
     await kiosk.post('/device/heartbeat', { ...terminalDown, uploadsWaiting: 3, backend: 'training' })
-    const sale = (id: string, occurredAt: string) => ({ deviceRecordId: id, kind: 'sale', occurredAt, payload: { totalCents: 1250 } })
+    const sale = (id: string, occurredAt: string) => ({ deviceRecordId: id, kind: 'sale', occurredAt, payload: { ...salePayload(1), saleId: id } })
     const today = new Date(clock).toISOString()
     await kiosk.post('/device/records', {
       records: [sale('s-1', today), sale('s-2', today), sale('s-0', new Date(clock - 2 * 86_400_000).toISOString())],
     })
-    await kiosk.post('/device/records', { records: [{ deviceRecordId: 'r-1', kind: 'refund', occurredAt: today, payload: {} }] })
+    const refund = { backend: 'production/citytheatre', training: false, saleId: 's-1', bookingReference: null, seq: 1, refersTo: 1, tender: 'card', amountCents: 1250, askedBy: null, approvedBy: null }
+    await kiosk.post('/device/records', { records: [{ deviceRecordId: 'r-1', kind: 'refund', occurredAt: today, payload: refund }] })
     expect(DashboardDevice.parse(await tile(kiosk))).toMatchObject({
       name: 'Lobby kiosk 1',
       place: 'Lobby',

@@ -6,6 +6,7 @@ import { useAlerts } from './alerts'
 import { useDevices } from './devices'
 import { useNotices } from './notices'
 import { useSession } from './session'
+import { useToday } from './today'
 
 export const FIRST_RETRY_MS = 2_000
 const LAST_RETRY_MS = 60_000
@@ -13,26 +14,35 @@ const LAST_RETRY_MS = 60_000
 /** The event stream's standing, shown beside the grid: a manager must know when what they see is not live. */
 export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
 
+/** A pushed event applied to its store; a device's new state and every alert go to the live region. */
+function received(event: DashboardEvent): void {
+  const notices = useNotices()
+  if (event.type === 'device') {
+    const before = useDevices().apply(event.device)
+    if (before && before.state !== event.device.state) notices.announce({ kind: 'device', device: event.device })
+  } else if (event.type === 'alert') {
+    useAlerts().apply(event.alert)
+    notices.announce({ kind: 'alert', alert: event.alert })
+  } else {
+    // Not read out: figures change with every sale, which would drown the alerts.
+    useToday().apply(event.today)
+  }
+}
+
+/** Everything the stream keeps live, read again: what was pushed during a break was missed. */
+function readEverything(): Promise<unknown> {
+  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load()])
+}
+
 /**
- * Keeps the grid and the alerts live while a manager is signed in: every pushed event is parsed by the
- * contract and applied; when the stream comes back after a break both lists are read again, as anything
- * pushed meanwhile was missed. State changes go to the live region.
+ * Keeps the grid, the alerts and today's figures live while a manager is signed in: every pushed event is
+ * parsed by the contract and applied; when the stream comes back after a break all of them are read again,
+ * as anything pushed meanwhile was missed. State changes go to the live region.
  */
 export const useLive = defineStore('live', () => {
   const state = ref<LiveState>('closed')
   const unreadable = ref(0)
   let close: (() => void) | null = null
-
-  function received(event: DashboardEvent): void {
-    const notices = useNotices()
-    if (event.type === 'device') {
-      const before = useDevices().apply(event.device)
-      if (before && before.state !== event.device.state) notices.announce({ kind: 'device', device: event.device })
-    } else {
-      useAlerts().apply(event.alert)
-      notices.announce({ kind: 'alert', alert: event.alert })
-    }
-  }
 
   /** How long before a stream the browser gave up on is opened again, doubling to a minute. */
   let retryMs = FIRST_RETRY_MS
@@ -50,7 +60,7 @@ export const useLive = defineStore('live', () => {
       open: () => {
         state.value = 'live'
         retryMs = FIRST_RETRY_MS
-        if (broken) void Promise.all([useDevices().load(), useAlerts().load()])
+        if (broken) void readEverything()
         broken = false
       },
       interrupted: (forGood) => {
@@ -67,7 +77,7 @@ export const useLive = defineStore('live', () => {
     close = null
     retry = setTimeout(async () => {
       retry = null
-      await Promise.all([useDevices().load(), useAlerts().load()])
+      await readEverything()
       if (useSession().manager) start()
     }, retryMs)
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
