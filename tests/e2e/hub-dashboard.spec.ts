@@ -164,7 +164,7 @@ test('the dashboard on the real hub: first manager, devices enrolled and heartbe
   await expect(page.getByRole('button', { name: 'Yes, revoke Kiosk 3' })).toBeFocused()
   await expectAxeClean(page, 'revoke asked')
   await page.keyboard.press('Enter')
-  await expect(page.getByTestId('live-region')).toHaveText('Kiosk 3 is revoked.')
+  await expect(page.getByTestId('live-region')).toContainText('Kiosk 3 is revoked.')
   await expect(kioskTile.getByTestId('device-state')).toContainText('Revoked')
   expect(await heartbeat(kiosk, { ...readyHeartbeat, sentAt: new Date().toISOString() })).toEqual({ status: 'revoked' })
 })

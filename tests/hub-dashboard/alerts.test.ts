@@ -59,14 +59,14 @@ describe('the dashboard: alerts', () => {
     hub.push({ type: 'alert', alert: alert({ id: '11', deviceName: 'Counter 1', to: 'offline', reasons: [], raisedAt: todayAt(19, 55) }) })
     await flushPromises()
     expect(listed(page)).toEqual(['alert-11', 'alert-10', 'alert-9'])
-    expect(text(page, 'live-region')).toBe('Alert: Counter 1 is Offline')
+    expect(text(page, 'live-region')).toContain('Alert: Counter 1 is Offline')
   })
 
   it('says when an alert another manager acknowledged is pushed', async () => {
     hub.push({ type: 'alert', alert: { ...newer, acknowledged: { by: 'Ahmad', at: todayAt(19, 50) } } })
     await flushPromises()
     expect(text(page, 'alert-10')).toContain(`Acknowledged by Ahmad at ${timeWords(todayAt(19, 50), 'en-SG')}`)
-    expect(text(page, 'live-region')).toBe('Alert for Kiosk 3 acknowledged by Ahmad')
+    expect(text(page, 'live-region')).toContain('Alert for Kiosk 3 acknowledged by Ahmad')
   })
 
   it('says an alert that is gone at the hub in words', async () => {

@@ -11,15 +11,22 @@ export type Announcement =
   | { kind: 'alert'; alert: Alert }
   | { kind: 'message'; key: string; params?: Record<string, string | number> }
 
+/** How many recent announcements the live region keeps: two that come together are both read. */
+const KEPT = 3
+
 export const useNotices = defineStore('notices', () => {
-  const announcement = ref<Announcement | null>(null)
-  /** Bumped on every announcement, so the same words said twice are read twice. */
-  const serial = ref(0)
+  /**
+   * The latest few, oldest first, each with a serial of its own. Kept rather than replaced: a revoke's
+   * "Kiosk 3 is revoked." and the alert the hub raises for it arrive within moments, and a region that
+   * held only the last one dropped the first before a screen reader had read it.
+   */
+  const announcements = ref<{ serial: number; announcement: Announcement }[]>([])
+  let serial = 0
 
   function announce(next: Announcement): void {
-    announcement.value = next
-    serial.value += 1
+    serial += 1
+    announcements.value = [...announcements.value, { serial, announcement: next }].slice(-KEPT)
   }
 
-  return { announcement, serial, announce }
+  return { announcements, announce }
 })
