@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { Alert, AlertsAnswer, DASHBOARD_PATHS } from '../../protocol/dashboard'
-import { ask, isSignedOut, type Problem } from '../api/hub-client'
-import { useSession } from './session'
+import { ask, type Problem } from '../api/hub-client'
+import { failedInto } from './session'
 
 /** Newest first: by when raised, then by the hub's own increasing id (two raised in one instant). */
 function newestFirst(a: Alert, b: Alert): number {
@@ -20,10 +20,7 @@ export const useAlerts = defineStore('alerts', () => {
   const alerts = computed(() => [...byId.value.values()].sort(newestFirst))
   const waiting = computed(() => alerts.value.filter((alert) => alert.acknowledged === null).length)
 
-  function failed(why: Problem): void {
-    if (isSignedOut(why)) useSession().endedElsewhere(why)
-    else problem.value = why
-  }
+  const failed = failedInto(problem)
 
   async function load(): Promise<void> {
     const answer = await ask('GET', DASHBOARD_PATHS.alerts, AlertsAnswer)

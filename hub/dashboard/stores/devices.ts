@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { AddDeviceAnswer, AddDeviceRequest, DASHBOARD_PATHS, DashboardDevice, DevicesAnswer } from '../../protocol/dashboard'
-import { ask, isSignedOut, type Problem } from '../api/hub-client'
+import { ask } from '../api/hub-client'
 import { whileBusy } from './busy'
-import { useSession, type FormProblem } from './session'
+import { failedInto, type FormProblem } from './session'
 
 /**
  * The devices grid: GET /api/devices once, then each tile as the event stream pushes it (stores/live.ts).
@@ -17,11 +17,7 @@ export const useDevices = defineStore('devices', () => {
 
   const devices = computed(() => [...byId.value.values()].sort((a, b) => a.place.localeCompare(b.place) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id)))
 
-  /** A failed request: signed out sends the manager to sign in; anything else is shown on the page. */
-  function failed(why: Problem): void {
-    if (isSignedOut(why)) useSession().endedElsewhere(why)
-    else problem.value = why
-  }
+  const failed = failedInto(problem)
 
   async function load(): Promise<void> {
     const answer = await ask('GET', DASHBOARD_PATHS.devices, DevicesAnswer)

@@ -89,3 +89,14 @@ export const useSession = defineStore('session', () => {
 
   return { manager, page, checked, busy, problem, check, signIn, enrolFirstManager, signOut, endedElsewhere, show }
 })
+
+/**
+ * How a page's store takes a failed request: signed out sends the manager to sign in; anything else
+ * is shown on that page (its `problem`).
+ */
+export function failedInto(problem: { value: FormProblem | null }): (why: Problem) => void {
+  return (why) => {
+    if (isSignedOut(why)) useSession().endedElsewhere(why)
+    else problem.value = why
+  }
+}

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { DASHBOARD_PATHS, SaleLookupAnswer, TodayAnswer, type FoundSale } from '../../protocol/dashboard'
-import { ask, isSignedOut, type Problem } from '../api/hub-client'
-import { useSession } from './session'
+import { ask, type Problem } from '../api/hub-client'
+import { failedInto } from './session'
 
 /**
  * The hub's today: GET /api/today, then today's figures as the stream pushes them after every upload;
@@ -16,10 +16,7 @@ export const useToday = defineStore('today', () => {
   const found = ref<FoundSale[] | null>(null)
   const searching = ref(false)
 
-  function failed(why: Problem): void {
-    if (isSignedOut(why)) useSession().endedElsewhere(why)
-    else problem.value = why
-  }
+  const failed = failedInto(problem)
 
   async function load(): Promise<void> {
     const answer = await ask('GET', DASHBOARD_PATHS.today, TodayAnswer)
