@@ -39,15 +39,21 @@ const start = async (printer: DocumentPrinter) => {
   return runtime.services.dispatcher
 }
 
+/** A kiosk whose printer cannot print (its spool folder cannot be made), staff's PIN set, and a sale of seats printed here submitted: answers the dispatcher and the sale. */
+async function saleOnAPrinterThatCannotPrint() {
+  const blocked = join(dir, 'not-a-folder')
+  writeFileSync(blocked, '')
+  const dispatcher = await start(new SpoolPrinter({ spoolDir: join(blocked, 'spool') }))
+  expect((await call(dispatcher, 'staff.setPin', firstPin(PIN))).ok).toBe(true)
+  const order = await heldOrderRequest(dispatcher, rig.direct)
+  const invoice = await call(dispatcher, 'checkout.submit', { order: { ...order, deliveryMethodCode: PRINTED_HERE_DELIVERY } })
+  if (!invoice.ok) throw new Error(invoice.error.code)
+  return { dispatcher, invoice }
+}
+
 describe('a sale whose tickets did not print', () => {
   it('is not printed again at the next start once staff dealt with it', { timeout: 90_000 }, async () => {
-    const blocked = join(dir, 'not-a-folder')
-    writeFileSync(blocked, '')
-    const dispatcher = await start(new SpoolPrinter({ spoolDir: join(blocked, 'spool') }))
-    expect((await call(dispatcher, 'staff.setPin', firstPin(PIN))).ok).toBe(true)
-    const order = await heldOrderRequest(dispatcher, rig.direct)
-    const invoice = await call(dispatcher, 'checkout.submit', { order: { ...order, deliveryMethodCode: PRINTED_HERE_DELIVERY } })
-    if (!invoice.ok) throw new Error(invoice.error.code)
+    const { dispatcher, invoice } = await saleOnAPrinterThatCannotPrint()
     const paid = await call(dispatcher, 'checkout.pay', { saleId: invoice.value.saleId, tender: 'card', testCard: 'approve' })
     expect(paid.ok && paid.value).toMatchObject({ state: 'confirmed', printed: false })
     expect(await call(dispatcher, 'staff.resolveSale', { pin: PIN, saleId: invoice.value.saleId, how: 'Tickets handed over at the box office' })).toMatchObject({ ok: true })
@@ -65,13 +71,7 @@ describe('a sale whose tickets did not print', () => {
   })
 
   it('comes back on the needs-attention list when a later print fails too', { timeout: 90_000 }, async () => {
-    const blocked = join(dir, 'not-a-folder')
-    writeFileSync(blocked, '')
-    const dispatcher = await start(new SpoolPrinter({ spoolDir: join(blocked, 'spool') }))
-    expect((await call(dispatcher, 'staff.setPin', firstPin(PIN))).ok).toBe(true)
-    const order = await heldOrderRequest(dispatcher, rig.direct)
-    const invoice = await call(dispatcher, 'checkout.submit', { order: { ...order, deliveryMethodCode: PRINTED_HERE_DELIVERY } })
-    if (!invoice.ok) throw new Error(invoice.error.code)
+    const { dispatcher, invoice } = await saleOnAPrinterThatCannotPrint()
     const saleId = invoice.value.saleId
     expect(await call(dispatcher, 'checkout.pay', { saleId, tender: 'card', testCard: 'approve' })).toMatchObject({ ok: true })
     expect(await call(dispatcher, 'staff.resolveSale', { pin: PIN, saleId, how: 'Printer looked at' })).toMatchObject({ ok: true })
