@@ -9,6 +9,10 @@ import { electronDataDir, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { handleAppScheme, registerAppScheme } from './app-protocol'
 import { ElectronPrinter, renderPdf } from './electron-printer'
+import { listOsPrinters } from './os-printers'
+import { OsQueue } from '../printers/os-queue'
+import { OsQueuePrinter } from '../printing/os-queue-printer'
+import { PRINTER_LABEL } from '../services/printer-service'
 import { renderBitmap } from './offscreen-raster'
 import { hardenAllContents, hardenDefaultSession } from './hardening'
 import { claimSingleInstance, KioskLock } from './kiosk'
@@ -42,8 +46,13 @@ async function start(): Promise<void> {
   handleAppScheme(rendererDir)
   const kiosk = new KioskLock(log)
   const config = readStartupConfig()
-  // The system's default printer, silently (a printer name setting can choose another later).
-  const printer = new ElectronPrinter({ deviceName: null })
+  // The system's default printer, asked and printed to through the print system (CUPS over IPP; on Windows the
+  // spooler's status around a silent print), so a print is done on the printer's word (#24).
+  const printer = new OsQueuePrinter({
+    queue: new OsQueue({ list: listOsPrinters, deviceName: null, label: PRINTER_LABEL }),
+    spool: new ElectronPrinter({ deviceName: null }),
+    render: renderPdf,
+  })
   // The runtime locks the kiosk for the mode, and keeps it following the settings (kiosk-service.ts).
   // The training sandbox runs in a utility process: nothing it does can hold up main's answers to the window.
   // A printer chosen in staff settings is sent what Electron lays out: an IPP printer the PDFs (printToPDF),

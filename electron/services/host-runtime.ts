@@ -7,6 +7,7 @@ import type { Logger } from '../ipc-core/logger'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { PrinterChoice } from '../printers/chosen-printer'
 import { adaptersOf, salePrinter, type HostLayouts } from '../printing/sale-printer'
+import { isAskable } from '../printing/os-queue-printer'
 import type { SandboxLauncher } from '../sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../sandbox/process/shared-sandbox'
 import { SettingsFile, type Settings } from '../settings/settings-file'
@@ -49,7 +50,7 @@ export interface HostRuntime {
 function printersOf(saved: () => PrinterChoice, system: DocumentPrinter | null, layouts: HostLayouts) {
   const printerSwitch = new CounterPrinterSwitch()
   const choice = () => printerSwitch.applied(saved())
-  return { printer: salePrinter(choice, system, adaptersOf(layouts), PRINTER_LABEL), askablePrinter: choosePrinter(choice, layouts.raster), printerSwitch }
+  return { printer: salePrinter(choice, system, adaptersOf(layouts), PRINTER_LABEL), askablePrinter: choosePrinter(choice, layouts.raster, isAskable(system) ? system : undefined), printerSwitch }
 }
 
 /** Staff's accounts, PIN lockout and first-supervisor enrolment, kept beside the settings. */

@@ -25,9 +25,9 @@ export interface PrinterReadinessOptions {
 }
 
 /**
- * Foyer cannot ask the system printer (Electron's, or the browser host's spool): it is taken as ready unless
- * known otherwise. Where CUPS runs, the OS queue's own state is what the IPP port reads: staff choose the
- * system printer's queue as an IPP printer at localhost:631 (printers/<queue>) to have it asked.
+ * Before the first answer, and for a system printer Foyer cannot ask (the browser host's spool, which only
+ * keeps PDFs): ready unless known otherwise. The app's system printer is the OS queue, and is asked
+ * (../printing/os-queue-printer.ts: CUPS over IPP, the Windows spooler's status).
  */
 export const SYSTEM_PRINTER: PrinterStateView = { state: 'ready', problems: [], printer: 'system printer', kind: 'system' }
 

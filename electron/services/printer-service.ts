@@ -22,14 +22,16 @@ export const printerMessageKeys = printerFields.map((field) => `printer.refused.
 /** What staff call the ticket printer in the names Foyer gives it. */
 export const PRINTER_LABEL = 'Ticket printer'
 
-/** A chosen printer and its kind, for readiness; the system printer is one Foyer cannot ask. */
+/** A chosen printer and its kind, for readiness; the browser host's spool (its system printer) is one Foyer cannot ask. */
 export type AskablePrinter = { chosen: ChosenPrinter; kind: PrinterStateView['kind'] }
 
 /**
  * The printer as staff chose it, made once per choice (a Boca's port keeps
- * what the printer said between connections): null for the system printer.
+ * what the printer said between connections). The system printer is the
+ * host's (`system`: the OS queue in the app, ../printing/os-queue-printer.ts);
+ * null where the host has none it can ask (the browser host's spool).
  */
-export function choosePrinter(choice: () => PrinterChoice, raster?: RenderBitmap<PrintDocument>): () => AskablePrinter | null {
+export function choosePrinter(choice: () => PrinterChoice, raster?: RenderBitmap<PrintDocument>, system?: ChosenPrinter): () => AskablePrinter | null {
   // A raw printer prints the test ticket as its page's dots where the host lays pages out so.
   const ticketRaster = raster && { render: raster, pageOf: (name: string, ticket: TicketText) => testTicketDocument(name, ticket, ticket.language) }
   let made: { key: string; printer: AskablePrinter | null } | null = null
@@ -37,7 +39,7 @@ export function choosePrinter(choice: () => PrinterChoice, raster?: RenderBitmap
     const now = choice()
     const key = JSON.stringify(now)
     if (made?.key !== key) {
-      const chosen = printerOfChoice(now, PRINTER_LABEL, ticketRaster)
+      const chosen = now.kind === 'system' ? (system ?? null) : printerOfChoice(now, PRINTER_LABEL, ticketRaster)
       made = { key, printer: chosen && { chosen, kind: now.kind } }
     }
     return made.printer

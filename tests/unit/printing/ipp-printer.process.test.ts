@@ -7,6 +7,9 @@ import { startIppEvePrinter, type TestIppPrinter } from '../../support/ippevepri
 import { pdfText } from '../../support/pdf-text'
 import { printFailure } from '../../support/print-failure'
 import { textPdf } from '../../../electron/printers/text-pdf'
+import { OsQueue } from '../../../electron/printers/os-queue'
+import { OsQueuePrinter } from '../../../electron/printing/os-queue-printer'
+import { choosePrinter } from '../../../electron/services/printer-service'
 
 /**
  * The IPP port against a real IPP Everywhere printer (CUPS's ippeveprinter on
@@ -104,5 +107,45 @@ describe('IPP printer port against ippeveprinter', () => {
     const nowhere = new IppPrinter({ uri: 'ipp://localhost:9/ipp/print', label: 'Unplugged' })
     expect(await nowhere.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
     expect((await printFailure(nowhere.print({ name: 'x', pdf: textPdf(['x']) }))).stage).toBe('refused')
+  })
+})
+
+/**
+ * The system printer (#24: a printer with its driver in the OS queue) is asked through the print system, not
+ * the job callback: where CUPS runs, its queue over IPP — here ippeveprinter stands for the CUPS queue the OS
+ * lists (on a real machine, ipp://localhost/printers/<queue>, with the default from `lpstat -d`).
+ */
+describe('the system printer through CUPS', () => {
+  const cupsList = (isDefault = true) => async () => [{ system: 'cups' as const, name: 'Foyer_Lobby', isDefault, uri: printer.uri }]
+  const systemPrinter = (list = cupsList()) =>
+    new OsQueuePrinter({
+      queue: new OsQueue({ list, deviceName: null, label: 'Ticket printer', pollMs: 100 }),
+      spool: { name: 'never', print: () => Promise.reject(new Error('the CUPS queue prints through IPP, not the host’s silent print')) },
+      render: async (doc) => textPdf([doc.name, 'Stalls Centre Row D Seat 4']),
+    })
+
+  it('is asked before a customer starts: paper out at the queue is cannot print, no paper; as a chosen printer of kind system', async () => {
+    const system = systemPrinter()
+    const askable = choosePrinter(() => ({ kind: 'system' }), undefined, system)()
+    expect(askable).toMatchObject({ kind: 'system', chosen: system })
+    expect(await askable!.chosen.status()).toEqual({ state: 'ready' })
+    await printer.setPaper(0)
+    expect(await askable!.chosen.status()).toEqual({ state: 'cannot-print', problems: ['no-paper'] })
+  })
+
+  it('a document is printed once CUPS says the job completed, and paper out sends nothing', async () => {
+    const system = systemPrinter()
+    const printed = await system.print({ name: 'FOYER-SYS-ticket-01', html: '<p>ticket</p>' })
+    expect(printed.pdf).toBeDefined()
+    expect(await printer.spooled()).toContainEqual(expect.stringMatching(/-foyer-sys-ticket-01\.pdf$/))
+    await printer.setPaper(0)
+    const error = await printFailure(system.print({ name: 'FOYER-SYS-ticket-02', html: '<p>ticket</p>' }))
+    expect([error.stage, error.problems]).toEqual(['refused', ['no-paper']])
+  })
+
+  it('no default printer set (or none installed) is not answering, never ready', async () => {
+    expect(await systemPrinter(cupsList(false)).status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
+    const unreadable = systemPrinter(() => Promise.reject(new Error('lpstat: not found')))
+    expect(await unreadable.status()).toEqual({ state: 'cannot-print', problems: ['not-answering'] })
   })
 })
