@@ -141,28 +141,60 @@ export async function startVenue(devices: VenueDevice[]): Promise<{ hub: HubProc
   return { hub: hub as HubProcess, hosts: hosts as VenueHost[] }
 }
 
-/** The dashboard, opened on a fresh hub: the first manager set up with the hub's printed code, on Devices. */
-export async function setUpFirstManager(page: Page, hub: HubProcess, manager: { name: string; password: string }): Promise<void> {
-  await page.goto(hub.url)
-  await expect(page.getByRole('heading', { name: 'Set up the first manager' })).toBeVisible()
-  await page.getByLabel('One-time code').fill(hub.firstManagerCode)
-  await page.getByLabel('Your name').fill(manager.name)
-  await page.getByLabel('Password (at least 12 characters)').fill(manager.password)
+type Field = ReturnType<Page['getByLabel']>
+
+/** Focuses a control and presses Enter, as a keyboard user does. */
+export async function press(page: Page, control: ReturnType<Page['getByRole']>): Promise<void> {
+  await control.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible()
+}
+
+/** Fills a form's fields in order as a keyboard user does: the first focused, then Tab to each next one. */
+export async function typeFields(page: Page, fields: [Field, string][]): Promise<void> {
+  for (const [index, [field, value]] of fields.entries()) {
+    if (index === 0) await field.focus()
+    else await page.keyboard.press('Tab')
+    await expect(field).toBeFocused()
+    await page.keyboard.type(value)
+  }
+}
+
+/**
+ * The dashboard, opened on a fresh hub: the first manager set up by keyboard with the hub's printed
+ * code, on Devices, live. `onForm` looks at the first manager's form before it is filled (axe).
+ */
+export async function setUpFirstManager(page: Page, hub: HubProcess, manager: { name: string; password: string }, onForm?: () => Promise<void>): Promise<void> {
+  await page.goto(hub.url)
+  await expect(page.getByRole('heading', { name: 'Set up the first manager' })).toBeFocused()
+  await onForm?.()
+  await typeFields(page, [
+    [page.getByLabel('One-time code'), hub.firstManagerCode],
+    [page.getByLabel('Your name'), manager.name],
+    [page.getByLabel('Password (at least 12 characters)'), manager.password],
+  ])
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Devices' })).toBeFocused()
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${manager.name}`)
   await expect(page.getByTestId('live-state')).toHaveText('Live')
 }
 
-/** Adds a device on the dashboard's Devices page; answers its one-time code and the QR's text as the page shows them. */
-export async function addDevice(page: Page, device: VenueDevice): Promise<{ code: string; enrolmentUri: string }> {
+/**
+ * Adds a device on the dashboard's Devices page by keyboard; answers its one-time code and the QR's
+ * text as the hub gave them. The code is left on screen: `onCode` looks at it (axe, the QR), then Done.
+ */
+export async function addDevice(page: Page, device: VenueDevice, onCode?: (given: { code: string; enrolmentUri: string }) => Promise<void>): Promise<{ code: string; enrolmentUri: string }> {
   const added = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/devices')
-  await page.getByTestId('add-name').fill(device.name)
-  await page.getByTestId('add-place').fill(device.place)
-  await page.getByTestId('add-submit').click()
-  const { enrolmentUri } = (await (await added).json()) as { enrolmentUri: string }
-  const code = (await page.getByTestId('enrolment-code-value').textContent())!.trim()
-  await page.getByTestId('enrolment-done').click()
-  return { code, enrolmentUri }
+  await typeFields(page, [
+    [page.getByLabel('Device name'), device.name],
+    [page.getByLabel('Place (for example, Lobby kiosk 3)'), device.place],
+  ])
+  await page.keyboard.press('Enter')
+  const given = (await (await added).json()) as { code: string; enrolmentUri: string }
+  await expect(page.getByRole('heading', { name: `Enrolment code for ${device.name}` })).toBeFocused()
+  await expect(page.getByTestId('enrolment-code-value')).toHaveText(given.code)
+  await onCode?.(given)
+  await press(page, page.getByTestId('enrolment-done'))
+  return { code: given.code, enrolmentUri: given.enrolmentUri }
 }
 
 async function typePin(page: Page, pin: string): Promise<void> {
