@@ -135,9 +135,15 @@ export async function startVenueHost(device: VenueDevice): Promise<VenueHost> {
   }
 }
 
-/** The hub and every device's host, started at once. */
+/** The hub and every device's host, started at once; if any cannot start, those that did are stopped. */
 export async function startVenue(devices: VenueDevice[]): Promise<{ hub: HubProcess; hosts: VenueHost[] }> {
-  const [hub, ...hosts] = await Promise.all([startHubProcess(), ...devices.map(startVenueHost)])
+  const started = await Promise.allSettled([startHubProcess(), ...devices.map(startVenueHost)])
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await Promise.all(started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : undefined)))
+    throw failed.reason
+  }
+  const [hub, ...hosts] = started.map((outcome) => (outcome as PromiseFulfilledResult<HubProcess | VenueHost>).value)
   return { hub: hub as HubProcess, hosts: hosts as VenueHost[] }
 }
 
