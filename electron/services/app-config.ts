@@ -18,6 +18,11 @@ export interface StartupConfig {
   sandboxExtraEvents?: number
   /** Events carrying an XSS corpus in their texts, added to the built-in sandbox (FOYER_SANDBOX_XSS=1, security tests). */
   sandboxXss?: boolean
+  /**
+   * The training sandbox's port (FOYER_SANDBOX_PORT): where a trainer, or a test, reaches the training
+   * card terminal's controls (plug it out, a card presented); absent: any free port.
+   */
+  sandboxPort?: number
   /** The one-time code that sets the first staff PIN, provided by the installer or ops (FOYER_ENROLMENT_CODE). */
   enrolmentCode?: string
   /** The ticket printer for this run, over the staff setting (FOYER_PRINTER: system, ipp://host[:port]/queue, escpos://host[:port], fgl://host[:port]). */
@@ -61,6 +66,11 @@ export function readStartupConfig(env: NodeJS.ProcessEnv = process.env): Startup
   if (env.FOYER_SANDBOX_XSS !== undefined && env.FOYER_SANDBOX_XSS !== '' && env.FOYER_SANDBOX_XSS !== '0') {
     if (env.FOYER_SANDBOX_XSS !== '1') throw new Error('FOYER_SANDBOX_XSS must be 1 (or 0 or empty for none)')
     config.sandboxXss = true
+  }
+  if (env.FOYER_SANDBOX_PORT !== undefined && env.FOYER_SANDBOX_PORT !== '') {
+    const port = Number(env.FOYER_SANDBOX_PORT)
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('FOYER_SANDBOX_PORT must be a port number from 1 to 65535')
+    config.sandboxPort = port
   }
   if (env.FOYER_ENROLMENT_CODE !== undefined && env.FOYER_ENROLMENT_CODE !== '') {
     if (normaliseEnrolmentCode(env.FOYER_ENROLMENT_CODE).length < MIN_ENROLMENT_LENGTH) {

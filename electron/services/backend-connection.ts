@@ -43,10 +43,12 @@ export async function startSandboxConnection(
   extraEvents?: number,
   /** Events with an XSS corpus in their texts (FOYER_SANDBOX_XSS). */
   xss?: boolean,
+  /** The sandbox's port (FOYER_SANDBOX_PORT); absent: any free one. */
+  port = 0,
 ): Promise<BackendConnection> {
   const holdTtlSeconds = 900
   // The same folder as ever (dataDir/sandbox), absolute, so training state survives restarts whatever the child's working folder.
-  const sandbox = await launch({ port: 0, dataDir: dataDir ? resolve(dataDir, 'sandbox') : undefined, holdTtlSeconds, extraEvents, xss }, log)
+  const sandbox = await launch({ port, dataDir: dataDir ? resolve(dataDir, 'sandbox') : undefined, holdTtlSeconds, extraEvents, xss }, log)
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
   return {
     endpoints: { kind: 'sandbox', baseUrl, authUrl, imageBaseUrl, tenant, clientId },

@@ -98,7 +98,7 @@ export async function startHostRuntime(
   // `candidate`: settings not saved yet (a backend switch connects with them first); absent: the saved ones.
   const connect = (kind: BackendKind, candidate?: Settings): Promise<BackendConnection> =>
     kind === 'sandbox'
-      ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss)
+      ? startSandboxConnection(launchShared, dataDir, (line) => process.stderr.write(`${line}\n`), overrides.sandboxExtraEvents, overrides.sandboxXss, overrides.sandboxPort)
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   // The printer staff chose (FOYER_PRINTER overrides it for one run), made once per choice; a sale prints on it too.
   const { printer: documents, askablePrinter, printerSwitch } = printersOf(() => overrides.printer ?? settings.get().printer, printer, layouts)

@@ -13,8 +13,13 @@ describe('start-up configuration', () => {
     })
   })
 
+  it("takes the training sandbox's port, where its terminal's controls are reached", () => {
+    expect(readStartupConfig({ FOYER_SANDBOX_PORT: '5443' })).toEqual({ sandboxPort: 5443 })
+  })
+
   it('refuses a mistyped value instead of guessing', () => {
     expect(() => readStartupConfig({ FOYER_MODE: 'kisok' })).toThrow(/FOYER_MODE must be one of/)
     expect(() => readStartupConfig({ FOYER_BACKEND: 'prod' })).toThrow(/FOYER_BACKEND must be one of/)
+    expect(() => readStartupConfig({ FOYER_SANDBOX_PORT: '70000' })).toThrow(/FOYER_SANDBOX_PORT must be a port number/)
   })
 })

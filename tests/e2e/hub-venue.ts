@@ -1,0 +1,261 @@
+import { expect, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { TokenSource } from '../../electron/api/token-source'
+import { SANDBOX_CLIENT_ID, SANDBOX_TENANT } from '../../electron/sandbox/server'
+import { terminalControls } from '../support/terminal-controls'
+import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
+import { mapReady } from './screens'
+
+/**
+ * A box office for E2E: one Foyer Hub in a process of its own (`npm run hub`'s cli, on PGlite in a
+ * fresh data folder) and N Foyer browser hosts, each with its own data folder (its journal, foyer.db,
+ * readable by the test) and its own training sandbox on a known port (so the test can plug its card
+ * terminal out through the simulator's controls). Devices are enrolled as a venue does it: the
+ * manager adds each on the dashboard, and staff type the one-time code into Foyer's own Staff
+ * settings → "Connect to the box office hub". The hub's device token then lives in the OS keychain
+ * (scripts/with-keyring.sh on CI).
+ */
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+
+export interface HubProcess {
+  url: string
+  fingerprint: string
+  /** Printed at the hub's first start, while no manager exists. */
+  firstManagerCode: string
+  stop(): Promise<void>
+}
+
+/** Starts `npm run hub`'s cli on a free loopback port, in a fresh data folder removed at stop. */
+export async function startHubProcess(): Promise<HubProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-hub-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', '0', '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
+    cwd: repoRoot,
+    env: { ...process.env, FOYER_HUB_DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = once(child, 'exit').then(() => {})
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const said: Record<string, string> = {}
+  const patterns = { url: /^Foyer Hub at (https:\/\/\S+) /, fingerprint: /^Certificate fingerprint \(SHA-256\): (\S+)/, firstManagerCode: /^First manager's one-time enrolment code: (\S+)/ }
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      for (const [key, pattern] of Object.entries(patterns)) {
+        const found = pattern.exec(line)
+        if (found) said[key] = found[1]!
+      }
+      if (Object.keys(patterns).every((key) => key in said)) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the hub stopped (exit ${code}) before it was ready:\n${stderr}`)))
+  })
+  return {
+    url: said.url!,
+    fingerprint: said.fingerprint!,
+    firstManagerCode: said.firstManagerCode!,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A device of the venue: as the manager names it on the dashboard, and the mode its Foyer runs in. */
+export interface VenueDevice {
+  name: string
+  place: string
+  mode: 'self-service' | 'counter'
+}
+
+/** The first supervisor every venue host's staff set up (with the host's enrolment code), and their PIN. */
+export const VENUE_SUPERVISOR = { name: 'Siti Rahman', pin: '372819' }
+
+export interface VenueHost extends HostProcess {
+  device: VenueDevice
+  /** The host's data folder: its journal is foyer.db there. */
+  dataDir: string
+  /** The training card terminal's simulator controls (tests/support/terminal-controls.ts). */
+  terminal: ReturnType<typeof terminalControls>
+  /** What the journal holds as sold (confirmed by the vendor), in cents: read from foyer.db. */
+  journalSoldCents(): number
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The training sandbox's client secret, as it keeps it in the host's data folder (made at its first start). */
+function sandboxSecret(dataDir: string): string {
+  const db = new Database(join(dataDir, 'sandbox', 'sandbox.db'), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare("SELECT value FROM meta WHERE key = 'client_secret'").get() as { value: string }).value
+  } finally {
+    db.close()
+  }
+}
+
+function soldCents(dataDir: string): number {
+  const db = new Database(join(dataDir, 'foyer.db'), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare("SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sales WHERE state = 'confirmed'").get() as { cents: number }).cents
+  } finally {
+    db.close()
+  }
+}
+
+/** A browser host for one venue device, on disk in a fresh folder (removed at stop), its sandbox on a free port. */
+export async function startVenueHost(device: VenueDevice): Promise<VenueHost> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-venue-'))
+  const sandboxPort = await freePort()
+  const host = await startHostProcess({ FOYER_DATA_DIR: dataDir, FOYER_MODE: device.mode, FOYER_SANDBOX_PORT: String(sandboxPort) })
+  const origin = `http://127.0.0.1:${sandboxPort}`
+  const tokens = new TokenSource({ authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`, clientId: SANDBOX_CLIENT_ID, secret: async () => sandboxSecret(dataDir), fetch: (input, init) => globalThis.fetch(input, init), now: Date.now, timeoutMs: 10_000 })
+  return {
+    ...host,
+    device,
+    dataDir,
+    terminal: terminalControls({ terminal: { controlUrl: `${origin}/terminal/v0` } } as Parameters<typeof terminalControls>[0], tokens),
+    journalSoldCents: () => soldCents(dataDir),
+    stop: async () => {
+      await host.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The hub and every device's host, started at once; if any cannot start, those that did are stopped. */
+export async function startVenue(devices: VenueDevice[]): Promise<{ hub: HubProcess; hosts: VenueHost[] }> {
+  const started = await Promise.allSettled([startHubProcess(), ...devices.map(startVenueHost)])
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await Promise.all(started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : undefined)))
+    throw failed.reason
+  }
+  const [hub, ...hosts] = started.map((outcome) => (outcome as PromiseFulfilledResult<HubProcess | VenueHost>).value)
+  return { hub: hub as HubProcess, hosts: hosts as VenueHost[] }
+}
+
+type Field = ReturnType<Page['getByLabel']>
+
+/** Focuses a control and presses Enter, as a keyboard user does. */
+export async function press(page: Page, control: ReturnType<Page['getByRole']>): Promise<void> {
+  await control.focus()
+  await page.keyboard.press('Enter')
+}
+
+/** Fills a form's fields in order as a keyboard user does: the first focused, then Tab to each next one. */
+export async function typeFields(page: Page, fields: [Field, string][]): Promise<void> {
+  for (const [index, [field, value]] of fields.entries()) {
+    if (index === 0) await field.focus()
+    else await page.keyboard.press('Tab')
+    await expect(field).toBeFocused()
+    await page.keyboard.type(value)
+  }
+}
+
+/**
+ * The dashboard, opened on a fresh hub: the first manager set up by keyboard with the hub's printed
+ * code, on Devices, live. `onForm` looks at the first manager's form before it is filled (axe).
+ */
+export async function setUpFirstManager(page: Page, hub: HubProcess, manager: { name: string; password: string }, onForm?: () => Promise<void>): Promise<void> {
+  await page.goto(hub.url)
+  await expect(page.getByRole('heading', { name: 'Set up the first manager' })).toBeFocused()
+  await onForm?.()
+  await typeFields(page, [
+    [page.getByLabel('One-time code'), hub.firstManagerCode],
+    [page.getByLabel('Your name'), manager.name],
+    [page.getByLabel('Password (at least 12 characters)'), manager.password],
+  ])
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Devices' })).toBeFocused()
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${manager.name}`)
+  await expect(page.getByTestId('live-state')).toHaveText('Live')
+}
+
+/**
+ * Adds a device on the dashboard's Devices page by keyboard; answers its one-time code and the QR's
+ * text as the hub gave them. The code is left on screen: `onCode` looks at it (axe, the QR), then Done.
+ */
+export async function addDevice(page: Page, device: VenueDevice, onCode?: (given: { code: string; enrolmentUri: string }) => Promise<void>): Promise<{ code: string; enrolmentUri: string }> {
+  const added = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/devices')
+  await typeFields(page, [
+    [page.getByLabel('Device name'), device.name],
+    [page.getByLabel('Place (for example, Lobby kiosk 3)'), device.place],
+  ])
+  await page.keyboard.press('Enter')
+  const given = (await (await added).json()) as { code: string; enrolmentUri: string }
+  await expect(page.getByRole('heading', { name: `Enrolment code for ${device.name}` })).toBeFocused()
+  await expect(page.getByTestId('enrolment-code-value')).toHaveText(given.code)
+  await onCode?.(given)
+  await press(page, page.getByTestId('enrolment-done'))
+  return { code: given.code, enrolmentUri: given.enrolmentUri }
+}
+
+async function typePin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByTestId(`pin-${digit}`).click()
+  await page.getByTestId('pin-enter').click()
+}
+
+/**
+ * On a fresh host's page: staff set up the first supervisor (the host's enrolment code), open Staff
+ * settings and connect to the hub with what the dashboard showed: the QR's text pasted into the
+ * address, or the address, code and fingerprint typed. Leaves the page on the attract screen (a
+ * kiosk) or the sign-in (a counter).
+ */
+export async function connectThroughStaffSettings(page: Page, host: VenueHost, hub: HubProcess, given: { code: string } | { enrolmentUri: string }): Promise<void> {
+  await page.goto(host.entry)
+  const counter = host.device.mode === 'counter'
+  await page.getByTestId(counter ? 'counter-staff-settings' : 'staff-entry').click()
+  await page.getByTestId('enrolment-code').fill(E2E_ENROLMENT_CODE)
+  await page.getByTestId('enrolment-name').fill(VENUE_SUPERVISOR.name)
+  await page.getByTestId('enrolment-next').click()
+  await typePin(page, VENUE_SUPERVISOR.pin)
+  await typePin(page, VENUE_SUPERVISOR.pin)
+  await expect(page.getByTestId('admin-screen')).toBeVisible()
+  if ('enrolmentUri' in given) {
+    await page.getByTestId('hub-address').fill(given.enrolmentUri)
+  } else {
+    await page.getByTestId('hub-address').fill(hub.url)
+    await page.getByTestId('hub-code').fill(given.code)
+    await page.getByTestId('hub-fingerprint').fill(hub.fingerprint)
+  }
+  await page.getByTestId('hub-connect').click()
+  // Enrolment proves the code both ways over the pinned certificate (Argon2 at the hub): give it time on a busy machine.
+  await expect(page.getByTestId('hub-connected')).toContainText(host.device.place, { timeout: 30_000 })
+  await page.getByTestId('admin-leave').click()
+  await expect(page.getByTestId(counter ? 'counter-sign-in-screen' : 'attract-screen')).toBeVisible()
+}
+
+/** At a kiosk on the attract screen: two seats of the first show of an event, printed here, paid by an approved test card; back on the attract screen. */
+export async function kioskCardSale(page: Page, search: string, title: RegExp): Promise<void> {
+  await page.getByTestId('touch-to-start').click()
+  await page.getByTestId('event-search').fill(search)
+  await page.getByTestId('event-list').getByRole('button', { name: title }).click()
+  await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
+  await mapReady(page)
+  await page.getByTestId('section-list').locator('button:enabled').first().click()
+  await page.getByTestId('find-seats').click()
+  await page.getByTestId('keep-set-0').click()
+  await page.getByTestId('seats-continue').click()
+  await page.getByTestId('tickets-continue').click()
+  await page.getByTestId('payment-VISA').click()
+  await page.getByTestId('delivery-continue').click()
+  await page.getByTestId('review-pay').click()
+  // Paying first places the order at the sandbox (its own process): on a busy machine that takes a while.
+  await page.getByTestId('test-card-approve').click({ timeout: 30_000 })
+  await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('done-finish').click()
+  await expect(page.getByTestId('attract-screen')).toBeVisible()
+}
