@@ -39,6 +39,12 @@ export const SalePayment = z.strictObject({
   changeCents: Cents.nullable(),
 })
 
+/**
+ * How many days the hub may keep a sale's patron: the device's own window (its staff setting), said
+ * on every sale and every heartbeat. 0: the device keeps none, and sends none.
+ */
+export const PatronDays = z.number().int().nonnegative().max(3650)
+
 export const Patron = z.strictObject({
   email: z.string().max(255),
   firstName: z.string().max(100).optional(),
@@ -60,8 +66,8 @@ export const SalePayload = z.strictObject({
   cashier: Text.nullable(),
   shiftId: Text.nullable(),
   patron: Patron.nullable(),
-  /** How many days the hub may keep `patron` (the device's own window). */
-  patronDays: z.number().int().nonnegative().max(3650),
+  /** How many days the hub may keep `patron` (the device's own window when it sent the sale). */
+  patronDays: PatronDays,
 })
 export type SalePayload = z.infer<typeof SalePayload>
 
