@@ -2,8 +2,9 @@ import type { ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '.
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
+import { approvedCardDetailSchema, CARD_APPROVED_STEPS } from '../journal/card-step'
 import { paymentsTaken } from '../journal/sale-payments'
-import { SalesJournal, type SaleRecord } from '../journal/sales-journal'
+import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
 import { shiftPersonOf } from '../journal/shift-rows'
 
 /**
@@ -75,8 +76,26 @@ function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   return { email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
 }
 
-export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
+type PaymentCard = NonNullable<SalePayload['payments'][number]['card']>
+
+/**
+ * The cards of the sale's approved card payments, in the order they were approved: the journal keeps
+ * what the terminal said of the card on each approval step (../journal/card-step.ts), one approval
+ * per card payment, so the n-th approval is the n-th card payment taken. Brand and last four only.
+ */
+function cardsOf(steps: readonly SaleStep[]): (PaymentCard | null)[] {
+  return steps
+    .filter((step) => CARD_APPROVED_STEPS.includes(step.step))
+    .map((step) => {
+      const card = approvedCardDetailSchema.safeParse(step.detail)
+      return card.success && (card.data.brand || card.data.last4) ? { brand: card.data.brand, last4: card.data.last4 } : null
+    })
+}
+
+export function salePayload(sale: SaleRecord, patronDays: number, steps: readonly SaleStep[] = []): SalePayload {
   const shows = showsOf(sale.order)
+  const cards = cardsOf(steps)
+  let cardPayments = 0
   return {
     backend: sale.backend,
     training: isTraining(sale.backend),
@@ -93,6 +112,7 @@ export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
       reference: p.reference,
       tenderedCents: p.tenderedCents,
       changeCents: p.changeCents,
+      card: p.tender === 'card' ? (cards[cardPayments++] ?? null) : null,
     })),
     cashier: sale.soldByName,
     shiftId: sale.shiftId,
@@ -153,7 +173,7 @@ export function newJournalRecords(db: LocalDb, patronDays: number, limit: number
 function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = journal.get(f.saleId)!
-  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays) }
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays, journal.steps(f.saleId)) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }

@@ -28,6 +28,12 @@ export const SaleShow = z.strictObject({
   amountCents: Cents,
 })
 
+/** The card a payment was approved on, as the terminal told it: its brand and last four digits, never its number. */
+export const PaymentCard = z.strictObject({
+  brand: Text.nullable(),
+  last4: z.string().regex(/^\d{4}$/).nullable(),
+})
+
 /** A payment the sale took (given back since or not): one per tender for a split sale. */
 export const SalePayment = z.strictObject({
   seq: z.number().int().positive(),
@@ -37,6 +43,8 @@ export const SalePayment = z.strictObject({
   reference: Text.nullable(),
   tenderedCents: Cents.nullable(),
   changeCents: Cents.nullable(),
+  /** A card payment's card (null when the terminal named none, and for cash); absent from a sale an older Foyer sent. */
+  card: PaymentCard.nullable().optional(),
 })
 
 /**
