@@ -1,4 +1,4 @@
-import type { ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '../../hub/protocol'
+import type { PrintedPayload, ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
@@ -10,12 +10,13 @@ import { shiftPersonOf } from '../journal/shift-rows'
 /**
  * The journal's records the hub has not been given yet, each with the id it is known by for ever and
  * its payload (hub/protocol/record-payloads.ts). Found from the journal itself, which is the outbox:
- * a sale the vendor confirmed, a payment given back of a sale sold, a reprint, a closed shift. An id
+ * a sale the vendor confirmed, a payment given back of a sale sold, its first print, a reprint, a closed shift. An id
  * already in hub_outbox is never made again, so each record is made once, however often this runs.
  */
 export type NewRecord =
   | { recordId: string; kind: 'sale'; at: number; payload: SalePayload }
   | { recordId: string; kind: 'refund'; at: number; payload: RefundPayload }
+  | { recordId: string; kind: 'printed'; at: number; payload: PrintedPayload }
   | { recordId: string; kind: 'reprint'; at: number; payload: ReprintPayload }
   | { recordId: string; kind: 'shift'; at: number; payload: ShiftPayload }
 
@@ -31,6 +32,12 @@ const NEW_RECORDS = `
   SELECT 'refund', 'refund:' || p.sale_id || ':' || p.seq, p.sale_id, p.seq, p.updated_at, 1, NULL
     FROM sale_payments p JOIN sales s ON s.sale_id = p.sale_id
    WHERE p.kind = 'refund' AND p.state = 'approved' AND ${SOLD} AND ${NOT_YET(`'refund:' || p.sale_id || ':' || p.seq`)}
+  UNION ALL
+  SELECT 'printed', 'printed:' || st.sale_id, st.sale_id, NULL, MIN(st.at), 2, NULL
+    FROM sale_steps st
+   WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') = 'sale'
+     AND ${NOT_YET(`'printed:' || st.sale_id`)}
+   GROUP BY st.sale_id
   UNION ALL
   SELECT 'reprint', 'reprint:' || st.sale_id || ':' || st.seq, st.sale_id, st.seq, st.at, 2, json_extract(st.detail, '$.what')
     FROM sale_steps st
@@ -175,6 +182,7 @@ function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: numb
   const sale = journal.get(f.saleId)!
   if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays, journal.steps(f.saleId)) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
+  if (f.kind === 'printed') return { recordId: f.recordId, kind: 'printed', at: f.at, payload: whereOf(sale) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }
 

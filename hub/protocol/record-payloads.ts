@@ -94,6 +94,14 @@ export const RefundPayload = z.strictObject({
 })
 export type RefundPayload = z.infer<typeof RefundPayload>
 
+/** A sale's tickets (and receipt) out of the printer the first time, on the printer's word: once per sale. */
+export const PrintedPayload = z.strictObject({
+  ...Where,
+  saleId: Text,
+  bookingReference: Text.nullable(),
+})
+export type PrintedPayload = z.infer<typeof PrintedPayload>
+
 /** A sale's tickets or receipt printed again. */
 export const ReprintPayload = z.strictObject({
   ...Where,

@@ -60,6 +60,14 @@ const found = FoundSale.parse({
       receivedAt: todayAt(19, 30),
     },
     {
+      deviceRecordId: 'printed:sale-kiosk',
+      kind: 'printed',
+      occurredAt: todayAt(19, 6),
+      payload: { backend: 'production/x', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK' },
+      hubRecordId: '5',
+      receivedAt: todayAt(19, 6),
+    },
+    {
       deviceRecordId: 'reprint:sale-kiosk:9',
       kind: 'reprint',
       occurredAt: todayAt(19, 20),
@@ -134,9 +142,11 @@ describe('the dashboard: today', () => {
     expect(stepLines(page)).toEqual([
       ['Sale confirmed: 1 ticket, S$12.50', `Swan Lake, ${timeWords(oneTicket.shows[0]!.showsAt!, 'en-SG')}: 1 ticket, S$12.50`, 'Card approved (VISA •••• 4242): S$12.50'],
       ['S$12.50 given back to the card', 'Approved by Mei'],
+      ['Tickets printed'],
       ['Tickets printed again'],
     ])
-    expect(page.findAll('[data-testid="sale-step"] time').map((t) => t.text())).toEqual([timeWords(todayAt(19, 5), 'en-SG'), timeWords(todayAt(19, 30), 'en-SG'), timeWords(todayAt(19, 20), 'en-SG')])
+    const at = (hours: number, minutes: number) => timeWords(todayAt(hours, minutes), 'en-SG')
+    expect(page.findAll('[data-testid="sale-step"] time').map((t) => t.text())).toEqual([at(19, 5), at(19, 30), at(19, 6), at(19, 20)])
     expect(text(page, 'sale-steps')).not.toMatch(/[{}]|amountCents|payment-approved/)
     expect(page.find('[data-testid="sale-steps"] pre').exists()).toBe(false)
 

@@ -7,7 +7,7 @@ type Money = (cents: number) => string
 
 /**
  * A found sale's steps as a manager reads them: what each record the device uploaded meant ("Card
- * approved (VISA •••• 4242): S$12.50", "Tickets printed again"), never its field names or JSON.
+ * approved (VISA •••• 4242): S$12.50", "Tickets printed"), never its field names or JSON.
  */
 export interface StepWords {
   at: string
@@ -48,6 +48,8 @@ function stepLines(step: StoredRecord, t: Translate, time: TimeOf, money: Money)
       const who = [payload.askedBy ? t('today.step.askedBy', { name: payload.askedBy }) : null, payload.approvedBy ? t('today.step.approvedBy', { name: payload.approvedBy }) : null]
       return [t(`today.step.refund-${payload.tender}`, { amount: money(payload.amountCents) }), ...who.filter((line): line is string => line !== null)]
     }
+    case 'printed':
+      return [t('today.step.printed')]
     case 'reprint':
       return [t(`today.step.reprint-${step.payload.what}`)]
     case 'shift':

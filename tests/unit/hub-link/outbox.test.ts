@@ -96,6 +96,20 @@ describe('the journal as the outbox', () => {
     expect(JSON.stringify(record)).not.toContain('4111111111114242')
   })
 
+  it("says when a sale's tickets first came out of the printer, once, and each reprint apart", () => {
+    const { db, journal } = journalWith(1)
+    const saleId = '00000000-0000-4000-8000-000000000001'
+    journal.note(saleId, 'print-started', { what: 'sale', documents: ['ticket-1', 'receipt'] })
+    journal.record(saleId, 'printed', 'confirmed', { printed: true }, { what: 'sale' })
+    journal.note(saleId, 'printed', { what: 'tickets' })
+    const outbox = new Outbox(db, () => 30)
+    expect(outbox.collect(0)).toBe(3)
+    const batch = outbox.nextBatch()
+    expect(batch.map((r) => r.kind)).toEqual(['sale', 'printed', 'reprint'])
+    expect(batch[1]).toMatchObject({ deviceRecordId: `printed:${saleId}`, payload: { saleId, bookingReference: 'FY1', training: false } })
+    expect(outbox.collect(0)).toBe(0)
+  })
+
   it('keeps a sale whose journal row does not read out of the uploads, and sends the ones behind it', () => {
     const { db } = journalWith(3)
     db.prepare("UPDATE sales SET request_json = '{' WHERE sale_id = ?").run('00000000-0000-4000-8000-000000000001')
