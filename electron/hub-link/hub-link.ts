@@ -189,6 +189,8 @@ export class HubLink {
       uploadsWaiting: this.outbox.waiting(),
       lastSaleAt: facts.lastSaleAt === null ? null : new Date(facts.lastSaleAt).toISOString(),
       freeDiskBytes: facts.freeDiskBytes,
+      // Read at each beat, as the outbox reads it: a window shortened on the staff screen reaches the hub within a heartbeat.
+      patronDays: this.options.patronDays(),
       sentAt: new Date(this.#now()).toISOString(),
     }
   }

@@ -1,20 +1,22 @@
-import type { ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '../../hub/protocol'
+import type { PrintedPayload, ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
+import { approvedCardDetailSchema, CARD_APPROVED_STEPS } from '../journal/card-step'
 import { paymentsTaken } from '../journal/sale-payments'
-import { SalesJournal, type SaleRecord } from '../journal/sales-journal'
+import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
 import { shiftPersonOf } from '../journal/shift-rows'
 
 /**
  * The journal's records the hub has not been given yet, each with the id it is known by for ever and
  * its payload (hub/protocol/record-payloads.ts). Found from the journal itself, which is the outbox:
- * a sale the vendor confirmed, a payment given back of a sale sold, a reprint, a closed shift. An id
+ * a sale the vendor confirmed, a payment given back of a sale sold, its first print, a reprint, a closed shift. An id
  * already in hub_outbox is never made again, so each record is made once, however often this runs.
  */
 export type NewRecord =
   | { recordId: string; kind: 'sale'; at: number; payload: SalePayload }
   | { recordId: string; kind: 'refund'; at: number; payload: RefundPayload }
+  | { recordId: string; kind: 'printed'; at: number; payload: PrintedPayload }
   | { recordId: string; kind: 'reprint'; at: number; payload: ReprintPayload }
   | { recordId: string; kind: 'shift'; at: number; payload: ShiftPayload }
 
@@ -30,6 +32,12 @@ const NEW_RECORDS = `
   SELECT 'refund', 'refund:' || p.sale_id || ':' || p.seq, p.sale_id, p.seq, p.updated_at, 1, NULL
     FROM sale_payments p JOIN sales s ON s.sale_id = p.sale_id
    WHERE p.kind = 'refund' AND p.state = 'approved' AND ${SOLD} AND ${NOT_YET(`'refund:' || p.sale_id || ':' || p.seq`)}
+  UNION ALL
+  SELECT 'printed', 'printed:' || st.sale_id, st.sale_id, NULL, MIN(st.at), 2, NULL
+    FROM sale_steps st
+   WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') = 'sale'
+     AND ${NOT_YET(`'printed:' || st.sale_id`)}
+   GROUP BY st.sale_id
   UNION ALL
   SELECT 'reprint', 'reprint:' || st.sale_id || ':' || st.seq, st.sale_id, st.seq, st.at, 2, json_extract(st.detail, '$.what')
     FROM sale_steps st
@@ -75,8 +83,26 @@ function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   return { email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
 }
 
-export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
+type PaymentCard = NonNullable<SalePayload['payments'][number]['card']>
+
+/**
+ * The cards of the sale's approved card payments, in the order they were approved: the journal keeps
+ * what the terminal said of the card on each approval step (../journal/card-step.ts), one approval
+ * per card payment, so the n-th approval is the n-th card payment taken. Brand and last four only.
+ */
+function cardsOf(steps: readonly SaleStep[]): (PaymentCard | null)[] {
+  return steps
+    .filter((step) => CARD_APPROVED_STEPS.includes(step.step))
+    .map((step) => {
+      const card = approvedCardDetailSchema.safeParse(step.detail)
+      return card.success && (card.data.brand || card.data.last4) ? { brand: card.data.brand, last4: card.data.last4 } : null
+    })
+}
+
+export function salePayload(sale: SaleRecord, patronDays: number, steps: readonly SaleStep[] = []): SalePayload {
   const shows = showsOf(sale.order)
+  const cards = cardsOf(steps)
+  let cardPayments = 0
   return {
     backend: sale.backend,
     training: isTraining(sale.backend),
@@ -93,6 +119,7 @@ export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
       reference: p.reference,
       tenderedCents: p.tenderedCents,
       changeCents: p.changeCents,
+      card: p.tender === 'card' ? (cards[cardPayments++] ?? null) : null,
     })),
     cashier: sale.soldByName,
     shiftId: sale.shiftId,
@@ -153,8 +180,9 @@ export function newJournalRecords(db: LocalDb, patronDays: number, limit: number
 function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = journal.get(f.saleId)!
-  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays) }
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays, journal.steps(f.saleId)) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
+  if (f.kind === 'printed') return { recordId: f.recordId, kind: 'printed', at: f.at, payload: whereOf(sale) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }
 

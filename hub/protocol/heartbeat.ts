@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PatronDays } from './record-payloads'
 
 /** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
 export const PrinterProblem = z.enum([
@@ -40,10 +41,19 @@ export const Heartbeat = z.object({
   uploadsWaiting: z.number().int().nonnegative(),
   lastSaleAt: z.iso.datetime({ offset: true }).nullable(),
   freeDiskBytes: z.number().int().nonnegative(),
+  /**
+   * The device's patron window now (its staff setting): the hub forgets a sale's patron once it is
+   * older than this or than the window the sale was sent with, whichever is shorter.
+   */
+  patronDays: PatronDays,
   /** The device's clock when it sent this: the hub shows how far it is off. */
   sentAt: z.iso.datetime({ offset: true }),
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
+
+/** A heartbeat as the hub kept it: one kept before devices said their patron window has none. */
+export const StoredHeartbeat = Heartbeat.partial({ patronDays: true })
+export type StoredHeartbeat = z.infer<typeof StoredHeartbeat>
 
 /** 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more. */
 export const HeartbeatAnswer = z.discriminatedUnion('status', [

@@ -28,6 +28,12 @@ export const SaleShow = z.strictObject({
   amountCents: Cents,
 })
 
+/** The card a payment was approved on, as the terminal told it: its brand and last four digits, never its number. */
+export const PaymentCard = z.strictObject({
+  brand: Text.nullable(),
+  last4: z.string().regex(/^\d{4}$/).nullable(),
+})
+
 /** A payment the sale took (given back since or not): one per tender for a split sale. */
 export const SalePayment = z.strictObject({
   seq: z.number().int().positive(),
@@ -37,7 +43,15 @@ export const SalePayment = z.strictObject({
   reference: Text.nullable(),
   tenderedCents: Cents.nullable(),
   changeCents: Cents.nullable(),
+  /** A card payment's card (null when the terminal named none, and for cash); absent from a sale an older Foyer sent. */
+  card: PaymentCard.nullable().optional(),
 })
+
+/**
+ * How many days the hub may keep a sale's patron: the device's own window (its staff setting), said
+ * on every sale and every heartbeat. 0: the device keeps none, and sends none.
+ */
+export const PatronDays = z.number().int().nonnegative().max(3650)
 
 export const Patron = z.strictObject({
   email: z.string().max(255),
@@ -60,8 +74,8 @@ export const SalePayload = z.strictObject({
   cashier: Text.nullable(),
   shiftId: Text.nullable(),
   patron: Patron.nullable(),
-  /** How many days the hub may keep `patron` (the device's own window). */
-  patronDays: z.number().int().nonnegative().max(3650),
+  /** How many days the hub may keep `patron` (the device's own window when it sent the sale). */
+  patronDays: PatronDays,
 })
 export type SalePayload = z.infer<typeof SalePayload>
 
@@ -79,6 +93,14 @@ export const RefundPayload = z.strictObject({
   approvedBy: Text.nullable(),
 })
 export type RefundPayload = z.infer<typeof RefundPayload>
+
+/** A sale's tickets (and receipt) out of the printer the first time, on the printer's word: once per sale. */
+export const PrintedPayload = z.strictObject({
+  ...Where,
+  saleId: Text,
+  bookingReference: Text.nullable(),
+})
+export type PrintedPayload = z.infer<typeof PrintedPayload>
 
 /** A sale's tickets or receipt printed again. */
 export const ReprintPayload = z.strictObject({

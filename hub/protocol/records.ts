@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RefundPayload, ReprintPayload, SalePayload, ShiftPayload } from './record-payloads'
+import { PrintedPayload, RefundPayload, ReprintPayload, SalePayload, ShiftPayload } from './record-payloads'
 
 export * from './record-payloads'
 
@@ -10,13 +10,14 @@ const envelope = {
 
 /**
  * One journal record on its way to the hub. The device's journal is the outbox, and `deviceRecordId`
- * is made by the device, once (`sale:<sale id>`, `refund:<sale id>:<payment no.>`, …), so an upload
+ * is made by the device, once (`sale:<sale id>`, `refund:<sale id>:<payment no.>`, `printed:<sale id>`, …), so an upload
  * retried after any failure is the same record. Each kind's payload has its schema (./record-payloads.ts):
  * the hub parses it on upload, and a record it cannot read refuses the batch.
  */
 export const RecordEnvelope = z.discriminatedUnion('kind', [
   z.object({ ...envelope, kind: z.literal('sale'), payload: SalePayload }),
   z.object({ ...envelope, kind: z.literal('refund'), payload: RefundPayload }),
+  z.object({ ...envelope, kind: z.literal('printed'), payload: PrintedPayload }),
   z.object({ ...envelope, kind: z.literal('reprint'), payload: ReprintPayload }),
   z.object({ ...envelope, kind: z.literal('shift'), payload: ShiftPayload }),
 ])

@@ -1,4 +1,4 @@
-import { Alert, AttentionReason, DashboardDevice, Heartbeat, HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, type DeviceState } from '../protocol'
+import { Alert, AttentionReason, DashboardDevice, HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type DeviceState } from '../protocol'
 import type { Queryable } from '../storage/database'
 import { alertById } from '../storage/alert-table'
 import { dashboardDeviceRows } from '../storage/device-state-table'
@@ -31,7 +31,7 @@ function stateSince(row: DashboardDeviceRow, state: DeviceState): string | null 
 
 export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardDevice {
   const health = deviceHealth(row, now)
-  const heartbeat = row.last_heartbeat === null ? null : Heartbeat.parse(row.last_heartbeat)
+  const heartbeat = row.last_heartbeat === null ? null : StoredHeartbeat.parse(row.last_heartbeat)
   return DashboardDevice.parse({
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MS, Heartbeat, MISSED_HEARTBEATS_OFFLINE } from '../protocol'
+import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type Heartbeat } from '../protocol'
 
 /**
  * What the manager sees of a device, reckoned from its last heartbeat and the hub's clock.
@@ -19,7 +19,7 @@ export interface DeviceHealth {
 
 const OFFLINE_AFTER_MS = HEARTBEAT_INTERVAL_MS * MISSED_HEARTBEATS_OFFLINE
 
-function attentionReasons(heartbeat: Heartbeat): AttentionReason[] {
+function attentionReasons(heartbeat: StoredHeartbeat): AttentionReason[] {
   const reasons: AttentionReason[] = []
   const { terminal, printer } = heartbeat
   if (terminal.state !== 'ready' && terminal.state !== 'busy') reasons.push({ what: 'terminal', state: terminal.state, since: terminal.since })
@@ -35,6 +35,6 @@ export function deviceHealth(
   if (device.revoked_at) return { state: 'revoked', reasons: [], lastHeartbeatAt }
   if (!lastHeartbeatAt || now - lastHeartbeatAt.getTime() > OFFLINE_AFTER_MS) return { state: 'offline', reasons: [], lastHeartbeatAt }
   // Stored only after the same parse; parsed again because it is read back from the database.
-  const reasons = attentionReasons(Heartbeat.parse(device.last_heartbeat))
+  const reasons = attentionReasons(StoredHeartbeat.parse(device.last_heartbeat))
   return { state: reasons.length > 0 ? 'needs-attention' : 'online', reasons, lastHeartbeatAt }
 }

@@ -8,6 +8,7 @@ import { dashboardServer } from './dashboard-server'
 import { DeviceWatch, SWEEP_INTERVAL_MS } from './device-watch'
 import { LiveUpdates } from './live-updates'
 import { ownOrigins } from './origin-check'
+import { PATRON_SWEEP_INTERVAL_MS, PatronSweep } from './patron-sweep'
 import { replaceFirstManagerCode } from '../storage/manager-table'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
@@ -38,6 +39,8 @@ export interface HubOptions {
   origins?: readonly string[]
   /** How often this process looks for devices gone quiet (tests make it short). */
   sweepIntervalMs?: number
+  /** How often this process forgets patrons past their devices' windows. */
+  patronSweepIntervalMs?: number
 }
 
 export interface DeviceView extends DeviceHealth {
@@ -60,6 +63,8 @@ export interface Hub {
   revokeDevice(deviceId: string): Promise<boolean>
   /** Looks for devices gone quiet now, as the timer does every few seconds. */
   sweep(): Promise<void>
+  /** Forgets the patrons past their devices' windows now, as the timer does every few minutes; answers how many sales. */
+  forgetPastPatrons(): Promise<number>
   close(): Promise<void>
 }
 
@@ -94,6 +99,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
   const { app, url, endStreams } = await listen(tls, { db, now, live, watch }, options)
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
+  const patrons = new PatronSweep(db, now)
+  patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
   return {
     url,
     fingerprint: tls.fingerprint,
@@ -111,9 +118,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       return revoked
     },
     sweep: () => watch.sweep(),
+    forgetPastPatrons: () => patrons.sweep(),
     async close() {
       endStreams()
       await watch.stop()
+      await patrons.stop()
       await app.close()
       await live.stop()
       if (!options.db) await db.close()

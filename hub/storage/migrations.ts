@@ -115,4 +115,18 @@ const dashboard: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard]
+const patronRetention: Migration = {
+  version: 7,
+  name: 'patron data forgotten past the device window',
+  sql: `
+    -- When the hub forgot the sale's patron (hub/storage/patron-table.ts): a device sending that sale
+    -- again afterwards, with its patron, is sending the same record, not a different one.
+    ALTER TABLE device_records ADD COLUMN patron_forgotten_at timestamptz;
+    -- Only the sales still holding a patron: what each sweep looks through stays the size of the
+    -- devices' windows, however many years of sales the hub keeps.
+    CREATE INDEX device_records_holding_patron ON device_records (occurred_at)
+      WHERE kind = 'sale' AND jsonb_typeof(payload->'patron') = 'object';
+  `,
+}
+
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, patronRetention]

@@ -18,10 +18,13 @@ const INSERT = `
   ON CONFLICT (device_id, device_record_id) DO NOTHING
   RETURNING hub_record_id, device_record_id, kind, occurred_at, payload, received_at`
 
-// The stored row, and whether it is the same record as the one offered again.
+// The stored row, and whether it is the same record as the one offered again: a sale whose patron the
+// hub has forgotten since (./patron-table.ts) is the same when all but its patron is.
 const STORED = `
   SELECT hub_record_id, device_record_id, kind, occurred_at, payload, received_at,
-         (kind = $3 AND occurred_at = $4 AND payload = ($5::text)::jsonb) AS same
+         (kind = $3 AND occurred_at = $4
+          AND (payload = ($5::text)::jsonb
+               OR (patron_forgotten_at IS NOT NULL AND payload = jsonb_set(($5::text)::jsonb, '{patron}', 'null'::jsonb)))) AS same
     FROM device_records WHERE device_id = $1 AND device_record_id = $2`
 
 /**

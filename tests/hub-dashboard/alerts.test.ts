@@ -59,7 +59,19 @@ describe('the dashboard: alerts', () => {
     hub.push({ type: 'alert', alert: alert({ id: '11', deviceName: 'Counter 1', to: 'offline', reasons: [], raisedAt: todayAt(19, 55) }) })
     await flushPromises()
     expect(listed(page)).toEqual(['alert-11', 'alert-10', 'alert-9'])
-    expect(text(page, 'live-region')).toContain('Alert: Counter 1 is Offline')
+    expect(text(page, 'live-region')).toContain('Alert: Counter 1 is offline')
+  })
+
+  it.each([
+    ['en-SG', ['Alert: Kiosk 3 needs attention', 'Alert: Kiosk 3 is revoked', 'Alert: Kiosk 3 is online']],
+    ['ms-MY', ['Amaran: Kiosk 3 perlu perhatian', 'Amaran: Kiosk 3 telah dibatalkan', 'Amaran: Kiosk 3 kini dalam talian']],
+    ['zh-CN', ['警报：Kiosk 3 需要处理', '警报：Kiosk 3 已被吊销', '警报：Kiosk 3 已上线']],
+  ])('reads each alert out as a sentence in %s, its state in the sentence’s own words', async (locale, said) => {
+    await page.get(`[data-testid="language-${locale}"]`).trigger('click')
+    const states = ['needs-attention', 'revoked', 'online'] as const
+    states.forEach((to, i) => hub.push({ type: 'alert', alert: alert({ id: String(20 + i), to, reasons: [], raisedAt: todayAt(19, 50 + i) }) }))
+    await flushPromises()
+    expect(page.findAll('[data-testid="live-line"]').map((line) => line.text())).toEqual(said)
   })
 
   it('says when an alert another manager acknowledged is pushed', async () => {

@@ -43,6 +43,16 @@ describe('the dashboard: who is signed in', () => {
     expect(document.documentElement.lang).toBe('ms-MY')
   })
 
+  it('counts the wait in English by its number: one second, two seconds', async () => {
+    const page = await mountDashboard()
+    hub.answerNext('POST', DASHBOARD_PATHS.session, 429, { refused: 'too-many-tries', retryAfterSeconds: 1 })
+    await signIn(page, hub)
+    expect(text(page, 'problem')).toBe('Too many tries. Please try again in 1 second.')
+    hub.answerNext('POST', DASHBOARD_PATHS.session, 429, { refused: 'too-many-tries', retryAfterSeconds: 2 })
+    await signIn(page, hub)
+    expect(text(page, 'problem')).toBe('Too many tries. Please try again in 2 seconds.')
+  })
+
   it('signs in with JSON sent same-origin, shows the manager and the devices page, and opens the live stream', async () => {
     const page = await mountDashboard()
     await signIn(page, hub)

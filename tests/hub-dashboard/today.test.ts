@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatMoney } from '../../electron/contract/money'
 import { locales } from '../../hub/dashboard/i18n'
 import { moneyWords } from '../../hub/dashboard/words/money'
+import { timeWords } from '../../hub/dashboard/words/time'
 import { DASHBOARD_PATHS, FoundSale } from '../../hub/protocol/dashboard'
 import { salePayload } from '../support/hub-heartbeats'
 import { FakeHub } from './fake-hub'
@@ -23,7 +24,24 @@ const figures = todayFigures({
   byHour: [{ hour: todayAt(19, 0), sales: 2, tickets: 5, amountCents: 9750 }],
 })
 
-const kioskSale = { ...salePayload(1), saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK', cashier: null }
+const oneTicket = salePayload(1)
+const kioskSale = {
+  ...oneTicket,
+  saleId: 'sale-kiosk',
+  bookingReference: 'BK-KIOSK',
+  cashier: null,
+  payments: [{ ...oneTicket.payments[0]!, card: { brand: 'VISA', last4: '4242' } }],
+}
+// A split sale at the counter, paid in cash and on a card the terminal named no card for.
+const split = {
+  ...salePayload(3),
+  saleId: 'sale-split',
+  bookingReference: 'BK-SPLIT',
+  payments: [
+    { seq: 1, tender: 'cash' as const, amountCents: 1750, reference: 'CASH-1', tenderedCents: 2000, changeCents: 250 },
+    { seq: 2, tender: 'card' as const, amountCents: 2000, reference: 'TX-2', tenderedCents: null, changeCents: null, card: null },
+  ],
+}
 const found = FoundSale.parse({
   deviceId: counterId,
   deviceName: 'Kiosk B',
@@ -41,8 +59,32 @@ const found = FoundSale.parse({
       hubRecordId: '2',
       receivedAt: todayAt(19, 30),
     },
+    {
+      deviceRecordId: 'printed:sale-kiosk',
+      kind: 'printed',
+      occurredAt: todayAt(19, 6),
+      payload: { backend: 'production/x', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK' },
+      hubRecordId: '5',
+      receivedAt: todayAt(19, 6),
+    },
+    {
+      deviceRecordId: 'reprint:sale-kiosk:9',
+      kind: 'reprint',
+      occurredAt: todayAt(19, 20),
+      payload: { backend: 'production/x', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK', what: 'tickets' },
+      hubRecordId: '3',
+      receivedAt: todayAt(19, 20),
+    },
   ],
 })
+const splitFound = FoundSale.parse({
+  ...found,
+  deviceName: 'Counter A',
+  deviceRecordId: 'sale:split',
+  sale: split,
+  steps: [{ deviceRecordId: 'sale:split', kind: 'sale', occurredAt: todayAt(19, 10), payload: split, hubRecordId: '4', receivedAt: todayAt(19, 10) }],
+})
+const stepLines = (page: VueWrapper) => page.findAll('[data-testid="sale-step"]').map((step) => step.findAll('li').map((line) => line.text()))
 
 const rows = (page: VueWrapper, table: string) => page.findAll(`[data-testid="${table}"] tbody tr`).map((tr) => tr.findAll('th, td').map((c) => c.text()))
 
@@ -54,6 +96,7 @@ describe('the dashboard: today', () => {
     hub = new FakeHub().install()
     hub.today = structuredClone(figures)
     hub.salesByReference.set('BK-KIOSK', [found])
+    hub.salesByReference.set('BK-SPLIT', [splitFound])
     page = await mountDashboard()
     await signIn(page, hub)
     hub.stream.connect()
@@ -92,18 +135,39 @@ describe('the dashboard: today', () => {
     await page.get('[data-testid="sale-search"]').trigger('submit')
     await flushPromises()
     expect(hub.sent.at(-1)).toMatchObject({ method: 'GET', path: `${DASHBOARD_PATHS.sales}?reference=BK-KIOSK` })
-    expect(text(page, 'sale-results')).toBe('Sales found for BK-KIOSK: 1.')
-    expect(text(page, 'found-sale')).toContain('Booking BK-KIOSK: 1 tickets, S$12.50')
+    expect(text(page, 'sale-results')).toBe('1 sale found for BK-KIOSK.')
+    expect(text(page, 'found-sale')).toContain('Booking BK-KIOSK: 1 ticket, S$12.50')
     expect(text(page, 'found-sale')).toContain('sold by Self-service')
-    const steps = page.findAll('[data-testid="sale-steps"] summary').map((s) => s.text())
-    expect(steps).toHaveLength(2)
-    expect(steps[1]).toContain(`refund of ${moneyWords(1250, 'en-SG')} (Card)`)
+    // Each step says what it meant, in words: never the payload's field names or JSON.
+    expect(stepLines(page)).toEqual([
+      ['Sale confirmed: 1 ticket, S$12.50', `Swan Lake, ${timeWords(oneTicket.shows[0]!.showsAt!, 'en-SG')}: 1 ticket, S$12.50`, 'Card approved (VISA •••• 4242): S$12.50'],
+      ['S$12.50 given back to the card', 'Approved by Mei'],
+      ['Tickets printed'],
+      ['Tickets printed again'],
+    ])
+    const at = (hours: number, minutes: number) => timeWords(todayAt(hours, minutes), 'en-SG')
+    expect(page.findAll('[data-testid="sale-step"] time').map((t) => t.text())).toEqual([at(19, 5), at(19, 30), at(19, 6), at(19, 20)])
+    expect(text(page, 'sale-steps')).not.toMatch(/[{}]|amountCents|payment-approved/)
+    expect(page.find('[data-testid="sale-steps"] pre').exists()).toBe(false)
 
     await page.get('[data-testid="sale-reference"]').setValue('NOPE')
     await page.get('[data-testid="sale-search"]').trigger('submit')
     await flushPromises()
-    expect(text(page, 'sale-results')).toBe('Sales found for NOPE: 0.')
+    expect(text(page, 'sale-results')).toBe('0 sales found for NOPE.')
     expect(page.find('[data-testid="found-sale"]').exists()).toBe(false)
+  })
+
+  it.each([
+    ['en-SG', ['Sale confirmed: 3 tickets, S$37.50', 'Cash taken: S$17.50 (S$20.00 given, S$2.50 change)', 'Card approved: S$20.00']],
+    ['zh-HK', ['銷售已確認：3張門票，S$37.50', '收取現金：S$17.50（收到 S$20.00，找續 S$2.50）', '信用卡已批核：S$20.00']],
+    ['ms-MY', ['Jualan disahkan: 3 tiket, S$37.50', 'Tunai diterima: S$17.50 (S$20.00 diberi, baki S$2.50)', 'Kad diluluskan: S$20.00']],
+  ])('words a split sale’s payments in %s', async (locale, said) => {
+    await page.get(`[data-testid="language-${locale}"]`).trigger('click')
+    await page.get('[data-testid="sale-reference"]').setValue('BK-SPLIT')
+    await page.get('[data-testid="sale-search"]').trigger('submit')
+    await flushPromises()
+    const [sale] = stepLines(page)
+    expect([sale![0], ...sale!.slice(2)]).toEqual(said)
   })
 
   it('speaks the manager’s language: Chinese money still S$', async () => {

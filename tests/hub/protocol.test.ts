@@ -47,6 +47,11 @@ describe('the device protocol', () => {
     expect(RecordEnvelope.safeParse({ ...record, payload: { ...salePayload(2), vendorSecret: 's' } }).success).toBe(false)
     expect(RecordEnvelope.safeParse({ ...record, payload: { ...salePayload(2), amountCents: 12.5 } }).success).toBe(false)
     expect(RecordEnvelope.safeParse({ ...record, kind: 'shift' }).success).toBe(false)
+    // A card payment names its card by brand and last four digits, never more.
+    const paidOn = (card: unknown) => ({ ...record, payload: { ...salePayload(2), payments: [{ ...salePayload(2).payments[0]!, card }] } })
+    expect(RecordEnvelope.safeParse(paidOn({ brand: 'VISA', last4: '4242' })).success).toBe(true)
+    expect(RecordEnvelope.safeParse(paidOn({ brand: 'VISA', last4: '4111111111114242' })).success).toBe(false)
+    expect(RecordEnvelope.safeParse(paidOn({ brand: 'VISA', last4: '4242', pan: '4111111111114242' })).success).toBe(false)
     expect(UploadRequest.safeParse({ records: [] }).success).toBe(false)
   })
 })

@@ -64,6 +64,7 @@ describe.each(HUB_BACKENDS)("the hub's Today on %s", (backend) => {
     await upload(kiosk, [
       sale('kiosk', at(3 * HOUR + 300_000), kioskSale),
       { deviceRecordId: 'refund:sale-kiosk:1', kind: 'refund', occurredAt: at(4 * HOUR), payload: { backend: 'production/citytheatre', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK', seq: 1, refersTo: 1, tender: 'card', amountCents: 1250, askedBy: null, approvedBy: 'Mei' } },
+      { deviceRecordId: 'printed:sale-kiosk', kind: 'printed', occurredAt: at(3 * HOUR + 360_000), payload: { backend: 'production/citytheatre', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK' } },
       { deviceRecordId: 'reprint:sale-kiosk:1', kind: 'reprint', occurredAt: at(4 * HOUR + 1000), payload: { backend: 'production/citytheatre', training: false, saleId: 'sale-kiosk', bookingReference: 'BK-KIOSK', what: 'tickets' } },
     ])
     await upload(training, [
@@ -104,10 +105,11 @@ describe.each(HUB_BACKENDS)("the hub's Today on %s", (backend) => {
     expect(byBooking).toMatchObject({ deviceName: 'Kiosk B', deviceRecordId: 'sale:kiosk', sale: kioskSale })
     expect(byBooking!.steps.map((s) => [s.kind, s.deviceRecordId])).toEqual([
       ['sale', 'sale:kiosk'],
+      ['printed', 'printed:sale-kiosk'],
       ['refund', 'refund:sale-kiosk:1'],
       ['reprint', 'reprint:sale-kiosk:1'],
     ])
-    expect(byBooking!.steps[1]).toMatchObject({ kind: 'refund', payload: { amountCents: 1250, approvedBy: 'Mei' } })
+    expect(byBooking!.steps[2]).toMatchObject({ kind: 'refund', payload: { amountCents: 1250, approvedBy: 'Mei' } })
     for (const reference of ['BK-SPLIT', 'PSP-SPLIT', 'PSP-SPLIT-1']) {
       expect((await lookup(reference)).map((s) => s.sale)).toEqual([split])
     }

@@ -12,6 +12,7 @@ export const readyHeartbeat: Heartbeat = {
   uploadsWaiting: 0,
   lastSaleAt: null,
   freeDiskBytes: 12_000_000_000,
+  patronDays: 30,
   sentAt: '2026-11-26T18:00:00.000+08:00',
 }
 

@@ -36,12 +36,26 @@ export function preferredLocale(languages: readonly string[]): Locale {
   return defaultLocale
 }
 
+/**
+ * Which form of a message with plural forms ("{count} sale found | {count} sales found") a count
+ * takes, by the language's own rules (Intl.PluralRules), as the kiosk's renderer/src/i18n does: the
+ * first form for "one", the last for any other count or none given. Chinese and Malay have one form.
+ */
+function pluralRule(language: Locale) {
+  const rules = new Intl.PluralRules(language)
+  return (choice: number, choicesLength: number): number => {
+    if (choicesLength < 2) return 0
+    return choice >= 0 && rules.select(choice) === 'one' ? 0 : choicesLength - 1
+  }
+}
+
 export function createDashboardI18n(locale: Locale = defaultLocale) {
   return createI18n<[MessageSchema], Locale>({
     legacy: false,
     locale,
     fallbackLocale: defaultLocale,
     messages,
+    pluralRules: Object.fromEntries(locales.map((language) => [language, pluralRule(language)])),
     missingWarn: false,
     fallbackWarn: false,
   })

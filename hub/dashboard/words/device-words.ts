@@ -29,6 +29,13 @@ export function alertWhy(alert: Alert, t: Translate, time: TimeOf): string[] {
   return alert.reasons.flatMap((reason) => reasonWords(reason, t, time))
 }
 
+/** A device's change of state said as a sentence: "Kiosk 3 now needs attention: printer out of paper". */
+export function deviceNowWords(device: DashboardDevice, t: Translate, time: TimeOf): string {
+  const why = deviceWhy(device, t, time)
+  if (why.length === 0) return t(`live.deviceNow.${device.state}`, { name: device.name })
+  return t(`live.deviceNowWhy.${device.state}`, { name: device.name, why: why.join('; ') })
+}
+
 /** A device's state with its reasons, in one line: "Needs attention: printer out of paper". */
 export function deviceStateLine(device: DashboardDevice, t: Translate, time: TimeOf): string {
   const why = deviceWhy(device, t, time)
@@ -37,7 +44,7 @@ export function deviceStateLine(device: DashboardDevice, t: Translate, time: Tim
 }
 
 function refusalWords(refusal: DashboardRefusal, t: Translate): string {
-  if (refusal.refused === 'too-many-tries' && refusal.retryAfterSeconds) return t('refusal.tooManyTriesWait', { seconds: refusal.retryAfterSeconds })
+  if (refusal.refused === 'too-many-tries' && refusal.retryAfterSeconds) return t('refusal.tooManyTriesWait', { count: refusal.retryAfterSeconds })
   return t(`refusal.${refusal.refused}`)
 }
 

@@ -2,7 +2,7 @@ import { useI18n } from 'vue-i18n'
 import type { Alert, DashboardDevice } from '../../protocol/dashboard'
 import type { Problem } from '../api/hub-client'
 import type { FormProblem } from '../stores/session'
-import { alertWhy, deviceStateLine, deviceWhy, problemWords, type Translate } from './device-words'
+import { alertWhy, deviceNowWords, deviceStateLine, deviceWhy, problemWords, type Translate } from './device-words'
 import { timeWords } from './time'
 
 /** The dashboard's words for a component, in the language chosen now (re-read when it changes). */
@@ -16,6 +16,7 @@ export function useWords() {
     alertWhy: (alert: Alert) => alertWhy(alert, translate, time),
     why: (device: DashboardDevice) => deviceWhy(device, translate, time),
     stateLine: (device: DashboardDevice) => deviceStateLine(device, translate, time),
+    deviceNow: (device: DashboardDevice) => deviceNowWords(device, translate, time),
     problem: (problem: Problem | FormProblem) => problemWords(problem, translate),
   }
 }

@@ -97,7 +97,7 @@ describe.skipIf(reason !== null)('a Foyer connected to the box office hub', () =
     }
   }, 60_000)
 
-  it('heartbeats carry the device as it is: mode, training backend, screen, seats held, terminal, printer, disk', async () => {
+  it('heartbeats carry the device as it is: mode, training backend, screen, seats held, terminal, printer, disk, patron window', async () => {
     expect(await call(dispatcher(), 'system.screen', { screen: 'seats' })).toMatchObject({ ok: true })
     await heldOrderRequest(dispatcher(), rig.direct)
     await vi.waitFor(async () => {
@@ -112,6 +112,7 @@ describe.skipIf(reason !== null)('a Foyer connected to the box office hub', () =
         printer: { state: 'ready' },
         uploadsWaiting: 0,
         lastSaleAt: null,
+        patronDays: 30,
       })
       expect((rows[0] as { beat: { freeDiskBytes: number } }).beat.freeDiskBytes).toBeGreaterThan(0)
     }, WAIT)

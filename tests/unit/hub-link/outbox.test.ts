@@ -73,6 +73,43 @@ describe('the journal as the outbox', () => {
     expect(keepsNone.nextBatch()[0]!.payload).toMatchObject({ patron: null, patronDays: 0 })
   })
 
+  it('names the card each card payment was approved on, as the terminal told it (brand and last four digits, never more)', () => {
+    const db = openLocalDb(null)
+    const journal = new SalesJournal(db, 'production/citytheatre', () => Date.parse('2026-11-26T11:00:00Z'))
+    const saleId = '00000000-0000-4000-8000-00000000c4d0'
+    journal.begin({ saleId, tender: 'card', request, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
+    journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY-SPLIT' })
+    const cash = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 2_000, tenderedCents: 5_000 })
+    journal.settlePayment(saleId, 'cash-taken', cash.seq, 'approved', { reference: 'CASH-1', changeCents: 3_000 })
+    const card = journal.startPayment(saleId, 'payment-started', { tender: 'card', amountCents: 10_000 })
+    journal.settlePayment(saleId, 'payment-approved', card.seq, 'approved', { reference: 'TX-9' }, {}, { brand: 'VISA', last4: '4242', detail: { pan: '4111111111114242' } })
+    journal.record(saleId, 'confirmed', 'confirmed')
+    const outbox = new Outbox(db, () => 30)
+    outbox.collect(0)
+    const [record] = outbox.nextBatch()
+    expect(record!.payload).toMatchObject({
+      payments: [
+        { seq: 1, tender: 'cash', reference: 'CASH-1', card: null },
+        { seq: 2, tender: 'card', reference: 'TX-9', card: { brand: 'VISA', last4: '4242' } },
+      ],
+    })
+    expect(JSON.stringify(record)).not.toContain('4111111111114242')
+  })
+
+  it("says when a sale's tickets first came out of the printer, once, and each reprint apart", () => {
+    const { db, journal } = journalWith(1)
+    const saleId = '00000000-0000-4000-8000-000000000001'
+    journal.note(saleId, 'print-started', { what: 'sale', documents: ['ticket-1', 'receipt'] })
+    journal.record(saleId, 'printed', 'confirmed', { printed: true }, { what: 'sale' })
+    journal.note(saleId, 'printed', { what: 'tickets' })
+    const outbox = new Outbox(db, () => 30)
+    expect(outbox.collect(0)).toBe(3)
+    const batch = outbox.nextBatch()
+    expect(batch.map((r) => r.kind)).toEqual(['sale', 'printed', 'reprint'])
+    expect(batch[1]).toMatchObject({ deviceRecordId: `printed:${saleId}`, payload: { saleId, bookingReference: 'FY1', training: false } })
+    expect(outbox.collect(0)).toBe(0)
+  })
+
   it('keeps a sale whose journal row does not read out of the uploads, and sends the ones behind it', () => {
     const { db } = journalWith(3)
     db.prepare("UPDATE sales SET request_json = '{' WHERE sale_id = ?").run('00000000-0000-4000-8000-000000000001')
