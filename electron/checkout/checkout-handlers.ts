@@ -6,7 +6,8 @@ import { isPlaceholderEmail } from '../settings/settings-schema'
 import type { CounterDesk, StaffMember } from '../counter/counter-desk'
 import type { CheckoutService, PaymentInput } from './checkout-service'
 import { refundAtCounter } from './counter-refund'
-import { refuseWhenCannotPrint, type AskPrinter } from './printer-gate'
+import { printingVerdict, refusePrintedOrder, type PrinterGate } from './printer-gate'
+import { SOLD_ETICKETS_ONLY } from './sale-printing'
 import { tenderOf } from './tender'
 
 /**
@@ -63,8 +64,8 @@ interface CheckoutScope {
   mode: () => AppMode
   /** Who is signed in at the counter, if anyone. */
   who: () => StaffMember | null
-  /** Asks the ticket printer now (./printer-gate.ts); null: nothing to ask. */
-  askPrinter: AskPrinter | null
+  /** Asks the ticket printer now, with the venue's e-tickets-only setting (./printer-gate.ts); null: nothing to ask. */
+  printerGate: PrinterGate | null
 }
 
 /** What a sale is refused for before the backend sees it, and the open shift it is counted in. */
@@ -110,7 +111,7 @@ function saleChecks({ shifts, mode }: CheckoutScope, boxOfficeEmail: () => strin
 
 /** The sale itself: whether cards are taken here, the order submitted once every check passes, and its payment. */
 function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows: ShowsOnSale): Pick<CheckoutHandlers, 'checkout.terminal' | 'checkout.submit' | 'checkout.pay'> {
-  const { checkout, shifts, mode, who, askPrinter } = scope
+  const { checkout, shifts, mode, who, printerGate } = scope
   const { refuseAwayFromCounter, refuseDeliveryNotHere, refuseEticketToBoxOffice, shiftFor } = saleChecks(scope, boxOfficeEmail)
   const { onSale, venueOf } = shows
   return {
@@ -128,6 +129,8 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
       for (const item of r.order.items) onSale(item.productId)
       refuseDeliveryNotHere(r.order)
       refuseEticketToBoxOffice(r.order)
+      // E-tickets only while the printer cannot print (the setting): nothing that would print here is ordered.
+      await refusePrintedOrder(mode(), tender, r.order.deliveryMethodCode, printerGate)
       // Counter sales are filed under the open shift; cash needs one (the drawer's float is in it), and so
       // does the standalone terminal (its batch is reconciled against the shift's report).
       const shift = tender === 'card' ? (mode() === 'counter' ? shifts().current() : null) : shiftFor(tender)
@@ -137,11 +140,14 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
     },
     'checkout.pay': async (r) => {
       refuseAwayFromCounter(r.tender)
-      // Before the card: a kiosk whose printer cannot print takes no money for tickets it cannot hand over.
-      await refuseWhenCannotPrint(mode(), r.tender, askPrinter)
+      // Before the card: a kiosk whose printer cannot print takes no money for tickets it cannot hand over;
+      // with the setting on, an e-ticket sale goes on and is journalled as one nothing is printed for.
+      const delivery = checkout().journal.get(r.saleId)?.request.deliveryMethodCode
+      const verdict = await printingVerdict(mode(), r.tender, delivery, printerGate)
+      if (verdict === 'etickets-only') checkout().journal.note(r.saleId, SOLD_ETICKETS_ONLY, { why: 'the ticket printer cannot print' })
       const outcome = await checkout().pay(r.saleId, paymentOf(r, (tender) => shiftFor(tender).shiftId))
       const { saleId, state, order, changeCents, dueCents, printed } = outcome
-      return { saleId, state, order, changeCents, dueCents, printed }
+      return { saleId, state, order, changeCents, dueCents, printed, ...(verdict === 'etickets-only' ? { eticketsOnly: true as const } : {}) }
     },
   }
 }
@@ -212,10 +218,10 @@ export function checkoutHandlers(
   boxOfficeEmail: () => string,
   /** Who is signed in at the counter (each sale and reprint is filed under them), and who may refund. */
   desk: CounterDesk | null,
-  /** Asks the ticket printer now, before a self-service card is taken; absent: nothing to ask. */
-  askPrinter: AskPrinter | null = null,
+  /** Asks the ticket printer now, before a self-service card is taken, with the e-tickets-only setting; absent: nothing to ask. */
+  printerGate: PrinterGate | null = null,
 ): CheckoutHandlers {
-  const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null, askPrinter }
+  const scope: CheckoutScope = { checkout, shifts, mode, who: () => desk?.who() ?? null, printerGate }
   return {
     ...saleHandlers(scope, boxOfficeEmail, shows),
     ...counterHandlers(scope, desk),

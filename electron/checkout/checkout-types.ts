@@ -76,6 +76,7 @@ export const checkoutMessageKeys = [
   'checkout.errors.noShiftStandalone',
   'checkout.errors.eticketEmail',
   'checkout.errors.printerCannotPrint',
+  'checkout.errors.printerEticketsOnly',
   'checkout.errors.splitPart',
   'cart.deliveryAtCounter',
   'errors.api.orderExpired',

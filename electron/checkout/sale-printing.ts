@@ -18,6 +18,17 @@ import { standaloneApprovalCode } from './standalone'
  */
 export type PrintWhat = 'sale' | 'tickets' | 'receipt' | 'refund'
 
+/**
+ * The step journalled before the card of an e-ticket sale a kiosk made while its printer could not print
+ * (the venue's setting, ./printer-gate.ts): the customer was told nothing prints, so the sale's own print
+ * (after confirm, in recovery) sends nothing and leaves no reprint for staff; the e-tickets go by e-mail.
+ */
+export const SOLD_ETICKETS_ONLY = 'sold-etickets-only'
+
+function soldEticketsOnly(journal: SalesJournal, saleId: string): boolean {
+  return journal.steps(saleId).some(({ step }) => step === SOLD_ETICKETS_ONLY)
+}
+
 export function documentsOf(sale: SaleRecord, journal: SalesJournal, what: PrintWhat): PrintDocument[] {
   const steps = journal.steps(sale.saleId)
   const options = {
@@ -97,6 +108,10 @@ export async function printSale(
   printedSoFar: (printed: number, documents: number) => void = () => {},
 ): Promise<boolean> {
   if (!printer) return false
+  if (what === 'sale' && soldEticketsOnly(journal, sale.saleId)) {
+    journal.note(sale.saleId, 'print-skipped', { why: 'sold as e-tickets only while the printer could not print' })
+    return false
+  }
   const documents = documentsToPrint(sale, journal, what)
   journal.note(sale.saleId, 'print-started', { what, documents: documents.map((d) => d.name), printer: printer.name })
   await afterStep('print-started')

@@ -63,6 +63,8 @@ export const settingsViewSchema = z.object({
   cashToleranceCents: z.number().int(),
   /** Minutes without a touch before a counter signs its cashier out. */
   counterLockMinutes: z.number().int(),
+  /** When the ticket printer cannot print, a self-service kiosk sells e-tickets only (saying so) instead of nothing. */
+  eticketsWhenCannotPrint: z.boolean(),
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
@@ -135,6 +137,7 @@ export const adminChannels = {
             idleSeconds: z.number().int().optional(),
             cashToleranceCents: z.number().int().optional(),
             counterLockMinutes: z.number().int().optional(),
+            eticketsWhenCannotPrint: z.boolean().optional(),
             boxOfficeEmail: z.string().max(254).optional(),
             patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),

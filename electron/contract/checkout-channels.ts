@@ -52,6 +52,8 @@ export const checkoutOutcomeSchema = z.object({
   dueCents: z.number().int().nonnegative().optional(),
   /** Whether the tickets and receipt (or the refund slip) were printed. */
   printed: z.boolean(),
+  /** Present (true) only for an e-ticket sale a kiosk made while its printer could not print: nothing was sent to the printer. */
+  eticketsOnly: z.literal(true).optional(),
 })
 export type CheckoutOutcomeView = z.infer<typeof checkoutOutcomeSchema>
 

@@ -115,6 +115,7 @@ export async function startHostRuntime(
     patronDataDays: () => settings.get().patronDataDays,
     boxOfficeEmail: () => settings.get().boxOfficeEmail,
     cashToleranceCents: () => settings.get().cashToleranceCents,
+    eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
     hub: { vault },

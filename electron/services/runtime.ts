@@ -60,6 +60,8 @@ export interface RuntimeOptions {
   patronDataDays?: () => number
   /** How far a counted drawer may be off before a supervisor approves the close (the staff setting); S$5 when absent. */
   cashToleranceCents?: () => number
+  /** When the printer cannot print, a self-service kiosk sells e-tickets only (the staff setting, read at each sale); off when absent. */
+  eticketsWhenCannotPrint?: () => boolean
   /** The box office's own e-mail (the staff setting, read at each order); the training placeholder when absent. */
   boxOfficeEmail?: () => string
   /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
@@ -209,7 +211,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     pushes,
     system,
-    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, () => readiness.check()),
+    sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, {
+      ask: () => readiness.check(),
+      eticketsWhenCannotPrint: options.eticketsWhenCannotPrint ?? (() => false),
+    }),
     counter,
     counterIdle,
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),

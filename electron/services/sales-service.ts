@@ -7,7 +7,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import { checkoutHandlers } from '../checkout/checkout-handlers'
 import { SaleWindows } from '../checkout/sale-windows'
 import type { CheckoutService } from '../checkout/checkout-service'
-import type { AskPrinter } from '../checkout/printer-gate'
+import type { PrinterGate } from '../checkout/printer-gate'
 import { shiftHandlers } from '../checkout/shift-handlers'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
@@ -143,8 +143,8 @@ export function salesHandlers(
   desk: CounterDesk | null = null,
   /** How far a counted drawer may be off before a supervisor approves the close; S$5 when absent. */
   cashToleranceCents: () => number = () => DEFAULT_CASH_TOLERANCE_CENTS,
-  /** Asks the ticket printer now: a self-service card is not taken when it cannot print. */
-  askPrinter: AskPrinter | null = null,
+  /** Asks the ticket printer now: a self-service card is not taken when it cannot print (e-tickets only, where the setting allows). */
+  printerGate: PrinterGate | null = null,
 ): SalesHandlers {
   const ctx: Connected = () => {
     const connected = current()
@@ -159,7 +159,7 @@ export function salesHandlers(
     ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, {
       onSale: (productId) => ctx().saleWindows.check(productId),
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
-    }, boxOfficeEmail, desk, askPrinter),
+    }, boxOfficeEmail, desk, printerGate),
     ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer }),
   }
 }

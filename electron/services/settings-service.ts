@@ -45,6 +45,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault, a
     pinSet: accounts.hasSupervisor(),
     cashToleranceCents: settings.cashToleranceCents,
     counterLockMinutes: settings.counterLockMinutes,
+    eticketsWhenCannotPrint: settings.eticketsWhenCannotPrint,
     boxOfficeEmail: settings.boxOfficeEmail,
     patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },

@@ -109,6 +109,8 @@ const fieldSchemas = {
   cashToleranceCents: z.int().min(0).max(100_000),
   // Minutes without a touch before a counter signs its cashier out (1 to 120).
   counterLockMinutes: z.int().min(1).max(120),
+  // A self-service kiosk whose ticket printer cannot print sells e-tickets only, saying so, instead of nothing (#24).
+  eticketsWhenCannotPrint: z.boolean(),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -126,10 +128,10 @@ const installationIdIssue = { error: 'must be set when a card terminal is', path
 /**
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
  * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
- * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts), version 7 `printer`. Older files are migrated on
- * reading (see migrateSettings).
+ * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts), version 7 `printer`, version 8
+ * `eticketsWhenCannotPrint`. Older files are migrated on reading (see migrateSettings).
  */
-export const SETTINGS_VERSION = 7
+export const SETTINGS_VERSION = 8
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -170,6 +172,8 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
       : { ...old, version: 6, cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS, counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES },
   // Version 6 printed to the system printer only: it still does until staff choose another.
   6: (old) => ('printer' in old ? old : { ...old, version: 7, printer: { ...DEFAULT_PRINTER } }),
+  // Version 7's kiosk went out of selling when its printer could not print: it still does until staff allow e-tickets.
+  7: (old) => ('eticketsWhenCannotPrint' in old ? old : { ...old, version: 8, eticketsWhenCannotPrint: false }),
 }
 
 export const settingsSchema = z
@@ -230,6 +234,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   patronDataDays: DEFAULT_PATRON_DATA_DAYS,
   cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS,
   counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES,
+  eticketsWhenCannotPrint: false,
   terminal: null,
   installationId: null,
   printer: { ...DEFAULT_PRINTER },

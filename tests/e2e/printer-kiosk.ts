@@ -50,6 +50,29 @@ export async function backByItself(page: Page): Promise<void> {
 
 /** From the attract screen: two seats at Kannagi, printed here, paid with the approving test card; answers the booking reference. */
 export async function buyTwo(page: Page): Promise<string> {
+  await twoSeatsToDelivery(page)
+  await page.getByTestId('payment-VISA').click()
+  return payAndReference(page)
+}
+
+/**
+ * From the attract screen of a kiosk selling e-tickets only (its printer cannot print, the setting on): the
+ * delivery step says so and offers e-tickets alone; two seats at Kannagi as e-tickets to `email`, paid with
+ * the approving test card. Answers the booking reference.
+ */
+export async function buyTwoEtickets(page: Page, email: string): Promise<string> {
+  await twoSeatsToDelivery(page)
+  await expect(page.getByTestId('delivery-etickets-only')).toHaveText('The printer here cannot print right now, so tickets are sent only as e-tickets to your e-mail.')
+  await expect(page.getByTestId('delivery-ETICKET')).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId('delivery-PRINT_ON_SITE')).toHaveCount(0)
+  await page.getByTestId('payment-VISA').click()
+  await page.getByTestId('patron-email').fill(email)
+  await page.getByTestId('patron-email-again').fill(email)
+  return payAndReference(page)
+}
+
+/** From the attract screen to the delivery step with two seats at Kannagi in the basket. */
+async function twoSeatsToDelivery(page: Page): Promise<void> {
   await page.getByTestId('touch-to-start').click()
   await page.getByTestId('event-search').fill('Kannagi')
   await page.getByTestId('event-list').getByRole('button', { name: /Kannagi/ }).click()
@@ -60,7 +83,10 @@ export async function buyTwo(page: Page): Promise<string> {
   await page.getByTestId('keep-set-0').click()
   await page.getByTestId('seats-continue').click()
   await page.getByTestId('tickets-continue').click()
-  await page.getByTestId('payment-VISA').click()
+}
+
+/** From the delivery step, its choices made: on to review, paid with the approving test card; answers the booking reference. */
+async function payAndReference(page: Page): Promise<string> {
   await page.getByTestId('delivery-continue').click()
   await page.getByTestId('review-pay').click()
   await page.getByTestId('test-card-approve').click()

@@ -3,7 +3,7 @@ import { startIppEvePrinter, type TestIppPrinter } from '../support/ippeveprinte
 import { pdfText } from '../support/pdf-text'
 import { expect, test } from './fixtures'
 import type { HostProcess } from './host-process'
-import { backByItself, buyTwo, cannotStart, referenceForTheBoxOffice, staffReprint, startPrinterKiosk } from './printer-kiosk'
+import { backByItself, buyTwo, buyTwoEtickets, cannotStart, contract, PIN, referenceForTheBoxOffice, staffReprint, startPrinterKiosk } from './printer-kiosk'
 
 /**
  * A portrait self-service kiosk (1080×1920) whose ticket printer is a real
@@ -12,7 +12,10 @@ import { backByItself, buyTwo, cannotStart, referenceForTheBoxOffice, staffRepri
  * of paper, the attract screen says the kiosk cannot print and nobody can
  * start; paper loaded, it comes back by itself (main asks the printer while
  * idle and pushes the change). That no card is taken meanwhile is held in
- * main too: tests/unit/checkout/printer-readiness.process.test.ts.
+ * main too: tests/unit/checkout/printer-readiness.process.test.ts. Where staff
+ * let the kiosk sell e-tickets only when it cannot print, a customer buys
+ * e-tickets while the printer is out of paper, and nothing is printed (main's
+ * refusal of printed tickets meanwhile: tests/unit/checkout/etickets-only.test.ts).
  *
  * Then a sale prints on it: each ticket and the receipt is out only when the
  * printer says its job completed. Paper that runs out after the first ticket
@@ -35,13 +38,34 @@ test.afterAll(async () => {
   await printer?.stop()
 })
 
-test('out of paper: the kiosk says it cannot print and nobody can start; paper loaded: it comes back by itself', async ({ page }) => {
+test('out of paper: the kiosk says it cannot print and nobody can start (or, where staff allow it, sells e-tickets only); paper loaded: it comes back by itself', async ({ page }) => {
+  // A purchase in the middle: three times the usual budget, for a machine three times slower.
+  test.slow()
   await printer.setPaper(0)
   await page.goto(host.entry)
   await cannotStart(page)
   // In the customer's language too.
   await page.getByTestId('language-zh-HK').click()
   await expect(page.getByTestId('printer-out-of-service')).toContainText('本自助機暫時未能列印門票')
+  await page.getByTestId('language-en-SG').click()
+
+  // Staff allow e-tickets when the printer cannot print: the kiosk says so and a customer buys e-tickets, nothing printed.
+  const etickets = (on: boolean) => contract(host, 'settings.update', { pin: PIN, patch: { eticketsWhenCannotPrint: on } })
+  await etickets(true)
+  try {
+    await expect(page.getByTestId('printer-etickets-only')).toContainText('This kiosk cannot print right now — it sells e-tickets only')
+    await expect(page.getByTestId('printer-out-of-service')).toHaveCount(0)
+    const before = await printer.spooled()
+    const reference = await buyTwoEtickets(page, 'mei.tan@example.com')
+    await expect(page.getByTestId('done-etickets-only')).toContainText('this screen is your receipt, and your e-tickets and booking are e-mailed to mei.tan@example.com')
+    await expect(page.getByTestId('done-reference')).toContainText(reference)
+    await expect(page.getByTestId('done-not-printed')).toHaveCount(0)
+    expect(await printer.spooled()).toEqual(before)
+    await page.getByTestId('done-finish').click()
+  } finally {
+    await etickets(false)
+  }
+  await cannotStart(page)
 
   await printer.setPaper(250)
   await backByItself(page)

@@ -2,11 +2,12 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryHistory, createRouter, type Router } from 'vue-router'
-import { PRINTED_HERE_DELIVERY, type Order } from '../../electron/contract'
+import { ETICKET_DELIVERY, PRINTED_HERE_DELIVERY, type Order } from '../../electron/contract'
 import { provideFoyer } from '../../renderer/src/bridge/foyer'
 import { createFoyerI18n } from '../../renderer/src/i18n'
 import DoneScreen from '../../renderer/src/screens/DoneScreen.vue'
 import { useCheckoutStore } from '../../renderer/src/stores/checkout'
+import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useIdleStore } from '../../renderer/src/stores/idle'
 import { useSystemStore } from '../../renderer/src/stores/system'
 import { createInProcessFoyer } from '../support/in-process-foyer'
@@ -92,5 +93,21 @@ describe('the kiosk done screen', () => {
     expect(wrapper.find('[data-testid="counter-printer-help"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="counter-printer-eticket"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="done-countdown"]').exists()).toBe(false)
+  })
+
+  it('an e-ticket sale made while the printer could not print: the screen is the receipt, the e-tickets on their way, no call to the box office', async () => {
+    const delivery = useDeliveryStore()
+    delivery.offer([{ code: ETICKET_DELIVERY, order: 1, addressRequired: false } as never])
+    delivery.email = 'mei.tan@example.com'
+    useCheckoutStore().invoice = { saleId: '6f1c2a8e-8d1b-4c53-9b7e-1f2a3b4c5d6e', reference: order.reference, amountCents: 6800, expiresAt: null }
+    const wrapper = await doneScreen(false)
+    useCheckoutStore().outcome = { ...useCheckoutStore().outcome!, order: { ...order, deliveryMethodCode: ETICKET_DELIVERY }, eticketsOnly: true }
+    await flushPromises()
+    expect(wrapper.get('[data-testid="done-etickets-only"]').text()).toBe(
+      'Nothing was printed here, as the printer cannot print: this screen is your receipt, and your e-tickets and booking are e-mailed to mei.tan@example.com.',
+    )
+    expect(wrapper.get('[data-testid="done-paid"]').text()).toBe('Paid: S$68.00')
+    expect(wrapper.find('[data-testid="done-not-printed"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="done-show-at-box-office"]').exists()).toBe(false)
   })
 })

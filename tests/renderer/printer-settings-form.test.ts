@@ -59,6 +59,20 @@ describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
     expect(app.text('printer-system-note')).toContain('localhost:631')
   })
 
+  it('"When the printer cannot print, the kiosk sells e-tickets only": off to start with, saved on with the printer', async () => {
+    const app = await staffSettings()
+    const box = app.find('printer-etickets-when-cannot-print') as HTMLInputElement
+    expect(box.closest('label')?.textContent).toContain('When the printer cannot print, the kiosk sells e-tickets only')
+    expect(box.checked).toBe(false)
+    box.click()
+    await press(app, 'printer-save')
+    await vi.waitFor(() => expect(app.text('printer-result')).toBe('Printer saved.'), WAIT)
+    expect(host.runtime.settings.get().eticketsWhenCannotPrint).toBe(true)
+    box.click()
+    await press(app, 'printer-save')
+    await vi.waitFor(() => expect(host.runtime.settings.get().eticketsWhenCannotPrint).toBe(false), WAIT)
+  })
+
   it('refuses an address that is none, in words, and saves nothing', async () => {
     const app = await staffSettings()
     await app.click('printer-kind-raw')

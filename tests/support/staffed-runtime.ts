@@ -51,6 +51,7 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     checkout: { sleep: async () => {}, ...options.checkout },
     ...options.printing,
     cashToleranceCents: () => settings.get().cashToleranceCents,
+    eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     staff: staff.check,
     ...(options.hub ? { hub: options.hub } : {}),
     admin: ({ sales, pushes, system, db, hub }) =>

@@ -72,6 +72,7 @@ export const useStaffStore = defineStore('staff', () => {
     updates?: Partial<UpdateSettingsView>
     terminal?: TerminalConfigView | null
     printer?: PrinterConfigView
+    eticketsWhenCannotPrint?: boolean
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))

@@ -122,8 +122,15 @@ function firstRowDiffering(a: Bitmap, b: Bitmap): number {
 
 describe('settings version 7 and FOYER_PRINTER', () => {
   it('carries a version-6 file over to the system printer, as it printed before', () => {
-    const { printer: _printer, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
-    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' } })
+    const { printer: _printer, eticketsWhenCannotPrint: _etickets, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
+    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' }, eticketsWhenCannotPrint: false })
+  })
+
+  it('carries a version-7 file over with e-tickets only off: its kiosk still goes out of selling when the printer cannot print', () => {
+    const { eticketsWhenCannotPrint: _etickets, ...versionSeven } = { ...DEFAULT_SETTINGS, version: 7 }
+    expect(migrateSettings(versionSeven)).toEqual({ ...versionSeven, version: SETTINGS_VERSION, eticketsWhenCannotPrint: false })
+    // A version-7 file that already has the field is no real version-7 file: left for the schema to refuse.
+    expect(migrateSettings({ ...versionSeven, eticketsWhenCannotPrint: true })).toMatchObject({ version: 7 })
   })
 
   it.each([
