@@ -58,7 +58,9 @@ export default defineConfig({
     ? []
     : [
         {
-          command: `node --import tsx electron/browser-host/cli.ts --port ${scalePort}`,
+          // Bundles the browser host first (out/browser-host): every host the specs start (host-process.ts)
+          // runs that bundle, and this server starts before any of them, so it is this run's sources.
+          command: `node scripts/build-browser-host.mjs && node out/browser-host/cli.js --port ${scalePort}`,
           url: `http://127.0.0.1:${scalePort}/`,
           reuseExistingServer: false,
           stdout: 'ignore',

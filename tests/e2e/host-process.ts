@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -28,6 +28,13 @@ export interface HostProcess {
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
+/**
+ * The host as plain JavaScript (scripts/build-browser-host.mjs, which the Playwright run's first web
+ * server runs before anything starts): an E2E run starts about fifteen hosts, and loading the
+ * TypeScript sources through tsx cost each (and its sandbox child) seconds of CPU.
+ */
+const hostBundle = join(repoRoot, 'out', 'browser-host', 'cli.js')
+
 /** The enrolment code every e2e host starts with (FOYER_ENROLMENT_CODE, as an installer provides it): it sets the first staff PIN. */
 export const E2E_ENROLMENT_CODE = 'E2E-ENROL-2026-KIOSK'
 
@@ -37,8 +44,9 @@ export const E2E_ENROLMENT_CODE = 'E2E-ENROL-2026-KIOSK'
  * again where the page left it), FOYER_PRINT_SPOOL for the printer's folder.
  */
 export async function startHostProcess(env: Record<string, string> = {}, token = process.env.FOYER_HOST_TOKEN!): Promise<HostProcess> {
+  if (!existsSync(hostBundle)) throw new Error(`${hostBundle} is missing: \`npm run build:browser-host\` makes it (Playwright's web server does at the start of a run)`)
   const spoolDir = env.FOYER_PRINT_SPOOL ?? mkdtempSync(join(tmpdir(), 'foyer-e2e-print-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', env.FOYER_HOST_PORT ?? '0'], {
+  const child = spawn(process.execPath, [hostBundle, '--port', env.FOYER_HOST_PORT ?? '0'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { HubDatabase } from '../../hub/storage/database'
 import { migrate } from '../../hub/storage/migrate'
@@ -15,9 +16,14 @@ export async function openEmptyDatabase(backend: HubBackend): Promise<HubDatabas
   return openPostgresDatabase(await createDatabase(inject('hubPostgresAdminUrl')))
 }
 
-/** A new database with the hub's schema, as the hub opens it at start. */
+/**
+ * A new database with the hub's schema, as the hub opens it at start. A PGlite starts from the run's
+ * migrated template (hub-postgres-setup.ts) where the project provides one, and is migrated again all
+ * the same (nothing to do then, unless a migration is newer than the template).
+ */
 export async function openMigratedDatabase(backend: HubBackend): Promise<HubDatabase> {
-  const db = await openEmptyDatabase(backend)
+  const template = backend === 'pglite' ? inject('hubPgliteTemplate') : undefined
+  const db = template ? await openPgliteDatabase(undefined, new Blob([await readFile(template)])) : await openEmptyDatabase(backend)
   await migrate(db)
   return db
 }

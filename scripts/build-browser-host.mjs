@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Bundles the browser host (electron/browser-host/cli.ts) and the training sandbox's process
+// (electron/sandbox/process/sandbox-child.ts) into plain JavaScript in out/browser-host/, for the
+// E2E runs: an E2E run starts about fifteen hosts, each with its sandbox child, and loading the
+// TypeScript sources through tsx cost each start seconds of CPU. Packages stay in node_modules
+// (as electron-vite's main bundle keeps them); only Foyer's own sources are bundled. The child
+// lands beside the host's bundle, where fork-launcher.ts looks for it when run from a bundle.
+// Not in the installer (electron-builder.yml packs out/main, out/preload, out/renderer only).
+import { build } from 'esbuild'
+import { resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '..')
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'electron/browser-host/cli.ts', 'sandbox-child': 'electron/sandbox/process/sandbox-child.ts' },
+  outdir: 'out/browser-host',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias: { '@contract': './electron/contract' },
+  // Two entries sharing modules (the sandbox) would otherwise each carry a copy; a shared chunk keeps one.
+  splitting: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+})

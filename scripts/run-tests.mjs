@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm test`: lint, the three type checks and the four builds, then Vitest, then Playwright.
+// The checks and builds are one Node process each and mostly single-threaded, and none needs
+// another's output, so they run side by side, as many at once as there are cores (two on the
+// machines npm test is measured on); run one after another they left a core idle for a minute.
+// Vitest and Playwright each keep both cores busy with workers of their own, so they run after,
+// one at a time (Playwright needs the builds). A job's output is printed whole when it ends, so two
+// jobs' lines never mix. Any failure fails the run; after a failing check stage nothing more runs.
+// Each stage's wall time and CPU seconds (its processes' user + system, where /proc tells) are
+// printed at the end, to see where the time goes.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { delimiter, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '..')
+const bin = resolve(root, 'node_modules', '.bin')
+
+/** The checks and builds: the longest first, so the last to start is a short one. */
+const checks = [
+  ['typecheck: tests', 'vue-tsc --noEmit -p tsconfig.test.json'],
+  ['lint', 'eslint --max-warnings 0 .'],
+  ['build: app', 'electron-vite build'],
+  ['typecheck: renderer', 'vue-tsc --noEmit -p tsconfig.web.json'],
+  ['typecheck: main', 'tsc --noEmit -p tsconfig.node.json'],
+  ['build: hub dashboard', 'vite build --config hub/dashboard/vite.config.ts'],
+  ['build: seat-map harness', 'vite build --config tests/seatmap-harness/vite.config.ts'],
+  ['build: browser host', 'node scripts/build-browser-host.mjs'],
+]
+
+/** CPU seconds of this process's finished children (and theirs), from /proc; null where there is none. */
+function childrenCpuSeconds() {
+  try {
+    // Fields after the command's closing parenthesis: cutime and cstime are the 14th and 15th.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / 100
+  } catch {
+    return null
+  }
+}
+
+/** Runs one command through the shell, its output kept (`quiet`) or passed through; settles with its exit code. */
+function run(name, command, { quiet }) {
+  const started = Date.now()
+  const child = spawn(command, {
+    cwd: root,
+    shell: true,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}`, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  return new Promise((settle) => {
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      const ok = code === 0
+      if (quiet) process.stdout.write(`\n── ${name} (${command}): ${ok ? 'passed' : 'FAILED'} in ${seconds} s\n${ok && !output.trim() ? '' : output}`)
+      settle(ok ? 0 : (code ?? signal ?? 1))
+    })
+  })
+}
+
+/** Runs `jobs` with at most `width` at once; settles with the names of those that failed. */
+async function pool(jobs, width) {
+  const failed = []
+  const queue = [...jobs]
+  const lane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      if ((await run(job[0], job[1], { quiet: true })) !== 0) failed.push(job[0])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane))
+  return failed
+}
+
+const stages = []
+async function stage(name, body) {
+  const [cpu0, t0] = [childrenCpuSeconds(), Date.now()]
+  const ok = await body()
+  const cpu1 = childrenCpuSeconds()
+  stages.push({ name, ok, seconds: (Date.now() - t0) / 1000, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 })
+  return ok
+}
+
+function summary() {
+  const line = (s) => `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(26)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}`
+  const total = stages.reduce((sum, s) => sum + s.seconds, 0)
+  process.stdout.write(`\nnpm test, stage by stage:\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
+}
+
+const width = Math.max(2, availableParallelism())
+let ok = await stage(`checks and builds (${width} at once)`, async () => {
+  const failed = await pool(checks, width)
+  if (failed.length) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`)
+  return failed.length === 0
+})
+if (ok) ok = await stage('vitest', async () => (await run('vitest', 'vitest run', { quiet: false })) === 0)
+if (ok) ok = await stage('playwright', async () => (await run('playwright', 'playwright test', { quiet: false })) === 0)
+summary()
+process.exit(ok ? 0 : 1)
