@@ -12,7 +12,7 @@ export const PROFILE_PATHS = {
   profile: (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}`,
   /** PUT `/api/devices/:id/setup`: the device's profile and named group (DeviceSetupRequest). */
   deviceSetup: (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}/setup`,
-  /** GET: the service rules in force (ServiceRulesAnswer). POST: a new one (ServiceRuleRequest): a closure now or later, hours, a show's cut-off. */
+  /** GET: the service rules in force (ServiceRulesAnswer). POST: a new one (ServiceRuleRequest): a closure now or later, or opening hours. */
   serviceRules: '/api/service-rules',
   /** DELETE `/api/service-rules/:id`: the rule ends (a closed device opens again). */
   serviceRule: (ruleId: string) => `/api/service-rules/${encodeURIComponent(ruleId)}`,

@@ -41,13 +41,13 @@ const TimeZone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/)
 /**
  * When a device does not sell. `closed`: out of service from `from` (null: now) until the manager
  * opens it again. `hours`: sells only between `opens` and `closes` each day, in `timeZone` (closes
- * before opens: open across midnight). `stop-before-show`: a show is no longer sold `minutes` before
- * it starts. Main decides each on the device's own clock, so a schedule holds while the hub is away.
+ * before opens: open across midnight). Main decides each on the device's own clock, so a schedule
+ * holds while the hub is away. (A show's own cut-off, "not sold N minutes before it starts", is not
+ * one yet: it needs main's sale windows to know each show's start.)
  */
 export const ServiceRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('closed'), from: z.iso.datetime({ offset: true }).nullable(), message: ScreenMessage }),
   z.object({ kind: z.literal('hours'), opens: ClockTime, closes: ClockTime, timeZone: TimeZone, message: ScreenMessage }),
-  z.object({ kind: z.literal('stop-before-show'), minutes: z.number().int().min(0).max(24 * 60), message: ScreenMessage }),
 ])
 export type ServiceRule = z.infer<typeof ServiceRule>
 

@@ -99,16 +99,16 @@ describe.each(HUB_BACKENDS)('profiles and service rules on %s', (backend) => {
     expect((await post({ scope: 'device', deviceId: kiosk2.deviceId }, closedTonight)).status).toBe(200)
     const later = { kind: 'closed', from: '2026-11-26T14:00:00.000Z', message: 'Closed for the gala' } as const
     expect((await post({ scope: 'group', group: 'Foyer' }, later)).status).toBe(200)
-    expect((await post({ scope: 'venue' }, { kind: 'stop-before-show', minutes: 30, message: 'This show is sold at the box office' })).status).toBe(200)
+    const venueHours = { ...hours, opens: '09:00', message: 'The box office opens at 09:00' }
+    expect((await post({ scope: 'venue' }, venueHours)).status).toBe(200)
     expect((await post({ scope: 'venue' }, { kind: 'hours', opens: '25:00', closes: '22:00', timeZone: 'Asia/Singapore', message: 'x' })).status).toBe(400)
     expect((await post({ scope: 'venue' }, { ...closedTonight, message: '' })).status).toBe(400)
 
-    const cutOff = expect.objectContaining({ kind: 'stop-before-show' })
     // Made at the same moment on the test's clock: their order is not the point.
     const serviceOf = async (device: EnrolledDevice) => (await pulled(device)).service.sort((a, b) => a.message.localeCompare(b.message))
-    expect(await serviceOf(kiosk1)).toEqual([later, hours, cutOff])
-    expect(await serviceOf(kiosk2)).toEqual([later, hours, cutOff, closedTonight])
-    expect(await serviceOf(counter)).toEqual([cutOff])
+    expect(await serviceOf(kiosk1)).toEqual([later, hours, venueHours])
+    expect(await serviceOf(kiosk2)).toEqual([later, hours, venueHours, closedTonight])
+    expect(await serviceOf(counter)).toEqual([venueHours])
 
     const rules = ServiceRulesAnswer.parse((await manager.send('GET', '/api/service-rules')).body).rules
     const closure = rules.find((r) => r.rule.kind === 'closed' && r.target.scope === 'device')!

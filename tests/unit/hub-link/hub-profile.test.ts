@@ -93,6 +93,9 @@ describe.skipIf(reason !== null)("a Foyer following the box office hub's profile
     await vi.waitFor(async () => expect(await settingsNow()).toMatchObject({ holdWindowMinutes: 12, counterLockMinutes: 30 }), WAIT)
     expect(pushed.some((p) => p.name === 'settings.changed' && (p.payload as { holdWindowMinutes: number }).holdWindowMinutes === 12)).toBe(true)
     await vi.waitFor(async () => expect(await heardProfile()).toEqual({ revision, state: 'applied' }), WAIT)
+    // The hub may know which devices lack a secret, never the secret: a training counter without a terminal needs neither.
+    const { rows } = await hub().db.query('SELECT last_heartbeat AS beat FROM devices WHERE id = $1', [deviceId])
+    expect(Heartbeat.parse((rows[0] as { beat: unknown }).beat).secrets).toEqual({ vendorSecret: null, terminalPassphrase: null })
 
     const setByHub = { ok: false, error: { code: 'settings.set-by-hub', messageKey: 'errors.settings.setByHub' } }
     expect(await call(dispatcher(), 'settings.update', { pin: SUPERVISOR_PIN, patch: { holdWindowMinutes: 15 } })).toMatchObject(setByHub)
