@@ -48,6 +48,9 @@ export function followHubProfile(pieces: ProfilePieces) {
     db: pieces.db,
     log: pieces.log,
     apply: async (patch: ProfileSettings) => {
+      // Checked by the settings store first, whose refusal names the field (the staff screen's wording of it does not):
+      // a value this device's rules refuse is said back to the hub, not tried again at every heartbeat.
+      settings.file.preview(patch as SettingsPatch)
       await changeSettings(ctx, patch as SettingsPatch)
     },
     midSale: () => midSale(pieces.sales, now()),

@@ -107,7 +107,7 @@ describe.skipIf(reason !== null)("a Foyer following the box office hub's profile
     expect(await settingsNow()).toMatchObject({ holdWindowMinutes: 14, counterLockMinutes: 5 })
   }, 120_000)
 
-  it('holds a change back while a sale is under way and applies it once the sale is over', async () => {
+  it('holds a change back while a sale is under way and applies it once the sale is over; a profile the device refuses is applied in nothing', async () => {
     await heldOrderRequest(dispatcher(), rig.direct)
     const revision = await changeProfile({ holdWindowMinutes: 20 })
     await vi.waitFor(async () => expect(await heardProfile()).toEqual({ revision, state: 'held' }), WAIT)
@@ -116,6 +116,11 @@ describe.skipIf(reason !== null)("a Foyer following the box office hub's profile
     expect(await call(dispatcher(), 'holds.releaseAll', {})).toMatchObject({ ok: true })
     await vi.waitFor(async () => expect((await settingsNow()).holdWindowMinutes).toBe(20), WAIT)
     await vi.waitFor(async () => expect(await heardProfile()).toEqual({ revision, state: 'applied' }), WAIT)
+
+    // A value the device's own settings rules refuse (a hold of 999 minutes): nothing of that profile is applied, and the hub is told which.
+    const refused = await changeProfile({ holdWindowMinutes: 999, counterLockMinutes: 50 })
+    await vi.waitFor(async () => expect(await heardProfile()).toEqual({ revision: refused, state: 'refused', refused: 'holdWindowMinutes' }), WAIT)
+    expect(await settingsNow()).toMatchObject({ holdWindowMinutes: 20, counterLockMinutes: 5 })
   }, 120_000)
 
   it("closed now for every device of its profile: the customer already paying finishes first, then main refuses sales and the screen shows the manager's words; opened again", async () => {
