@@ -30,6 +30,11 @@ export const systemInfoSchema = z.object({
   kioskLock: kioskLockStateSchema,
   /** Present (true) only when the box office's hub has revoked this device: it is out of service and sells nothing. */
   revokedByHub: z.literal(true).optional(),
+  /**
+   * Present only while the box office has this device out of service (closed now, or outside its hours:
+   * decided by main on its own clock, never once a sale is under way), with the manager's words for the screen.
+   */
+  closedByHub: z.object({ message: z.string().max(300) }).optional(),
 })
 export type SystemInfo = z.infer<typeof systemInfoSchema>
 

@@ -1,4 +1,4 @@
-import { enrolWithHub, HEARTBEAT_INTERVAL_MS, HeartbeatAnswer, HUB_PATHS, type EnrolmentResult, type Heartbeat } from '../../hub/protocol'
+import { enrolWithHub, HEARTBEAT_INTERVAL_MS, HeartbeatAnswer, HUB_PATHS, type EnrolmentResult, type Heartbeat, type HeartbeatSecrets } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
 import type { Logger } from '../ipc-core/logger'
 import type { CredentialVault } from '../vault/credential-vault'
@@ -7,6 +7,7 @@ import { backendWord, type DeviceFacts } from './device-state'
 import type { HubConnectRequest } from './hub-address'
 import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
+import type { ProfileFollower } from './profile-follower'
 import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { Uploader, type UploaderOptions } from './uploader'
 
@@ -31,6 +32,10 @@ export interface HubLinkOptions {
   /** Tests beat faster than every 15 s, and retry uploads sooner. */
   intervalMs?: number
   backoff?: UploaderOptions['backoff']
+  /** Follows the profile and service rules the hub gives this device (absent: they are not asked for). */
+  profile?: ProfileFollower
+  /** Whether the keychain holds the vendor secret and the terminal's passphrase (yes or no, never them). */
+  secrets?: () => Promise<HeartbeatSecrets>
 }
 
 export type HubConnectOutcome = { ok: true; name: string; place: string } | { ok: false; reason: Exclude<EnrolmentResult, { ok: true }>['reason'] | 'wrong-certificate' | 'not-reachable'; retryAfterSeconds?: number }
@@ -60,6 +65,11 @@ export class HubLink {
     this.#store = new LinkStore(options.db)
     this.outbox = new Outbox(options.db, options.patronDays)
     this.#now = options.now ?? Date.now
+  }
+
+  /** The profile and service rules the hub gives this device (absent where they are not followed). */
+  get profile(): ProfileFollower | undefined {
+    return this.options.profile
   }
 
   /** Revoked by the hub: sells nothing (main refuses every sale, the screens say "out of service"). */
@@ -120,6 +130,7 @@ export class HubLink {
     const link = this.#store.read()
     if (link) await removeHubDeviceToken(this.options.vault, link.deviceId)
     this.#store.remove()
+    this.options.profile?.forget()
     this.#token = null
   }
 
@@ -164,10 +175,24 @@ export class HubLink {
         this.options.log.warn('the hub has revoked this device: it is out of service')
         this.options.onServiceChange?.(true)
       }
+      if (parsed.data.status === 'ok' && parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
     } catch (error) {
       this.options.log.warn('the heartbeat did not reach the hub', { reason: (error as Error).message })
     }
     await this.upload()
+  }
+
+  /** The profile named by the hub's answer, pulled when new and applied when no sale is under way. */
+  async #follow(revision: string): Promise<void> {
+    const profile = this.options.profile
+    if (!profile) return
+    await profile
+      .heard(revision, async () => {
+        const answer = await this.#post(HUB_PATHS.profile, {})
+        if (answer.status !== 200) throw new Error(`the hub answered the profile with ${answer.status}`)
+        return answer.body
+      })
+      .catch((error: unknown) => this.options.log.warn('the profile from the hub is not applied yet', { reason: (error as Error).message }))
   }
 
   async #heartbeat(): Promise<Heartbeat> {
@@ -192,6 +217,8 @@ export class HubLink {
       // Read at each beat, as the outbox reads it: a window shortened on the staff screen reaches the hub within a heartbeat.
       patronDays: this.options.patronDays(),
       sentAt: new Date(this.#now()).toISOString(),
+      ...optional('profile', this.options.profile?.heartbeat()),
+      ...optional('secrets', await this.options.secrets?.().catch(() => undefined)),
     }
   }
 
@@ -211,5 +238,8 @@ export class HubLink {
     return postPinned(link.url, path, body, pinnedOf(link), this.#token)
   }
 }
+
+/** `{ [name]: value }`, or nothing for a value not there: the heartbeat leaves out what the device does not say. */
+const optional = <K extends string, V>(name: K, value: V | undefined) => (value === undefined ? {} : ({ [name]: value } as Record<K, V>))
 
 const pinnedOf = (link: HubLinkRecord) => ({ fingerprint: link.fingerprint, pem: link.certificatePem })

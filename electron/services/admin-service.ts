@@ -68,6 +68,7 @@ export const adminMessageKeys = [
   'errors.staff.enrolmentWrong',
   'errors.staff.enrolmentUsed',
   'errors.settings.invalid',
+  'errors.settings.setByHub',
   'errors.settings.backendUnconfigured',
   'errors.settings.secretMissing',
   'errors.settings.keychainUnavailable',

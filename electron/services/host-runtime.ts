@@ -118,7 +118,8 @@ export async function startHostRuntime(
     eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     staff: check,
-    hub: { vault },
+    // The hub's profile is applied through this one settings store, as a supervisor's change is.
+    hub: { vault, settings: { file: settings, accounts } },
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
     admin: ({ sales, pushes, system, db, readiness, hub }) =>
       adminHandlers({

@@ -15,6 +15,7 @@ import type { PrinterReadiness } from './printer-readiness'
 import type { SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
 import { saleInProgress } from './update-gate'
+import { followHubProfile, type HubProfileService, type ProfilePieces } from './hub-profile-service'
 
 /**
  * The device's link to the box office's hub, made of the runtime's pieces: its heartbeat tells the
@@ -34,6 +35,8 @@ export interface HubLinkPieces {
   patronDays: () => number
   /** Tests beat faster and retry sooner. */
   tuning?: Pick<HubLinkOptions, 'intervalMs' | 'backoff' | 'now'>
+  /** The settings store the hub's profile is applied through (absent: no profile is followed). */
+  settings?: ProfilePieces['settings']
 }
 
 /** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */
@@ -69,17 +72,20 @@ function deviceFacts(pieces: HubLinkPieces): () => Promise<DeviceFacts> {
   }
 }
 
-/** Starts the link when this device is connected to a hub (nothing runs otherwise). */
-export function startHubLink(pieces: HubLinkPieces): HubLink {
+/** Starts the link when this device is connected to a hub (nothing runs otherwise); `service` follows its profile and rules. */
+export function startHubLink(pieces: HubLinkPieces): { link: HubLink; service: HubProfileService | null } {
   const { system, pushes } = pieces
   const serviceChanged = (out: boolean) => {
     if (system.setRevokedByHub(out)) pushes.publish('system.changed', system.info())
   }
-  const link = new HubLink({ ...pieces, ...pieces.tuning, facts: deviceFacts(pieces), onServiceChange: serviceChanged })
-  // Revoked before a restart: out of service from the first screen on.
+  const service = pieces.settings ? followHubProfile({ ...pieces, settings: pieces.settings, now: pieces.tuning?.now }) : null
+  const profile = service ? { profile: service.follower, secrets: service.secrets } : {}
+  const link = new HubLink({ ...pieces, ...pieces.tuning, facts: deviceFacts(pieces), onServiceChange: serviceChanged, ...profile })
+  // Revoked before a restart: out of service from the first screen on; closed likewise, by the rules kept.
   system.setRevokedByHub(link.outOfService)
+  service?.start()
   link.start()
-  return link
+  return { link, service }
 }
 
 export const hubOutOfService = () =>

@@ -67,7 +67,7 @@ export interface RuntimeOptions {
   /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
   counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut' | 'busy'>>
   /** The keychain the hub's device token is kept in; absent: no link to a hub (the hub channels answer "unavailable"). */
-  hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning'] }
+  hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings'] }
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
 }
@@ -204,7 +204,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const retention = new PatronRetention({ db, log, days: patronDays })
   retention.start()
   // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.
-  const hub = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, ...options.hub }) : null
+  const linked = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, ...options.hub }) : null
+  const hub = linked?.link ?? null
   const services = createAppServices({
     ...options.facts,
     backend,
@@ -219,7 +220,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counterIdle,
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
-    outOfService: () => system.revokedByHub,
+    // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).
+    outOfService: () => system.revokedByHub || (linked?.service?.closed() ?? false),
   })
   counterIdle.start()
   readiness.start()
@@ -228,6 +230,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     readiness.stop()
     connectivity.stop()
     retention.stop()
+    linked?.service?.stop()
     await hub?.stop()
     await sales.disconnect()
     db.close()

@@ -12,6 +12,7 @@ import { staffError, type SupervisorChecks } from './supervisor-checks'
 import { printerRefusal } from './printer-service'
 import { terminalChanged, terminalRefusal, terminalView } from './terminal-service'
 import type { SystemInfoService } from './system-info'
+import type { HubLink } from '../hub-link/hub-link'
 
 /**
  * The settings screen's own channels: what it shows (never a secret, only
@@ -99,61 +100,78 @@ export interface SettingsContext {
   sales: SalesRuntime
   system: SystemInfoService
   pushes: PushBus
+  /** The link to the box office's hub: its profile says which settings are its own (absent: none are). */
+  hub?: HubLink | null
 }
 
 export function settingsHandlers(ctx: SettingsContext, checks: SupervisorChecks): { 'settings.get': Handler<'settings.get'>; 'settings.update': Handler<'settings.update'> } {
   const { settings, vault, accounts } = ctx
   const { requirePin } = checks
   const view = (next: Settings) => settingsView(next, vault, accounts, ctx.system.info().mode)
-  const update = (patch: SettingsPatch): Promise<Settings> => refusedAsInvalid(() => settings.update(patch))
 
   return {
     'settings.get': () => view(settings.get()),
     'settings.update': async ({ pin, patch }) => {
       await requirePin(pin)
       const { staging, production, ...rest } = patch
-      const before = settings.get()
       const backends = { ...(staging !== undefined ? { staging } : {}), ...(production !== undefined ? { production } : {}) }
       const change: SettingsPatch = { ...rest, ...(Object.keys(backends).length > 0 ? { backends } : {}) }
-      // The whole change is checked first, so a bad field refuses it before anything connects.
-      const candidate = await refusedAsInvalid(() => settings.preview(change))
-      requireRealBoxOfficeEmail(candidate)
-      const switching = candidate.backend !== before.backend
-      // New addresses for the vendor backend Foyer sells through now: it connects to them the same way
-      // (checked first, then the old connection's holds given back), or the change would wait for a restart.
-      // Likewise another card terminal: the vendor connection carries the terminal it pays at.
-      const readdressing =
-        !switching && ctx.sales.kind === candidate.backend && (vendorAddressChanged(before, candidate) || (candidate.backend !== 'sandbox' && terminalChanged(before, candidate)))
-      const previous = ctx.sales.kind
-      if (switching || readdressing) {
-        // A backend switch is tried before anything is saved. The connection uses the candidate
-        // settings, because the same change may carry the very configuration being switched to (a
-        // new staging address with "sell through staging"). SalesRuntime.switchTo connects, checks
-        // the new backend answers, and only then gives back the old one's holds and uses the new.
-        // If it fails, nothing was saved or published and the old backend still sells with its holds.
-        await ctx.sales.switchTo(candidate.backend, candidate, { reconnect: readdressing }).catch((error: unknown) => {
-          throw switchFailed(error)
-        })
-      }
-      let after: Settings
-      try {
-        after = await update(change)
-      } catch (error) {
-        // Not saved (the file could not be written): go back, so this run sells where the file says.
-        if ((switching || readdressing) && previous) await ctx.sales.switchTo(previous, undefined, { reconnect: readdressing }).catch(() => {})
-        throw error
-      }
-      // Judged against the running mode, not the saved one: a machine started as a counter (FOYER_MODE) whose
-      // staff save "counter" stays one, and saving "self-service" there does change it.
-      const running = ctx.system.info()
-      if (after.backend !== before.backend || (rest.mode !== undefined && rest.mode !== running.mode)) {
-        ctx.system.update({ backend: after.backend, mode: rest.mode ?? running.mode })
-        ctx.pushes.publish('system.changed', ctx.system.info())
-      }
-      const saved = await view(after)
-      // Every screen follows the saved times (hold, idle, sign-out) at once, without a reload.
-      ctx.pushes.publish('settings.changed', saved)
+      const profile = ctx.hub?.profile
+      // What the box office's profile sets, and does not let this device change, is the profile's alone.
+      const locked = profile?.locked().filter((name) => name in change) ?? []
+      if (locked.length > 0) throw staffError('settings.set-by-hub', 'errors.settings.setByHub', `${locked.join(', ')} is set by the hub's profile`)
+      const saved = await changeSettings(ctx, change)
+      profile?.overridden(Object.keys(change))
       return saved
     },
   }
+}
+
+/**
+ * A change to settings, checked whole, a backend switch connected before anything is saved, then saved
+ * and pushed to every screen: a supervisor's change on the staff screen, and a profile from the hub
+ * (electron/hub-link/profile-follower.ts), alike.
+ */
+export async function changeSettings(ctx: SettingsContext, change: SettingsPatch): Promise<SettingsView> {
+  const { settings } = ctx
+  const before = settings.get()
+  // The whole change is checked first, so a bad field refuses it before anything connects.
+  const candidate = await refusedAsInvalid(() => settings.preview(change))
+  requireRealBoxOfficeEmail(candidate)
+  const switching = candidate.backend !== before.backend
+  // New addresses for the vendor backend Foyer sells through now: it connects to them the same way
+  // (checked first, then the old connection's holds given back), or the change would wait for a restart.
+  // Likewise another card terminal: the vendor connection carries the terminal it pays at.
+  const readdressing =
+    !switching && ctx.sales.kind === candidate.backend && (vendorAddressChanged(before, candidate) || (candidate.backend !== 'sandbox' && terminalChanged(before, candidate)))
+  const previous = ctx.sales.kind
+  if (switching || readdressing) {
+    // A backend switch is tried before anything is saved. The connection uses the candidate
+    // settings, because the same change may carry the very configuration being switched to (a
+    // new staging address with "sell through staging"). SalesRuntime.switchTo connects, checks
+    // the new backend answers, and only then gives back the old one's holds and uses the new.
+    // If it fails, nothing was saved or published and the old backend still sells with its holds.
+    await ctx.sales.switchTo(candidate.backend, candidate, { reconnect: readdressing }).catch((error: unknown) => {
+      throw switchFailed(error)
+    })
+  }
+  let after: Settings
+  try {
+    after = await refusedAsInvalid(() => settings.update(change))
+  } catch (error) {
+    // Not saved (the file could not be written): go back, so this run sells where the file says.
+    if ((switching || readdressing) && previous) await ctx.sales.switchTo(previous, undefined, { reconnect: readdressing }).catch(() => {})
+    throw error
+  }
+  // Judged against the running mode, not the saved one: a machine started as a counter (FOYER_MODE) whose
+  // staff save "counter" stays one, and saving "self-service" there does change it.
+  const running = ctx.system.info()
+  if (after.backend !== before.backend || (change.mode !== undefined && change.mode !== running.mode)) {
+    ctx.system.update({ backend: after.backend, mode: change.mode ?? running.mode })
+    ctx.pushes.publish('system.changed', ctx.system.info())
+  }
+  const saved = await settingsView(after, ctx.vault, ctx.accounts, ctx.system.info().mode)
+  // Every screen follows the saved times (hold, idle, sign-out) at once, without a reload.
+  ctx.pushes.publish('settings.changed', saved)
+  return saved
 }

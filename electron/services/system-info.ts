@@ -18,6 +18,7 @@ export class SystemInfoService {
   #screenSince = performance.now()
   #kioskLock: KioskLockState = 'none'
   #revokedByHub = false
+  #closedByHub: { message: string } | null = null
 
   constructor(facts: SystemFacts) {
     this.#facts = { ...facts }
@@ -80,8 +81,16 @@ export class SystemInfoService {
     return this.#revokedByHub
   }
 
+  /** The box office has this device out of service, and why in the manager's words (null: it sells); true when it changed. */
+  setClosedByHub(closure: { message: string } | null): boolean {
+    if (this.#closedByHub?.message === closure?.message) return false
+    this.#closedByHub = closure ? { message: closure.message } : null
+    return true
+  }
+
   info(): SystemInfo {
     const revoked = this.#revokedByHub ? { revokedByHub: true as const } : {}
-    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable, kioskLock: this.#kioskLock, ...revoked }
+    const closed = this.#closedByHub ? { closedByHub: { ...this.#closedByHub } } : {}
+    return { appName: 'Foyer', ...this.#facts, backendReachable: this.#backendReachable, kioskLock: this.#kioskLock, ...revoked, ...closed }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PatronDays } from './record-payloads'
+import { HeartbeatProfile, HeartbeatSecrets } from './device-profile'
 
 /** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
 export const PrinterProblem = z.enum([
@@ -48,6 +49,10 @@ export const Heartbeat = z.object({
   patronDays: PatronDays,
   /** The device's clock when it sent this: the hub shows how far it is off. */
   sentAt: z.iso.datetime({ offset: true }),
+  /** The profile revision the device holds and whether it is applied (absent: a device from before profiles). */
+  profile: HeartbeatProfile.optional(),
+  /** Whether the vendor secret and the terminal's passphrase are in its keychain: the hub shows who lacks one. */
+  secrets: HeartbeatSecrets.optional(),
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
@@ -57,7 +62,12 @@ export type StoredHeartbeat = z.infer<typeof StoredHeartbeat>
 
 /** 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more. */
 export const HeartbeatAnswer = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), hubTime: z.iso.datetime() }),
+  z.object({
+    status: z.literal('ok'),
+    hubTime: z.iso.datetime(),
+    /** The newest revision of profiles and service rules: a device holding another pulls its own (./device-profile.ts). */
+    profileRevision: z.string().regex(/^\d{1,18}$/).optional(),
+  }),
   z.object({ status: z.literal('revoked') }),
 ])
 export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>

@@ -9,12 +9,15 @@ export * from './enrol-device'
 export * from './heartbeat'
 export * from './dashboard'
 export * from './records'
+export * from './device-profile'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
 export const HUB_PATHS = {
   enrol: '/device/enrol',
   heartbeat: '/device/heartbeat',
   records: '/device/records',
+  /** The device's profile and service rules (DeviceProfileAnswer). */
+  profile: '/device/profile',
 } as const
 
 /** A device sends a heartbeat this often; three missed and the hub calls it offline. */

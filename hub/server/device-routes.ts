@@ -4,6 +4,8 @@ import type { HubDatabase } from '../storage/database'
 import { deviceByTokenHash, saveHeartbeat } from '../storage/device-table'
 import type { TokenDeviceRow } from '../storage/rows'
 import { storeRecords } from '../storage/record-table'
+import { settingsRevision } from '../storage/profile-table'
+import { deviceProfileAnswer } from './profile-views'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
 
@@ -35,7 +37,7 @@ function badRequest(reply: FastifyReply) {
   return reply.code(400).send({ error: 'unreadable-request' })
 }
 
-/** The device protocol's three routes (hub/protocol): enrol, heartbeat, upload records. */
+/** The device protocol's routes (hub/protocol): enrol, heartbeat, upload records, pull its profile. */
 export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): void {
   app.post(HUB_PATHS.enrol, async (request, reply) => {
     const parsed = EnrolmentRequest.safeParse(request.body)
@@ -53,7 +55,18 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     const now = new Date(ctx.now())
     await saveHeartbeat(ctx.db, device.id, parsed.data, now)
     await tellDashboard(ctx, device.id)
-    return reply.send({ status: 'ok', hubTime: now.toISOString() } satisfies HeartbeatAnswer)
+    // The newest revision of profiles and service rules: a device holding another pulls its own.
+    const profileRevision = await settingsRevision(ctx.db)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), profileRevision } satisfies HeartbeatAnswer)
+  })
+
+  // What this device's profile sets and the rules for when it sells; a revoked device is told nothing more.
+  app.post(HUB_PATHS.profile, async (request, reply) => {
+    const device = await authenticate(ctx, request, reply)
+    if (!device) return reply
+    if (device.revoked_at) return reply.code(403).send({ error: 'revoked' })
+    const answer = await deviceProfileAnswer(ctx.db, device.id)
+    return answer ? reply.send(answer) : reply.code(401).send({ error: 'unknown-device' })
   })
 
   // A revoked device's records are still taken: they are sales it made before, real money to count.

@@ -5,6 +5,8 @@
  * previous one, with data in it). Times are timestamptz written from the hub's clock, never now(),
  * so the tests can move that clock.
  */
+import { profilesAndService } from './profiles-migration'
+
 export interface Migration {
   version: number
   name: string
@@ -129,4 +131,4 @@ const patronRetention: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, patronRetention]
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, profilesAndService, patronRetention]

@@ -8,6 +8,13 @@ import {
   type DashboardRefusal,
   FirstManagerRequest,
   SignInRequest,
+  PROFILE_PATHS,
+  ProfileRequest,
+  DeviceSetupRequest,
+  ServiceRuleRequest,
+  type DashboardProfile,
+  type DashboardServiceRule,
+  type DeviceSetup,
   type Alert,
   type FoundSale,
   type TodayAnswer,
@@ -72,6 +79,10 @@ export class FakeHub {
   today: TodayAnswer = todayFigures()
   /** Sales the lookup answers, by reference. */
   salesByReference = new Map<string, FoundSale[]>()
+  profiles: DashboardProfile[] = []
+  setups: DeviceSetup[] = []
+  rules: DashboardServiceRule[] = []
+  revision = 1
   sent: Sent[] = []
   private canned = new Map<string, Canned>()
 
@@ -125,12 +136,40 @@ export class FakeHub {
       return { status: 200, body: { sales: this.salesByReference.get(reference) ?? [] } }
     }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    if (path.startsWith('/api/profiles') || path.startsWith('/api/service-rules') || path.endsWith('/setup')) return this.profileRoute(method, path, body)
     // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
     if (method === 'POST' && revoke) return Object.assign(revoke, { state: 'revoked', reasons: [], stateSince: new Date().toISOString() }), { status: 200, body: revoke }
     const ack = this.alerts.find((a) => path === DASHBOARD_PATHS.acknowledgeAlert(a.id))
     if (method === 'POST' && ack) return (ack.acknowledged = { by: manager.name, at: new Date().toISOString() }), { status: 200, body: ack }
     return refused({ refused: 'not-found' }, 404)
+  }
+
+  /** As hub/server/profile-routes.ts answers: each change counts the revision up. */
+  private profileRoute(method: string, path: string, body: unknown): Canned {
+    const page = () => ({ status: 200, body: { revision: String(this.revision), profiles: this.profiles, devices: this.setups } })
+    const rules = () => ({ status: 200, body: { rules: this.rules } })
+    if (method === 'GET') return path === PROFILE_PATHS.profiles ? page() : rules()
+    this.revision++
+    if (method === 'POST' && path === PROFILE_PATHS.profiles) {
+      const request = parse(ProfileRequest, body)
+      if (!request) return refused({ refused: 'invalid-request' }, 400)
+      if (this.profiles.some((p) => p.name === request.name)) return refused({ refused: 'name-taken' }, 409)
+      const profile = { ...request, id: `6f9a3c1e-0000-4000-8000-00000000010${this.profiles.length}`, updatedAt: new Date().toISOString(), updatedBy: manager.name }
+      this.profiles.push(profile)
+      return { status: 200, body: profile }
+    }
+    const profile = this.profiles.find((p) => path === PROFILE_PATHS.profile(p.id))
+    const request = parse(ProfileRequest, body)
+    if (method === 'PUT' && profile && request) return Object.assign(profile, request), { status: 200, body: profile }
+    const setup = this.setups.find((d) => path === PROFILE_PATHS.deviceSetup(d.id))
+    const given = parse(DeviceSetupRequest, body)
+    if (method === 'PUT' && setup && given) return Object.assign(setup, given), page()
+    const rule = parse(ServiceRuleRequest, body)
+    if (method === 'POST' && rule) return this.rules.push({ ...rule, id: `6f9a3c1e-0000-4000-8000-00000000020${this.rules.length}`, createdBy: manager.name, createdAt: new Date().toISOString() }), rules()
+    const ended = this.rules.find((r) => path === PROFILE_PATHS.serviceRule(r.id))
+    if (method === 'DELETE' && ended) return (this.rules = this.rules.filter((r) => r !== ended)), rules()
+    return refused({ refused: method === 'DELETE' || method === 'PUT' ? 'not-found' : 'invalid-request' }, method === 'DELETE' || method === 'PUT' ? 404 : 400)
   }
 
   private signIn(body: unknown): Canned {

@@ -34,3 +34,27 @@ describe('out of service by the hub', () => {
     expect(start().disabled).toBe(false)
   })
 })
+
+describe('out of service by the box office (closed now or outside its hours: main decides)', () => {
+  it("shows the manager's words as text on the attract screen, with touch-to-start off, until main opens it again", async () => {
+    const { root, services, find } = await mountApp()
+    const close = async (message: string | null) => {
+      services.system.setClosedByHub(message === null ? null : { message })
+      services.pushes.publish('system.changed', services.system.info())
+      await flushPromises()
+    }
+    const start = () => root.querySelector<HTMLButtonElement>('[data-testid="touch-to-start"]')!
+    const words = 'Tickets for tonight are on sale at the box office <b>now</b>'
+    await close(words)
+    const banner = find('hub-out-of-service')!
+    expect(banner.textContent).toContain('Out of service')
+    // The manager's text, as text: markup in it is shown, never made.
+    expect(banner.textContent).toContain(words)
+    expect(banner.querySelector('b')).toBeNull()
+    expect(start().disabled).toBe(true)
+
+    await close(null)
+    expect(find('hub-out-of-service')).toBeNull()
+    expect(start().disabled).toBe(false)
+  })
+})

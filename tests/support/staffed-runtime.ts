@@ -53,7 +53,8 @@ export async function staffedRuntime(rig: ApiRig, options: StaffedRuntimeOptions
     cashToleranceCents: () => settings.get().cashToleranceCents,
     eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     staff: staff.check,
-    ...(options.hub ? { hub: options.hub } : {}),
+    // The hub's profile is applied through this settings store, as the hosts wire it.
+    ...(options.hub ? { hub: { settings: { file: settings, accounts: staff.accounts }, ...options.hub } } : {}),
     admin: ({ sales, pushes, system, db, hub }) =>
       adminHandlers({ settings, vault: options.vault ?? new KeytarVault(), ...staff, enrolment: testEnrolment(), sales, system, pushes, connect, hub, ...options.admin?.(db) }),
   })

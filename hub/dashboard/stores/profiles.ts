@@ -1,0 +1,90 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import {
+  PROFILE_PATHS,
+  ProfilesAnswer,
+  ServiceRulesAnswer,
+  DashboardProfile,
+  type DeviceSetupRequest,
+  type ProfileRequest,
+  type ServiceRuleRequest,
+} from '../../protocol/dashboard'
+import { ask, type Problem } from '../api/hub-client'
+import { failedInto } from './session'
+
+/** Runs one request with the page busy; a problem is handed to `failed`; true when it went through. */
+async function sending(busy: { value: boolean }, failed: (why: Problem) => void, step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>): Promise<boolean> {
+  busy.value = true
+  try {
+    const outcome = await step()
+    if (!outcome.ok) failed(outcome.problem)
+    return outcome.ok
+  } finally {
+    busy.value = false
+  }
+}
+
+/**
+ * Profiles, each device's profile and group, and the service rules: GET them, and each change sent
+ * and answered by the hub (which counts the revision every device pulls at its next heartbeat).
+ */
+export const useProfiles = defineStore('profiles', () => {
+  const page = ref<ProfilesAnswer | null>(null)
+  const rules = ref<ServiceRulesAnswer['rules']>([])
+  const problem = ref<Problem | null>(null)
+  const busy = ref(false)
+  const shown = failedInto(problem)
+  const send = async (step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>) => {
+    const sent = await sending(busy, shown, step)
+    if (sent) problem.value = null
+    return sent
+  }
+
+  async function load(): Promise<void> {
+    await send(async () => {
+      const [profiles, service] = [await ask('GET', PROFILE_PATHS.profiles, ProfilesAnswer), await ask('GET', PROFILE_PATHS.serviceRules, ServiceRulesAnswer)]
+      if (profiles.ok) page.value = profiles.value
+      if (service.ok) rules.value = service.value.rules
+      return !profiles.ok ? profiles : service
+    })
+  }
+
+  /** A new profile (no id) or the profile changed whole. */
+  async function saveProfile(id: string | null, profile: ProfileRequest): Promise<boolean> {
+    const saved = await send(() => (id ? ask('PUT', PROFILE_PATHS.profile(id), DashboardProfile, profile) : ask('POST', PROFILE_PATHS.profiles, DashboardProfile, profile)))
+    if (saved) await load()
+    return saved
+  }
+
+  async function setUp(deviceId: string, setup: DeviceSetupRequest): Promise<boolean> {
+    return send(async () => {
+      const answer = await ask('PUT', PROFILE_PATHS.deviceSetup(deviceId), ProfilesAnswer, setup)
+      if (answer.ok) page.value = answer.value
+      return answer
+    })
+  }
+
+  async function addRule(rule: ServiceRuleRequest): Promise<boolean> {
+    return send(async () => {
+      const answer = await ask('POST', PROFILE_PATHS.serviceRules, ServiceRulesAnswer, rule)
+      if (answer.ok) rules.value = answer.value.rules
+      return answer
+    })
+  }
+
+  async function endRule(ruleId: string): Promise<boolean> {
+    return send(async () => {
+      const answer = await ask('DELETE', PROFILE_PATHS.serviceRule(ruleId), ServiceRulesAnswer)
+      if (answer.ok) rules.value = answer.value.rules
+      return answer
+    })
+  }
+
+  function clear(): void {
+    page.value = null
+    rules.value = []
+    problem.value = null
+  }
+
+  return { page, rules, problem, busy, load, saveProfile, setUp, addRule, endRule, clear }
+})
