@@ -45,9 +45,13 @@ export const Heartbeat = z.object({
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
-/** 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more. */
+/**
+ * 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more.
+ * `staffVersion`: the venue's staff accounts as of this version; a device holding another pulls them
+ * (hub/protocol/staff-sync.ts). Absent from an older hub, which has none.
+ */
 export const HeartbeatAnswer = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), hubTime: z.iso.datetime() }),
+  z.object({ status: z.literal('ok'), hubTime: z.iso.datetime(), staffVersion: z.number().int().nonnegative().optional() }),
   z.object({ status: z.literal('revoked') }),
 ])
 export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>

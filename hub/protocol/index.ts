@@ -9,12 +9,17 @@ export * from './enrol-device'
 export * from './heartbeat'
 export * from './dashboard'
 export * from './records'
+export * from './staff-sync'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
 export const HUB_PATHS = {
   enrol: '/device/enrol',
   heartbeat: '/device/heartbeat',
   records: '/device/records',
+  /** The venue's staff accounts for this device (hub/protocol/staff-sync.ts). */
+  staff: '/device/staff',
+  /** A PIN typed for a hub account, counted across the venue. */
+  pinTry: '/device/staff/pin-try',
 } as const
 
 /** A device sends a heartbeat this often; three missed and the hub calls it offline. */

@@ -4,10 +4,11 @@ import { dashboardFiles } from './dashboard-files'
 import { dashboardRoutes } from './dashboard-routes'
 import { eventStreamRoute } from './event-stream'
 import { managerRoutes } from './manager-routes'
+import { staffRoutes } from './staff-routes'
 import { todayRoutes } from './today-routes'
 
 /**
- * The dashboard's half of the hub: its API (accounts and sessions, devices, alerts, today, the event stream)
+ * The dashboard's half of the hub: its API (accounts and sessions, devices, alerts, today, staff, the event stream)
  * under one plugin holding its rules, and its built page at `/` when the hub has one.
  * @returns what ends every open event stream (the hub's close waits for none).
  */
@@ -18,6 +19,7 @@ export async function dashboardServer(app: FastifyInstance, ctx: DashboardContex
     managerRoutes(api, ctx)
     dashboardRoutes(api, ctx)
     todayRoutes(api, ctx)
+    staffRoutes(api, ctx)
     endStreams = eventStreamRoute(api, ctx)
   })
   if (dashboardDir) dashboardFiles(app, dashboardDir)

@@ -6,6 +6,7 @@ import type { TokenDeviceRow } from '../storage/rows'
 import { storeRecords } from '../storage/record-table'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
+import { staffVersion } from '../storage/staff-table'
 
 export interface DeviceRouteContext {
   db: HubDatabase
@@ -24,7 +25,7 @@ async function tellDashboard(ctx: DeviceRouteContext, deviceId: string): Promise
 }
 
 /** The device behind the request's token, or an answer already sent (401) when there is none. */
-async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<TokenDeviceRow | undefined> {
+export async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<TokenDeviceRow | undefined> {
   const token = bearerToken(request.headers.authorization)
   const device = token ? await deviceByTokenHash(ctx.db, hashToken(token)) : undefined
   if (!device) await reply.code(401).send({ error: 'unknown-device' })
@@ -35,7 +36,7 @@ function badRequest(reply: FastifyReply) {
   return reply.code(400).send({ error: 'unreadable-request' })
 }
 
-/** The device protocol's three routes (hub/protocol): enrol, heartbeat, upload records. */
+/** The device protocol's routes (hub/protocol): enrol, heartbeat, upload records; and the staff's (./staff-device-routes.ts). */
 export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): void {
   app.post(HUB_PATHS.enrol, async (request, reply) => {
     const parsed = EnrolmentRequest.safeParse(request.body)
@@ -53,7 +54,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     const now = new Date(ctx.now())
     await saveHeartbeat(ctx.db, device.id, parsed.data, now)
     await tellDashboard(ctx, device.id)
-    return reply.send({ status: 'ok', hubTime: now.toISOString() } satisfies HeartbeatAnswer)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), staffVersion: await staffVersion(ctx.db) } satisfies HeartbeatAnswer)
   })
 
   // A revoked device's records are still taken: they are sales it made before, real money to count.

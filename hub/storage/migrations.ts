@@ -1,3 +1,5 @@
+import { staffMigration } from './staff-migration'
+
 /**
  * The hub's schema, as the migrations that build it, oldest first. A migration, once released, is
  * never edited: a change is a new one at the end, so a hub upgraded from any earlier version ends
@@ -115,4 +117,4 @@ const dashboard: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard]
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, staffMigration]

@@ -20,7 +20,7 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     const kiosk = await enrol('Lobby kiosk 1')
     expect((await stateOf(kiosk)).state).toBe('offline')
     const answer = await kiosk.post('/device/heartbeat', readyHeartbeat)
-    expect(HeartbeatAnswer.parse(answer.body)).toEqual({ status: 'ok', hubTime: new Date(clock).toISOString() })
+    expect(HeartbeatAnswer.parse(answer.body)).toEqual({ status: 'ok', hubTime: new Date(clock).toISOString(), staffVersion: 1 })
     expect(await stateOf(kiosk)).toMatchObject({ state: 'online', reasons: [] })
 
     const terminalDown = { ...readyHeartbeat, terminal: { state: 'not-answering', since: '2026-11-26T17:59:00.000Z' } }
