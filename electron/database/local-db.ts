@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { HUB_LINK_TABLES } from './hub-link-migration'
+import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { openSqlite } from './sqlite'
 
@@ -97,6 +98,8 @@ export const migrations: readonly string[] = [
   PAYMENTS_AS_RECORDS,
   // The device's link to the box office's hub, and the journal's records on their way to it: ./hub-link-migration.ts.
   HUB_LINK_TABLES,
+  // The venue's staff accounts as last pulled from the hub: ./hub-staff-migration.ts.
+  HUB_STAFF_TABLES,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

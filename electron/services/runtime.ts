@@ -202,7 +202,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const retention = new PatronRetention({ db, log, days: patronDays })
   retention.start()
   // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.
-  const hub = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, ...options.hub }) : null
+  const roster = options.staff?.roster
+  const hub = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, counter, roster, ...options.hub }) : null
   const services = createAppServices({
     ...options.facts,
     backend,
@@ -224,6 +225,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     connectivity.stop()
     retention.stop()
     await hub?.stop()
+    roster?.useVenue(null)
     await sales.disconnect()
     db.close()
   })
