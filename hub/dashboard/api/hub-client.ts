@@ -11,7 +11,7 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem 
 /** An answer that has no body (sign out: 204). */
 export const NO_BODY = null
 
-type Method = 'GET' | 'POST' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
  * One request to the hub, same origin. State-changing requests carry JSON (the browser adds Origin,
