@@ -10,9 +10,16 @@ import { staffMemberSchema, staffNameSchema } from './staff-channels'
  * refund, reprint and shift is then filed under who is signed in. Signing out
  * needs nothing.
  */
-/** Main signed the counter out by itself: nobody made a call for the staff's auto sign-out `minutes`. The screen goes to the sign-in. */
+/**
+ * Main signed the counter out by itself: nobody made a call for the staff's auto sign-out `minutes`
+ * (`idle`), or the box office's hub disabled the account signed in here (`account-disabled`). The
+ * screen goes to the sign-in.
+ */
 export const counterPushes = {
-  'counter.signedOut': z.object({ why: z.literal('idle'), minutes: z.number().int().positive() }).strict(),
+  'counter.signedOut': z.discriminatedUnion('why', [
+    z.object({ why: z.literal('idle'), minutes: z.number().int().positive() }).strict(),
+    z.object({ why: z.literal('account-disabled') }).strict(),
+  ]),
 } as const
 
 export const counterChannels = {

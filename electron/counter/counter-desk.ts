@@ -1,6 +1,7 @@
 import type { AppMode, ChannelName, StaffMemberView } from '../contract'
 import type { Handlers } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
+import type { StaffRoster } from '../settings/venue-staff'
 
 /**
  * Who is signed in at this counter. Main keeps it, so a renderer that skips
@@ -19,6 +20,8 @@ export interface StaffCheck {
   signIn(name: string, pin: string): Promise<StaffSignIn>
   /** The active supervisor whose PIN `pin` is. */
   supervisor(pin: string): Promise<StaffSignIn>
+  /** The accounts behind the check, for the link to the box office's hub (absent: none to join with the venue's). */
+  roster?: StaffRoster
 }
 export type StaffSignIn =
   | { ok: true; staff: StaffMember }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
+import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { openSqlite } from './sqlite'
 
@@ -100,6 +101,8 @@ export const migrations: readonly string[] = [
   HUB_LINK_TABLES,
   // The profile and service rules pulled from the hub: ./hub-profile-migration.ts.
   HUB_PROFILE_TABLE,
+  // The venue's staff accounts as last pulled from the hub: ./hub-staff-migration.ts.
+  HUB_STAFF_TABLES,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

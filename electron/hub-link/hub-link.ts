@@ -1,14 +1,16 @@
-import { enrolWithHub, HEARTBEAT_INTERVAL_MS, HeartbeatAnswer, HUB_PATHS, type EnrolmentResult, type Heartbeat, type HeartbeatSecrets } from '../../hub/protocol'
+import { enrolWithHub, HEARTBEAT_INTERVAL_MS, HeartbeatAnswer, HUB_PATHS, type EnrolmentResult, type Heartbeat, type HeartbeatSecrets, type LocalStaffAccount, type PinTryAnswer } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
 import type { Logger } from '../ipc-core/logger'
 import type { CredentialVault } from '../vault/credential-vault'
 import { readHubDeviceToken, removeHubDeviceToken, storeHubDeviceToken } from '../vault/hub-device-token'
 import { backendWord, type DeviceFacts } from './device-state'
 import type { HubConnectRequest } from './hub-address'
+import { HubStaffStore } from './hub-staff-store'
 import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
 import type { ProfileFollower } from './profile-follower'
 import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
+import { pullStaffIfChanged, tellPinTry } from './staff-sync'
 import { Uploader, type UploaderOptions } from './uploader'
 
 /**
@@ -28,6 +30,10 @@ export interface HubLinkOptions {
   patronDays: () => number
   /** Told when the device goes out of service or back in. */
   onServiceChange?: (outOfService: boolean) => void
+  /** The device's own staff accounts, told to the hub at each pull (the manager merges or drops them). */
+  localStaff?: () => LocalStaffAccount[]
+  /** Told when the venue's staff accounts kept here changed (pulled anew, or forgotten on leaving the hub). */
+  onStaffChange?: () => void
   now?: () => number
   /** Tests beat faster than every 15 s, and retry uploads sooner. */
   intervalMs?: number
@@ -54,6 +60,8 @@ export interface HubLinkStatus {
 
 export class HubLink {
   readonly outbox: Outbox
+  /** The venue's staff accounts as last pulled: they sign in here while the hub is unreachable too. */
+  readonly staff: HubStaffStore
   readonly #store: LinkStore
   readonly #now: () => number
   #token: string | null = null
@@ -64,6 +72,7 @@ export class HubLink {
   constructor(private readonly options: HubLinkOptions) {
     this.#store = new LinkStore(options.db)
     this.outbox = new Outbox(options.db, options.patronDays)
+    this.staff = new HubStaffStore(options.db)
     this.#now = options.now ?? Date.now
   }
 
@@ -132,6 +141,14 @@ export class HubLink {
     this.#store.remove()
     this.options.profile?.forget()
     this.#token = null
+    this.staff.clear()
+    this.options.onStaffChange?.()
+  }
+
+  /** A PIN typed here for a venue account, told to the hub: its answer, or null when it cannot be asked now. */
+  pinTry(staffId: string, right: boolean): Promise<PinTryAnswer | null> {
+    if (!this.#store.read() || this.outOfService) return Promise.resolve(null)
+    return tellPinTry((path, body) => this.#post(path, body), { staffId, right })
   }
 
   /** Beats (and uploads) now and every interval, when linked. */
@@ -175,7 +192,10 @@ export class HubLink {
         this.options.log.warn('the hub has revoked this device: it is out of service')
         this.options.onServiceChange?.(true)
       }
-      if (parsed.data.status === 'ok' && parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
+      if (parsed.data.status === 'ok') {
+        await this.#syncStaff(parsed.data.staffVersion)
+        if (parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
+      }
     } catch (error) {
       this.options.log.warn('the heartbeat did not reach the hub', { reason: (error as Error).message })
     }
@@ -193,6 +213,12 @@ export class HubLink {
         return answer.body
       })
       .catch((error: unknown) => this.options.log.warn('the profile from the hub is not applied yet', { reason: (error as Error).message }))
+  }
+
+  /** The venue's staff accounts pulled when the heartbeat named another version: a disabled person is signed out then. */
+  async #syncStaff(hubVersion: number | undefined): Promise<void> {
+    const local = this.options.localStaff?.() ?? []
+    if (await pullStaffIfChanged((path, body) => this.#post(path, body), this.staff, hubVersion, local, this.#now())) this.options.onStaffChange?.()
   }
 
   async #heartbeat(): Promise<Heartbeat> {

@@ -4,11 +4,13 @@ import type { Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import type { Logger } from '../ipc-core/logger'
 import type { PushBus } from '../ipc-core/push-bus'
+import type { CounterDesk } from '../counter/counter-desk'
 import type { LocalDb } from '../database/local-db'
 import { freeDiskBytes, printerWord, screenWord, terminalWord, type DeviceFacts } from '../hub-link/device-state'
 import { HubAddressRefused, readHubConnect } from '../hub-link/hub-address'
 import { HubLink, type HubLinkOptions, type HubLinkStatus } from '../hub-link/hub-link'
 import { lastSaleAt } from '../hub-link/journal-records'
+import type { StaffRoster } from '../settings/venue-staff'
 import type { CredentialVault } from '../vault/credential-vault'
 import { keychainFailure } from './backend-connection'
 import type { PrinterReadiness } from './printer-readiness'
@@ -33,6 +35,10 @@ export interface HubLinkPieces {
   readiness: PrinterReadiness
   dataDir: string | null
   patronDays: () => number
+  /** Who is signed in at this counter: signed out when the hub disables their account. */
+  counter: CounterDesk
+  /** The machine's staff accounts, joined with the venue's once linked (absent: nobody signs in here). */
+  roster?: StaffRoster
   /** Tests beat faster and retry sooner. */
   tuning?: Pick<HubLinkOptions, 'intervalMs' | 'backoff' | 'now'>
   /** The settings store the hub's profile is applied through (absent: no profile is followed). */
@@ -72,15 +78,44 @@ function deviceFacts(pieces: HubLinkPieces): () => Promise<DeviceFacts> {
   }
 }
 
+/**
+ * The venue's accounts changed (pulled anew, or forgotten on leaving the hub): whoever is signed in
+ * here and may no longer sign in (disabled, or their own account dropped) is signed out now, the
+ * screen told, and the seats the till held given back, as at an idle sign-out.
+ */
+function signOutWhoMayNot(pieces: HubLinkPieces): void {
+  const who = pieces.counter.who()
+  if (!who || !pieces.roster || pieces.roster.maySignIn(who.staffId)) return
+  pieces.counter.signOut()
+  pieces.log.warn('the hub disabled the account signed in at this counter: signed out')
+  pieces.pushes.publish('counter.signedOut', { why: 'account-disabled' })
+  pieces.sales.context?.holds.releaseAll().catch((error: unknown) => pieces.log.warn('could not give back the seats of a counter signed out', { error }))
+}
+
 /** Starts the link when this device is connected to a hub (nothing runs otherwise); `service` follows its profile and rules. */
 export function startHubLink(pieces: HubLinkPieces): { link: HubLink; service: HubProfileService | null } {
-  const { system, pushes } = pieces
+  const { system, pushes, roster } = pieces
   const serviceChanged = (out: boolean) => {
     if (system.setRevokedByHub(out)) pushes.publish('system.changed', system.info())
   }
   const service = pieces.settings ? followHubProfile({ ...pieces, settings: pieces.settings, now: pieces.tuning?.now }) : null
   const profile = service ? { profile: service.follower, secrets: service.secrets } : {}
-  const link = new HubLink({ ...pieces, ...pieces.tuning, facts: deviceFacts(pieces), onServiceChange: serviceChanged, ...profile })
+  const link = new HubLink({
+    ...pieces,
+    ...pieces.tuning,
+    facts: deviceFacts(pieces),
+    onServiceChange: serviceChanged,
+    localStaff: () => roster?.localAccounts() ?? [],
+    onStaffChange: () => signOutWhoMayNot(pieces),
+    ...profile,
+  })
+  // The venue's accounts as last pulled sign in here, also while the hub is unreachable.
+  roster?.useVenue({
+    // Forgotten when the device leaves the hub (HubLink clears them), so these are the hub's while linked.
+    accounts: () => link.staff.accounts(),
+    settled: (localStaffId) => link.staff.settled(localStaffId),
+    pinTry: (staffId, right) => link.pinTry(staffId, right),
+  })
   // Revoked before a restart: out of service from the first screen on; closed likewise, by the rules kept.
   system.setRevokedByHub(link.outOfService)
   service?.start()

@@ -204,7 +204,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const retention = new PatronRetention({ db, log, days: patronDays })
   retention.start()
   // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.
-  const linked = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, ...options.hub }) : null
+  const roster = options.staff?.roster
+  const linked = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, counter, roster, ...options.hub }) : null
   const hub = linked?.link ?? null
   const services = createAppServices({
     ...options.facts,
@@ -232,6 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     retention.stop()
     linked?.service?.stop()
     await hub?.stop()
+    roster?.useVenue(null)
     await sales.disconnect()
     db.close()
   })

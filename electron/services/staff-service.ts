@@ -5,6 +5,28 @@ import { StaffAccountError, memberOf, type StaffAccount, type StaffAccounts } fr
 import type { PinGate } from '../settings/staff-pin'
 import type { StaffCheck, StaffSignIn } from '../counter/counter-desk'
 
+/** The hub has locked this person out across the venue: no PIN of theirs signs in anywhere for now. */
+class LockedAtTheHub extends Error {
+  constructor(readonly retryAfterSeconds: number | undefined) {
+    super('locked out across the venue')
+  }
+}
+
+/**
+ * A sign-in by a venue account's name is told to the hub, which counts wrong PINs for that person at
+ * every device together (five lock them out everywhere, a right PIN included). When the hub cannot be
+ * asked, the device's own lockout is all there is, as before it joined.
+ */
+async function signInAcrossTheVenue(accounts: StaffAccounts, name: string, pin: string): Promise<StaffAccount | null> {
+  const found = await accounts.signIn(name, pin)
+  const person = accounts.venueNamed(name)
+  const venue = accounts.venue
+  if (!person || !venue) return found
+  const answer = await venue.pinTry(person.staffId, found?.staffId === person.staffId)
+  if (answer?.locked) throw new LockedAtTheHub(answer.retryAfterSeconds)
+  return found
+}
+
 /**
  * Staff accounts behind the contract: every PIN is checked under the
  * machine's one lockout (PinGate, kept beside settings), whoever's account it
@@ -16,16 +38,23 @@ export function staffCheck(accounts: StaffAccounts, gate: PinGate): StaffCheck {
   async function attempt(find: () => Promise<StaffAccount | null>): Promise<{ found: StaffAccount } | Exclude<StaffSignIn, { ok: true }>> {
     if (accounts.list().every((account) => account.disabledAt !== null)) return { ok: false, reason: 'not-set' }
     let found: StaffAccount | null = null
-    const result = await gate.attemptWith(async () => {
-      found = await find()
-      return found !== null
-    })
+    let result
+    try {
+      result = await gate.attemptWith(async () => {
+        found = await find()
+        return found !== null
+      })
+    } catch (error) {
+      if (error instanceof LockedAtTheHub) return { ok: false, reason: 'locked', retryAfterSeconds: error.retryAfterSeconds }
+      throw error
+    }
     if (!result.ok) return { ok: false, reason: result.reason, retryAfterSeconds: result.retryAfterSeconds }
     return { found: found! }
   }
   return {
+    roster: accounts,
     async signIn(name, pin) {
-      const result = await attempt(() => accounts.signIn(name, pin))
+      const result = await attempt(() => signInAcrossTheVenue(accounts, name, pin))
       return 'found' in result ? { ok: true, staff: memberOf(result.found) } : result
     },
     async supervisor(pin) {

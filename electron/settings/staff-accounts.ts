@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { writeFileAtomic } from './atomic-file'
 import { staffRoleSchema, type StaffMemberView, type StaffRole } from '../contract/staff-channels'
 import { PIN_HASH_PATTERN, hashPin, verifyPin } from './staff-pin'
+import type { StaffRoster, VenueAccount, VenueStaff } from './venue-staff'
 
 /**
  * The people who work this machine: each has a name, a PIN of their own and a
@@ -57,9 +58,16 @@ export class StaffAccountError extends Error {
 
 export const memberOf = (account: StaffAccount): StaffMemberView => ({ staffId: account.staffId, name: account.name, role: account.role })
 
-export class StaffAccounts {
+const asAccount = (venue: VenueAccount): StaffAccount => ({ ...venue, createdAt: '', disabledAt: null })
+
+/**
+ * The machine's own accounts, joined (once this device is connected to the box office's hub) by the
+ * venue's (./venue-staff.ts): those sign in here as the machine's do, but are changed at the hub only.
+ */
+export class StaffAccounts implements StaffRoster {
   #accounts: StaffAccount[]
   #queue: Promise<unknown> = Promise.resolve()
+  #venue: VenueStaff | null = null
 
   private constructor(
     private readonly file: string,
@@ -97,9 +105,31 @@ export class StaffAccounts {
     return store
   }
 
-  /** Every account, active first, then by name. */
+  /** The venue's accounts from now on (null: this device left the hub, only its own accounts serve). */
+  useVenue(venue: VenueStaff | null): void {
+    this.#venue = venue
+  }
+
+  get venue(): VenueStaff | null {
+    return this.#venue
+  }
+
+  /** The venue account `name` names, if any (its PIN tries are counted at the hub too). */
+  venueNamed(name: string): StaffAccount | null {
+    return this.#venueAccounts().find((account) => sameName(account.name, name)) ?? null
+  }
+
+  localAccounts(): { staffId: string; name: string; role: StaffRole }[] {
+    return this.#ownActive().map(memberOf)
+  }
+
+  maySignIn(staffId: string): boolean {
+    return this.#active().some((account) => account.staffId === staffId)
+  }
+
+  /** Every account, the venue's included, active first, then by name. */
   list(): StaffAccount[] {
-    return [...this.#accounts].sort((a, b) => Number(a.disabledAt !== null) - Number(b.disabledAt !== null) || a.name.localeCompare(b.name))
+    return [...this.#accounts, ...this.#venueAccounts()].sort((a, b) => Number(a.disabledAt !== null) - Number(b.disabledAt !== null) || a.name.localeCompare(b.name))
   }
 
   /** Whether any active supervisor exists: without one, the enrolment code makes the first. */
@@ -107,19 +137,24 @@ export class StaffAccounts {
     return this.#active().some((account) => account.role === 'supervisor')
   }
 
+  /** One of the machine's own accounts (the venue's are changed at the hub only). */
   get(staffId: string): StaffAccount | null {
     return this.#accounts.find((account) => account.staffId === staffId) ?? null
   }
 
-  /** The active account `name` names, if its PIN is `pin`. */
+  /**
+   * The active account `name` names, if its PIN is `pin`. A device's own account and a venue account
+   * may share a name until the manager merges them: the one whose PIN it is signs in.
+   */
   async signIn(name: string, pin: string): Promise<StaffAccount | null> {
-    const account = this.#active().find((candidate) => sameName(candidate.name, name))
+    const named = this.#active().filter((candidate) => sameName(candidate.name, name))
     // No such name still costs one hash: a wrong name and a wrong PIN take as long.
-    if (!account) {
+    if (named.length === 0) {
       await verifyPin(pin, DUMMY_HASH)
       return null
     }
-    return (await verifyPin(pin, account.pinHash)) ? account : null
+    for (const account of named) if (await verifyPin(pin, account.pinHash)) return account
+    return null
   }
 
   /** The active account of `role` (or any role) whose PIN is `pin`; the first by name when two share one. */
@@ -161,8 +196,17 @@ export class StaffAccounts {
     })
   }
 
+  /** The machine's own accounts that sign in: not disabled, nor merged or dropped by the hub's manager. */
+  #ownActive(): StaffAccount[] {
+    return this.#accounts.filter((account) => account.disabledAt === null && !this.#venue?.settled(account.staffId))
+  }
+
+  #venueAccounts(): StaffAccount[] {
+    return this.#venue?.accounts().map(asAccount) ?? []
+  }
+
   #active(): StaffAccount[] {
-    return this.#accounts.filter((account) => account.disabledAt === null)
+    return [...this.#ownActive(), ...this.#venueAccounts()]
   }
 
   #require(staffId: string): StaffAccount {

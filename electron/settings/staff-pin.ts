@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { isVenuePinHash, venuePinMatches } from './venue-pin'
 
 /**
  * The staff PIN guards the admin settings screen and counter sign-in. A new
@@ -76,10 +77,13 @@ function parseHash(encoded: string): ParsedHash | null {
 }
 
 /**
- * True only when `pin` matches `encoded`. A malformed PIN or hash is simply
+ * True only when `pin` matches `encoded` (this machine's scrypt hash, or the hub's Argon2id
+ * hash of a venue account's PIN). A malformed PIN or hash is simply
  * false: sign-in fails closed and the caller need not tell the two apart.
  */
 export async function verifyPin(pin: string, encoded: string): Promise<boolean> {
+  // A venue account's PIN, hashed by the box office's hub (./venue-staff.ts).
+  if (isVenuePinHash(encoded)) return typeof pin === 'string' && venuePinMatches(pin, encoded)
   const parsed = parseHash(encoded)
   if (!parsed || typeof pin !== 'string' || !SIGN_IN_PATTERN.test(pin)) return false
   const candidate = await derive(pin, parsed.salt, parsed.hash.length, parsed)

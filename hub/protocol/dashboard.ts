@@ -4,6 +4,7 @@ import { PrinterProblem, TerminalState } from './heartbeat'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
+export * from './dashboard-staff'
 
 /**
  * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
@@ -55,10 +56,11 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
 /**
  * Every refusal the dashboard can get, as a code the page words in the manager's language (never
  * the server's English): 400 `invalid-request`, 401 `signed-out` / `wrong-name-or-password`,
- * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 409 `name-taken` (a profile's name), 429 `too-many-tries` (with retryAfterSeconds).
+ * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 409 `name-taken` (a profile's name, or an active staff
+ * account's), 429 `too-many-tries` (with retryAfterSeconds).
  */
 export const DashboardRefusal = z.object({
-  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'too-many-tries', 'name-taken']),
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries']),
   retryAfterSeconds: z.number().int().positive().optional(),
   /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
   firstManagerNeeded: z.boolean().optional(),

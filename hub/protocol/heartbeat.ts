@@ -60,11 +60,16 @@ export type Heartbeat = z.infer<typeof Heartbeat>
 export const StoredHeartbeat = Heartbeat.partial({ patronDays: true })
 export type StoredHeartbeat = z.infer<typeof StoredHeartbeat>
 
-/** 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more. */
+/**
+ * 200. `revoked`: the manager has locked this device; it goes out of service and sells nothing more.
+ * `staffVersion`: the venue's staff accounts as of this version; a device holding another pulls them
+ * (hub/protocol/staff-sync.ts). Absent from an older hub, which has none.
+ */
 export const HeartbeatAnswer = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ok'),
     hubTime: z.iso.datetime(),
+    staffVersion: z.number().int().nonnegative().optional(),
     /** The newest revision of profiles and service rules: a device holding another pulls its own (./device-profile.ts). */
     profileRevision: z.string().regex(/^\d{1,18}$/).optional(),
   }),

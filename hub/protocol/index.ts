@@ -10,6 +10,7 @@ export * from './heartbeat'
 export * from './dashboard'
 export * from './records'
 export * from './device-profile'
+export * from './staff-sync'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
 export const HUB_PATHS = {
@@ -18,6 +19,10 @@ export const HUB_PATHS = {
   records: '/device/records',
   /** The device's profile and service rules (DeviceProfileAnswer). */
   profile: '/device/profile',
+  /** The venue's staff accounts for this device (hub/protocol/staff-sync.ts). */
+  staff: '/device/staff',
+  /** A PIN typed for a hub account, counted across the venue. */
+  pinTry: '/device/staff/pin-try',
 } as const
 
 /** A device sends a heartbeat this often; three missed and the hub calls it offline. */

@@ -5,10 +5,11 @@ import { dashboardRoutes } from './dashboard-routes'
 import { eventStreamRoute } from './event-stream'
 import { managerRoutes } from './manager-routes'
 import { profileRoutes } from './profile-routes'
+import { staffRoutes } from './staff-routes'
 import { todayRoutes } from './today-routes'
 
 /**
- * The dashboard's half of the hub: its API (accounts and sessions, devices, alerts, today, profiles and service rules, the event stream)
+ * The dashboard's half of the hub: its API (accounts and sessions, devices, alerts, today, staff, profiles and service rules, the event stream)
  * under one plugin holding its rules, and its built page at `/` when the hub has one.
  * @returns what ends every open event stream (the hub's close waits for none).
  */
@@ -20,6 +21,7 @@ export async function dashboardServer(app: FastifyInstance, ctx: DashboardContex
     dashboardRoutes(api, ctx)
     todayRoutes(api, ctx)
     profileRoutes(api, ctx)
+    staffRoutes(api, ctx)
     endStreams = eventStreamRoute(api, ctx)
   })
   if (dashboardDir) dashboardFiles(app, dashboardDir)

@@ -8,6 +8,7 @@ import { settingsRevision } from '../storage/profile-table'
 import { deviceProfileAnswer } from './profile-views'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
+import { staffVersion } from '../storage/staff-table'
 
 export interface DeviceRouteContext {
   db: HubDatabase
@@ -26,7 +27,7 @@ async function tellDashboard(ctx: DeviceRouteContext, deviceId: string): Promise
 }
 
 /** The device behind the request's token, or an answer already sent (401) when there is none. */
-async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<TokenDeviceRow | undefined> {
+export async function authenticate(ctx: DeviceRouteContext, request: FastifyRequest, reply: FastifyReply): Promise<TokenDeviceRow | undefined> {
   const token = bearerToken(request.headers.authorization)
   const device = token ? await deviceByTokenHash(ctx.db, hashToken(token)) : undefined
   if (!device) await reply.code(401).send({ error: 'unknown-device' })
@@ -37,7 +38,7 @@ function badRequest(reply: FastifyReply) {
   return reply.code(400).send({ error: 'unreadable-request' })
 }
 
-/** The device protocol's routes (hub/protocol): enrol, heartbeat, upload records, pull its profile. */
+/** The device protocol's routes (hub/protocol): enrol, heartbeat, upload records, pull its profile; and the staff's (./staff-device-routes.ts). */
 export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): void {
   app.post(HUB_PATHS.enrol, async (request, reply) => {
     const parsed = EnrolmentRequest.safeParse(request.body)
@@ -57,7 +58,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     await tellDashboard(ctx, device.id)
     // The newest revision of profiles and service rules: a device holding another pulls its own.
     const profileRevision = await settingsRevision(ctx.db)
-    return reply.send({ status: 'ok', hubTime: now.toISOString(), profileRevision } satisfies HeartbeatAnswer)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), staffVersion: await staffVersion(ctx.db), profileRevision } satisfies HeartbeatAnswer)
   })
 
   // What this device's profile sets and the rules for when it sells; a revoked device is told nothing more.

@@ -13,6 +13,7 @@ import { replaceFirstManagerCode } from '../storage/manager-table'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
 import { deviceRoutes } from './device-routes'
+import { staffDeviceRoutes } from './staff-device-routes'
 import { hashToken, newOneTimeCode } from './device-tokens'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 import { loadHubTls, type HubTls } from './tls'
@@ -76,7 +77,9 @@ async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId) => ctx.watch.changed(deviceId), recordsStored: () => ctx.live.changed({ type: 'today' }) })
+  const deviceCtx = { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId: string) => ctx.watch.changed(deviceId), recordsStored: () => ctx.live.changed({ type: 'today' }) }
+  deviceRoutes(app, deviceCtx)
+  staffDeviceRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins }, options.dashboardDir)

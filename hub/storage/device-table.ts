@@ -64,7 +64,7 @@ const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat
 
 /** The device a request's token belongs to: asked on every heartbeat and upload, so only what they need. */
 export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<TokenDeviceRow | undefined> {
-  const { rows } = await db.query('SELECT id, revoked_at FROM devices WHERE token_hash = $1', [tokenHash])
+  const { rows } = await db.query('SELECT id, place, revoked_at FROM devices WHERE token_hash = $1', [tokenHash])
   return parseRows(TokenDeviceRow, rows)[0]
 }
 

@@ -1,3 +1,5 @@
+import { staffMigration } from './staff-migration'
+
 /**
  * The hub's schema, as the migrations that build it, oldest first. A migration, once released, is
  * never edited: a change is a new one at the end, so a hub upgraded from any earlier version ends
@@ -131,4 +133,4 @@ const patronRetention: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, profilesAndService, patronRetention]
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, staffMigration, profilesAndService, patronRetention]

@@ -20,8 +20,8 @@ export const DeviceRow = z.object({
 })
 export type DeviceRow = z.infer<typeof DeviceRow>
 
-/** What a device's request needs of it: who it is and whether it is locked out (not its last heartbeat). */
-export const TokenDeviceRow = DeviceRow.pick({ id: true, revoked_at: true })
+/** What a device's request needs of it: who and where it is and whether it is locked out (not its last heartbeat). */
+export const TokenDeviceRow = DeviceRow.pick({ id: true, place: true, revoked_at: true })
 export type TokenDeviceRow = z.infer<typeof TokenDeviceRow>
 
 export const EnrolmentCodeRow = z.object({

@@ -20,8 +20,8 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     const kiosk = await enrol('Lobby kiosk 1')
     expect((await stateOf(kiosk)).state).toBe('offline')
     const answer = await kiosk.post('/device/heartbeat', readyHeartbeat)
-    // profileRevision: a fresh hub's first (no profile or service rule changed yet), for the device to pull its own.
-    expect(HeartbeatAnswer.parse(answer.body)).toEqual({ status: 'ok', hubTime: new Date(clock).toISOString(), profileRevision: '1' })
+    // staffVersion and profileRevision: a fresh hub's first, for the device to pull its own.
+    expect(HeartbeatAnswer.parse(answer.body)).toEqual({ status: 'ok', hubTime: new Date(clock).toISOString(), staffVersion: 1, profileRevision: '1' })
     expect(await stateOf(kiosk)).toMatchObject({ state: 'online', reasons: [] })
 
     const terminalDown = { ...readyHeartbeat, terminal: { state: 'not-answering', since: '2026-11-26T17:59:00.000Z' } }

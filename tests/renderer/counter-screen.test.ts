@@ -129,6 +129,24 @@ describe('the app in counter mode', () => {
     expect(find('counter-bar')).toBeNull()
   })
 
+  it('goes to the sign-in, saying why, when main signs the counter out because the hub disabled the account', async () => {
+    const { router, find } = await mountCounter(counterRuntime)
+    typeName(find)
+    const field = find('counter-pin') as HTMLInputElement
+    field.value = PIN
+    field.dispatchEvent(new Event('input'))
+    await flushPromises()
+    find('counter-sign-in')!.click()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+    // The hub's staff pull found the account disabled (tests/unit/hub-link/hub-staff.test.ts pins that main does this).
+    counterRuntime.services.counter.signOut()
+    counterRuntime.services.pushes.publish('counter.signedOut', { why: 'account-disabled' })
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('counter-sign-in'))
+    await flushPromises()
+    expect(find('counter-account-disabled')?.textContent).toBe('Signed out: the box office manager has disabled this account.')
+    expect(find('counter-auto-locked')).toBeNull()
+  })
+
   it('refuses a wrong PIN on the screen, in words', async () => {
     const { find } = await mountCounter(counterRuntime)
     typeName(find)

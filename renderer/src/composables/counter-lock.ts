@@ -22,6 +22,8 @@ const REPORT_EVERY_MS = 20_000
 
 /** The minutes after which the last sign-out happened by itself, for the sign-in screen to say; null otherwise. */
 export const autoLockedAfter = ref<number | null>(null)
+/** The last sign-out was main's because the box office's hub disabled the account, for the sign-in screen to say. */
+export const accountDisabled = ref(false)
 
 export function useCounterLock(router: Router): void {
   const system = useSystemStore()
@@ -38,15 +40,16 @@ export function useCounterLock(router: Router): void {
     await signedOutAfter(minutesNow())
   }
 
-  async function signedOutAfter(idleMinutes: number): Promise<void> {
+  async function signedOutAfter(idleMinutes: number | null): Promise<void> {
     await counter.signOut()
     autoLockedAfter.value = idleMinutes
+    accountDisabled.value = idleMinutes === null
     await router.push({ name: 'counter-sign-in' })
   }
 
   // Main signed the counter out by itself: whatever this screen counted, it is signed out now.
-  const stopListening = useFoyer().counter.onSignedOut(({ minutes: idleMinutes }) => {
-    if (counter.signedIn) void signedOutAfter(idleMinutes)
+  const stopListening = useFoyer().counter.onSignedOut((signedOut) => {
+    if (counter.signedIn) void signedOutAfter(signedOut.why === 'idle' ? signedOut.minutes : null)
   })
 
   // A touch, key or scroll starts this screen's count again (the one presence service).
@@ -68,6 +71,7 @@ export function useCounterLock(router: Router): void {
     async (signedIn) => {
       if (!signedIn) return
       autoLockedAfter.value = null
+      accountDisabled.value = false
       await settings.ready()
       quiet.restart()
     },
