@@ -3,6 +3,8 @@ import { TodayAnswer } from './dashboard-today'
 import { PrinterProblem, TerminalState } from './heartbeat'
 
 export * from './dashboard-today'
+export * from './end-of-day'
+export * from './cents-text'
 
 /**
  * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
@@ -57,7 +59,7 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
  * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 429 `too-many-tries` (with retryAfterSeconds).
  */
 export const DashboardRefusal = z.object({
-  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'too-many-tries']),
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'too-many-tries', 'day-closed']),
   retryAfterSeconds: z.number().int().positive().optional(),
   /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
   firstManagerNeeded: z.boolean().optional(),

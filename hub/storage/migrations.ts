@@ -1,3 +1,8 @@
+import { dayCloses } from './migration-day-closes'
+import type { Migration } from './migration'
+
+export type { Migration } from './migration'
+
 /**
  * The hub's schema, as the migrations that build it, oldest first. A migration, once released, is
  * never edited: a change is a new one at the end, so a hub upgraded from any earlier version ends
@@ -5,11 +10,6 @@
  * previous one, with data in it). Times are timestamptz written from the hub's clock, never now(),
  * so the tests can move that clock.
  */
-export interface Migration {
-  version: number
-  name: string
-  sql: string
-}
 
 const devicesAndEnrolment: Migration = {
   version: 1,
@@ -115,4 +115,4 @@ const dashboard: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard]
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, dayCloses]
