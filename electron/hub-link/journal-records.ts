@@ -3,8 +3,9 @@ import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
 import { paymentsTaken } from '../journal/sale-payments'
-import { SalesJournal, type SaleRecord } from '../journal/sales-journal'
-import { shiftPersonOf } from '../journal/shift-rows'
+import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
+import { shiftPersonOf, zReportFromKept } from '../journal/shift-rows'
+import { cardsOfPayments, drawerOf, priceClassesOf } from './record-details'
 
 /**
  * The journal's records the hub has not been given yet, each with the id it is known by for ever and
@@ -65,7 +66,10 @@ function showsOf(order: Order | null): SalePayload['shows'] {
     showsAt: items[0]!.showDate,
     tickets: items.reduce((sum, i) => sum + i.quantity, 0),
     amountCents: items.reduce((sum, i) => sum + centsOf(i.subtotal.amount), 0),
-  }))
+  })).map((show) => {
+    const priceClasses = priceClassesOf(byShow.get(show.productId)!, show.amountCents)
+    return priceClasses ? { ...show, priceClasses } : show
+  })
 }
 
 /** The patron as the journal still holds them, and only when the device keeps patron data at all. */
@@ -75,8 +79,10 @@ function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   return { email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
 }
 
-export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
+export function salePayload(sale: SaleRecord, steps: readonly SaleStep[], patronDays: number): SalePayload {
   const shows = showsOf(sale.order)
+  const taken = paymentsTaken(sale.payments)
+  const cards = cardsOfPayments(taken, steps)
   return {
     backend: sale.backend,
     training: isTraining(sale.backend),
@@ -86,13 +92,15 @@ export function salePayload(sale: SaleRecord, patronDays: number): SalePayload {
     amountCents: sale.amountCents,
     tickets: sale.order?.tickets.length ?? shows.reduce((sum, s) => sum + s.tickets, 0),
     shows,
-    payments: paymentsTaken(sale.payments).map((p) => ({
+    payments: taken.map((p) => ({
       seq: p.seq,
       tender: p.tender,
       amountCents: p.amountCents,
       reference: p.reference,
       tenderedCents: p.tenderedCents,
       changeCents: p.changeCents,
+      ...(p.tender === 'card' ? { card: cards.get(p.seq) ?? null } : {}),
+      ...(p.tender === 'standalone' ? { approvalCode: p.approvalCode } : {}),
     })),
     cashier: sale.soldByName,
     shiftId: sale.shiftId,
@@ -115,11 +123,13 @@ interface ShiftRow {
   opened_by: string | null
   closed_by: string | null
   approved_by: string | null
+  z_report: string | null
 }
 
 function shiftPayload(db: LocalDb, shiftId: string): ShiftPayload {
   const row = db.prepare('SELECT * FROM shifts WHERE shift_id = ?').get(shiftId) as ShiftRow
   return {
+    ...drawerOf(row.z_report ? zReportFromKept(row.z_report, shiftId) : null),
     backend: row.backend,
     training: isTraining(row.backend),
     shiftId,
@@ -153,7 +163,7 @@ export function newJournalRecords(db: LocalDb, patronDays: number, limit: number
 function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = journal.get(f.saleId)!
-  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays) }
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, journal.steps(f.saleId), patronDays) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }

@@ -36,6 +36,7 @@ export const SaleShow = z.strictObject({
   amountCents: Cents,
   priceClasses: z.array(SalePriceClass).max(50).optional(),
 })
+export type SaleShow = z.infer<typeof SaleShow>
 
 /**
  * What the card terminal said of an approved card payment (electron/journal/card-step.ts), never the
@@ -48,6 +49,7 @@ export const CardOfPayment = z.strictObject({
   authCode: Text.nullable(),
   merchantReference: Text.nullable(),
 })
+export type CardOfPayment = z.infer<typeof CardOfPayment>
 
 /** A payment the sale took (given back since or not): one per tender for a split sale. */
 export const SalePayment = z.strictObject({
