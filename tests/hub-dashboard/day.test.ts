@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { localDate } from '../../hub/dashboard/stores/day'
 import { END_OF_DAY_PATHS, EndOfDayAnswer } from '../../hub/protocol/dashboard'
 import { FakeHub } from './fake-hub'
-import { manager, todayAt } from './fixtures'
+import { manager, todayAt, todayFigures } from './fixtures'
 import { mountDashboard, signIn, text } from './mount-dashboard'
 
 const date = localDate(new Date())
@@ -98,5 +98,15 @@ describe('the dashboard: end of day', () => {
     expect(text(page, 'day-total-amount')).toBe('S$110.00')
     expect(text(page, 'day-change')).toBe('Change since the close: 1 sales, S$12.50 taken, S$12.50 net.')
     expect(page.findAll('[data-testid="day-late"]').map((l) => l.text())[0]).toContain('Counter A: sale sale:sale-late, S$12.50')
+  })
+
+  it('reads the day again when the hub pushes a change, so a late upload shows as amended without reloading', async () => {
+    hub.stream.connect()
+    await flushPromises()
+    expect(page.find('[data-testid="day-amended"]').exists()).toBe(false)
+    hub.answerNext('GET', END_OF_DAY_PATHS.day(date), 200, amended)
+    hub.push({ type: 'today', today: todayFigures() })
+    await flushPromises()
+    expect(text(page, 'day-change')).toBe('Change since the close: 1 sales, S$12.50 taken, S$12.50 net.')
   })
 })

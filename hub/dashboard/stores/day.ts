@@ -47,10 +47,15 @@ export const useDay = defineStore('day', () => {
     }
   }
 
+  /** Reads the day shown again, if one is (a pushed change may have amended it); nothing when none is. */
+  async function refresh(): Promise<void> {
+    if (day.value) await load()
+  }
+
   function clear(): void {
     day.value = null
     problem.value = null
   }
 
-  return { date, day, problem, closing, load, close, clear }
+  return { date, day, problem, closing, load, refresh, close, clear }
 })
