@@ -50,11 +50,13 @@ export async function closeDay(db: HubDatabase, day: string, closedBy: string, c
     await tx.query('LOCK TABLE device_records IN SHARE MODE')
     if (await dayClose(tx, day)) return false
     const figures = await count(tx)
-    await tx.query(
+    // Two closes at once both pass the check above (SHARE does not exclude SHARE): the key keeps the first.
+    const { rows } = await tx.query(
       `INSERT INTO day_closes (day, closed_by, closed_at, figures, last_record_id)
-       SELECT $1::date, $2, $3, ($4::text)::jsonb, coalesce(max(hub_record_id), 0) FROM device_records`,
+       SELECT $1::date, $2, $3, ($4::text)::jsonb, coalesce(max(hub_record_id), 0) FROM device_records
+       ON CONFLICT (day) DO NOTHING RETURNING day`,
       [day, closedBy, closedAt, JSON.stringify(figures)],
     )
-    return true
+    return rows.length === 1
   })
 }

@@ -190,5 +190,13 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     expect(await stranger.send('POST', END_OF_DAY_PATHS.close(date))).toMatchObject({ status: 401 })
     expect(await stranger.send('GET', END_OF_DAY_PATHS.file(date, 'pdf'))).toMatchObject({ status: 401 })
     expect((await manager.send('GET', END_OF_DAY_PATHS.day('2026-02-30'))).status).toBe(400)
+    expect((await manager.send('POST', END_OF_DAY_PATHS.close(hubDate(dayStart + 36 * HOUR)))).status).toBe(400)
+  })
+
+  it('closes a day once when two managers close it at the same moment', async () => {
+    const yesterday = hubDate(dayStart - HOUR)
+    const answers = await Promise.all([manager.send('POST', END_OF_DAY_PATHS.close(yesterday)), manager.send('POST', END_OF_DAY_PATHS.close(yesterday))])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(EndOfDayAnswer.parse((await manager.send('GET', END_OF_DAY_PATHS.day(yesterday))).body).figures.totals.amountCents).toBe(1250)
   })
 })
