@@ -2,10 +2,10 @@ import type { PrintedPayload, ReprintPayload, RefundPayload, SalePayload, ShiftP
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
-import { approvedCardDetailSchema, CARD_APPROVED_STEPS } from '../journal/card-step'
 import { paymentsTaken } from '../journal/sale-payments'
 import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
-import { shiftPersonOf } from '../journal/shift-rows'
+import { shiftPersonOf, zReportFromKept } from '../journal/shift-rows'
+import { cardsOfPayments, drawerOf, priceClassesOf } from './record-details'
 
 /**
  * The journal's records the hub has not been given yet, each with the id it is known by for ever and
@@ -73,7 +73,10 @@ function showsOf(order: Order | null): SalePayload['shows'] {
     showsAt: items[0]!.showDate,
     tickets: items.reduce((sum, i) => sum + i.quantity, 0),
     amountCents: items.reduce((sum, i) => sum + centsOf(i.subtotal.amount), 0),
-  }))
+  })).map((show) => {
+    const priceClasses = priceClassesOf(byShow.get(show.productId)!, show.amountCents)
+    return priceClasses ? { ...show, priceClasses } : show
+  })
 }
 
 /** The patron as the journal still holds them, and only when the device keeps patron data at all. */
@@ -83,26 +86,10 @@ function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   return { email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
 }
 
-type PaymentCard = NonNullable<SalePayload['payments'][number]['card']>
-
-/**
- * The cards of the sale's approved card payments, in the order they were approved: the journal keeps
- * what the terminal said of the card on each approval step (../journal/card-step.ts), one approval
- * per card payment, so the n-th approval is the n-th card payment taken. Brand and last four only.
- */
-function cardsOf(steps: readonly SaleStep[]): (PaymentCard | null)[] {
-  return steps
-    .filter((step) => CARD_APPROVED_STEPS.includes(step.step))
-    .map((step) => {
-      const card = approvedCardDetailSchema.safeParse(step.detail)
-      return card.success && (card.data.brand || card.data.last4) ? { brand: card.data.brand, last4: card.data.last4 } : null
-    })
-}
-
-export function salePayload(sale: SaleRecord, patronDays: number, steps: readonly SaleStep[] = []): SalePayload {
+export function salePayload(sale: SaleRecord, steps: readonly SaleStep[], patronDays: number): SalePayload {
   const shows = showsOf(sale.order)
-  const cards = cardsOf(steps)
-  let cardPayments = 0
+  const taken = paymentsTaken(sale.payments)
+  const cards = cardsOfPayments(taken, steps)
   return {
     backend: sale.backend,
     training: isTraining(sale.backend),
@@ -112,14 +99,15 @@ export function salePayload(sale: SaleRecord, patronDays: number, steps: readonl
     amountCents: sale.amountCents,
     tickets: sale.order?.tickets.length ?? shows.reduce((sum, s) => sum + s.tickets, 0),
     shows,
-    payments: paymentsTaken(sale.payments).map((p) => ({
+    payments: taken.map((p) => ({
       seq: p.seq,
       tender: p.tender,
       amountCents: p.amountCents,
       reference: p.reference,
       tenderedCents: p.tenderedCents,
       changeCents: p.changeCents,
-      card: p.tender === 'card' ? (cards[cardPayments++] ?? null) : null,
+      ...(p.tender === 'card' ? { card: cards.get(p.seq) ?? null } : {}),
+      ...(p.tender === 'standalone' ? { approvalCode: p.approvalCode } : {}),
     })),
     cashier: sale.soldByName,
     shiftId: sale.shiftId,
@@ -142,11 +130,13 @@ interface ShiftRow {
   opened_by: string | null
   closed_by: string | null
   approved_by: string | null
+  z_report: string | null
 }
 
 function shiftPayload(db: LocalDb, shiftId: string): ShiftPayload {
   const row = db.prepare('SELECT * FROM shifts WHERE shift_id = ?').get(shiftId) as ShiftRow
   return {
+    ...drawerOf(row.z_report ? zReportFromKept(row.z_report, shiftId) : null),
     backend: row.backend,
     training: isTraining(row.backend),
     shiftId,
@@ -180,7 +170,7 @@ export function newJournalRecords(db: LocalDb, patronDays: number, limit: number
 function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = journal.get(f.saleId)!
-  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, patronDays, journal.steps(f.saleId)) }
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, journal.steps(f.saleId), patronDays) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
   if (f.kind === 'printed') return { recordId: f.recordId, kind: 'printed', at: f.at, payload: whereOf(sale) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }

@@ -5,6 +5,8 @@ import { PrinterProblem, TerminalState } from './heartbeat'
 export * from './dashboard-today'
 export * from './dashboard-profiles'
 export * from './dashboard-staff'
+export * from './end-of-day'
+export * from './cents-text'
 
 /**
  * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
@@ -60,7 +62,7 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
  * account's), 429 `too-many-tries` (with retryAfterSeconds).
  */
 export const DashboardRefusal = z.object({
-  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries']),
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed']),
   retryAfterSeconds: z.number().int().positive().optional(),
   /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
   firstManagerNeeded: z.boolean().optional(),

@@ -19,20 +19,38 @@ const Where = {
   training: z.boolean(),
 }
 
-/** One show of a sale: what the dashboard totals by event/show. */
+/** The tickets of one price class in a show of a sale (absent from an older Foyer's uploads). */
+export const SalePriceClass = z.strictObject({
+  code: Text,
+  name: Text.nullable(),
+  tickets: z.number().int().nonnegative(),
+  amountCents: Cents,
+})
+
+/** One show of a sale: what the dashboard totals by event/show (and price class, when the device says). */
 export const SaleShow = z.strictObject({
   productId: z.number().int(),
   event: Text.nullable(),
   showsAt: Text.nullable(),
   tickets: z.number().int().nonnegative(),
   amountCents: Cents,
+  priceClasses: z.array(SalePriceClass).max(50).optional(),
 })
+export type SaleShow = z.infer<typeof SaleShow>
 
-/** The card a payment was approved on, as the terminal told it: its brand and last four digits, never its number. */
-export const PaymentCard = z.strictObject({
+/**
+ * What the card terminal said of an approved card payment (electron/journal/card-step.ts), never the
+ * card's number: what the venue holds against its acquirer's settlement report. `merchantReference`
+ * is the reference Foyer gave the terminal's payment (its idempotency key).
+ */
+export const CardOfPayment = z.strictObject({
   brand: Text.nullable(),
   last4: z.string().regex(/^\d{4}$/).nullable(),
+  /** Absent from a Foyer that sent brand and last four only. */
+  authCode: Text.nullable().optional(),
+  merchantReference: Text.nullable().optional(),
 })
+export type CardOfPayment = z.infer<typeof CardOfPayment>
 
 /** A payment the sale took (given back since or not): one per tender for a split sale. */
 export const SalePayment = z.strictObject({
@@ -43,8 +61,10 @@ export const SalePayment = z.strictObject({
   reference: Text.nullable(),
   tenderedCents: Cents.nullable(),
   changeCents: Cents.nullable(),
-  /** A card payment's card (null when the terminal named none, and for cash); absent from a sale an older Foyer sent. */
-  card: PaymentCard.nullable().optional(),
+  /** A card at the terminal: its card (absent from an older Foyer's uploads). */
+  card: CardOfPayment.nullable().optional(),
+  /** The standalone terminal's approval code, as keyed at the counter. */
+  approvalCode: Text.nullable().optional(),
 })
 
 /**
@@ -111,10 +131,23 @@ export const ReprintPayload = z.strictObject({
 })
 export type ReprintPayload = z.infer<typeof ReprintPayload>
 
-/** A counter shift closed: its float, the cash counted and who was there. */
+/** A denomination counted in the drawer: how many notes or coins of it (electron/contract/cash-count.ts). */
+export const CountedDenomination = z.strictObject({ denominationCents: z.number().int().positive(), quantity: z.number().int().nonnegative() })
+
+/**
+ * A counter shift closed: its float, the cash counted and who was there. The drawer's figures from its
+ * Z report (cash sold and refunded, what it should hold, the count note by note, over/short) are
+ * absent from an older Foyer's uploads.
+ */
 export const ShiftPayload = z.strictObject({
   ...Where,
   shiftId: Text,
+  cashSoldCents: Cents.optional(),
+  cashRefundedCents: Cents.optional(),
+  expectedCashCents: Cents.optional(),
+  count: z.array(CountedDenomination).max(20).nullable().optional(),
+  /** Counted less expected: negative is cash missing. */
+  varianceCents: z.number().int().nullable().optional(),
   openedAt: At,
   closedAt: At,
   floatCents: Cents,

@@ -27,6 +27,7 @@ const hub = await startHub({
   port: Number(values.port),
   dashboardDir: resolve(values.dashboard),
   alertWebhook: process.env['FOYER_HUB_ALERT_WEBHOOK'] || undefined,
+  venue: process.env['FOYER_HUB_VENUE'] || undefined,
   // A name the venue gives the hub (https://boxoffice.example:7443): the dashboard is also loaded from there.
   origins: (process.env['FOYER_HUB_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 })

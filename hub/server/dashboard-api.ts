@@ -16,6 +16,8 @@ export interface DashboardContext {
   fingerprint: string
   /** The hub's own origins (origin-check.ts): a state-changing request must come from one of them. */
   origins: ReadonlySet<string>
+  /** The venue's name, as end of day's report heads it (FOYER_HUB_VENUE). */
+  venue: string
 }
 
 /** Sends a refusal the page words in the manager's language (hub/protocol/dashboard.ts). */

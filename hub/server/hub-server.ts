@@ -38,6 +38,8 @@ export interface HubOptions {
   alertWebhook?: string
   /** Origins the dashboard is also reached at (a DNS name the venue gives the hub), besides its addresses. */
   origins?: readonly string[]
+  /** The venue's name, heading end of day's report (FOYER_HUB_VENUE); "Foyer Hub" without it. */
+  venue?: string
   /** How often this process looks for devices gone quiet (tests make it short). */
   sweepIntervalMs?: number
   /** How often this process forgets patrons past their devices' windows. */
@@ -82,7 +84,7 @@ async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; li
   staffDeviceRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
-  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins }, options.dashboardDir)
+  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub' }, options.dashboardDir)
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'

@@ -14,17 +14,14 @@ function totals(rows: HubDayRows['totals'], training: boolean): TodayTotals {
   return { sales, tickets, amountCents: amount, refunds, refundedCents: refunded, netCents: amount - refunded }
 }
 
-/** The hub's today (its own time zone), as the dashboard's Today shows it. */
-export async function todayAnswer(db: Queryable, now: number): Promise<TodayAnswer> {
-  const day = hubDay(now)
-  const offsetSeconds = -day.start.getTimezoneOffset() * 60
+/** The figures of any window of the hub's days (`offsetSeconds`: the hub's offset at its start, for hours). */
+export async function windowFigures(db: Queryable, day: { start: Date; end: Date }, offsetSeconds: number): Promise<Omit<TodayAnswer, 'day'>> {
   const rows = await hubDayRows(db, { ...day, offsetSeconds })
-  return TodayAnswer.parse({
-    day: { start: day.start.toISOString(), end: day.end.toISOString() },
+  return {
     totals: totals(rows.totals, false),
     training: totals(rows.totals, true),
     byShow: rows.byShow.map((r) => ({ event: r.event, showsAt: r.shows_at, tickets: r.tickets, amountCents: r.amount })),
-    byTender: rows.byTender.map((r) => ({ tender: r.tender, payments: r.payments, amountCents: r.amount, refundedCents: r.refunded })),
+    byTender: rows.byTender.map((r) => ({ tender: TodayAnswer.shape.byTender.element.shape.tender.parse(r.tender), payments: r.payments, amountCents: r.amount, refundedCents: r.refunded })),
     byDevice: rows.byDevice.map((r) => ({
       deviceId: r.device_id,
       deviceName: r.device_name,
@@ -35,7 +32,14 @@ export async function todayAnswer(db: Queryable, now: number): Promise<TodayAnsw
     })),
     byCashier: rows.byCashier.map((r) => ({ cashier: r.cashier, sales: r.sales, tickets: r.tickets, amountCents: r.amount })),
     byHour: rows.byHour.map((r) => ({ hour: new Date((r.hour * 3600 - offsetSeconds) * 1000).toISOString(), sales: r.sales, tickets: r.tickets, amountCents: r.amount })),
-  })
+  }
+}
+
+/** The hub's today (its own time zone), as the dashboard's Today shows it. */
+export async function todayAnswer(db: Queryable, now: number): Promise<TodayAnswer> {
+  const day = hubDay(now)
+  const offsetSeconds = -day.start.getTimezoneOffset() * 60
+  return TodayAnswer.parse({ day: { start: day.start.toISOString(), end: day.end.toISOString() }, ...(await windowFigures(db, day, offsetSeconds)) })
 }
 
 function storedRecord(row: StoredRecordRow): StoredRecord {

@@ -1,4 +1,9 @@
+import { profilesAndService } from './profiles-migration'
 import { staffMigration } from './staff-migration'
+import { dayCloses } from './migration-day-closes'
+import type { Migration } from './migration'
+
+export type { Migration } from './migration'
 
 /**
  * The hub's schema, as the migrations that build it, oldest first. A migration, once released, is
@@ -7,13 +12,6 @@ import { staffMigration } from './staff-migration'
  * previous one, with data in it). Times are timestamptz written from the hub's clock, never now(),
  * so the tests can move that clock.
  */
-import { profilesAndService } from './profiles-migration'
-
-export interface Migration {
-  version: number
-  name: string
-  sql: string
-}
 
 const devicesAndEnrolment: Migration = {
   version: 1,
@@ -133,4 +131,4 @@ const patronRetention: Migration = {
   `,
 }
 
-export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, staffMigration, profilesAndService, patronRetention]
+export const MIGRATIONS: readonly Migration[] = [devicesAndEnrolment, heartbeatsAndRecords, dashboard, staffMigration, profilesAndService, dayCloses, patronRetention]

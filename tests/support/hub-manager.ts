@@ -12,6 +12,8 @@ export interface Answer {
   status: number
   body: unknown
   headers: IncomingMessage['headers']
+  /** The answer's body as sent. */
+  bytes: Buffer
 }
 
 export interface ManagerBrowser {
@@ -83,8 +85,11 @@ export async function managerBrowser(url: string): Promise<ManagerBrowser> {
           res.once('end', () => {
             const setCookie = res.headers['set-cookie']?.[0]
             if (setCookie) browser.cookie = /Max-Age=0/.test(setCookie) ? undefined : setCookie.split(';')[0]
-            const text = Buffer.concat(chunks).toString('utf8')
-            resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined, headers: res.headers })
+            const bytes = Buffer.concat(chunks)
+            const text = bytes.toString('utf8')
+            // A file the hub sends (CSV, workbook, PDF) is kept as its bytes; any other answer is JSON.
+            const json = text !== '' && !res.headers['content-disposition']
+            resolve({ status: res.statusCode ?? 0, body: json ? (JSON.parse(text) as unknown) : undefined, headers: res.headers, bytes })
           })
         })
         req.once('error', reject)

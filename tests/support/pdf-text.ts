@@ -22,3 +22,15 @@ export async function pdfText(pdf: Uint8Array | string): Promise<PdfText> {
     await document.destroy()
   }
 }
+
+/**
+ * A PDF's text as poppler's `pdftotext -layout` reads it (the issue's check for the hub's report): a
+ * second reader beside pdf.js, and the one that shows whether Chinese names were embedded as text.
+ */
+export async function pdftotext(pdf: Uint8Array): Promise<string> {
+  const { execFile } = await import('node:child_process')
+  return new Promise((resolve, reject) => {
+    const child = execFile('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)))
+    child.stdin!.end(Buffer.from(pdf))
+  })
+}

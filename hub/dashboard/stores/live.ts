@@ -6,6 +6,7 @@ import { useAlerts } from './alerts'
 import { useDevices } from './devices'
 import { useNotices } from './notices'
 import { useSession } from './session'
+import { useDay } from './day'
 import { useToday } from './today'
 
 export const FIRST_RETRY_MS = 2_000
@@ -26,12 +27,14 @@ function received(event: DashboardEvent): void {
   } else {
     // Not read out: figures change with every sale, which would drown the alerts.
     useToday().apply(event.today)
+    // Records were stored (or a day closed): the day on the End of day page may have changed, or been amended.
+    void useDay().refresh()
   }
 }
 
 /** Everything the stream keeps live, read again: what was pushed during a break was missed. */
 function readEverything(): Promise<unknown> {
-  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load()])
+  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load(), useDay().refresh()])
 }
 
 /**

@@ -1,0 +1,31 @@
+import { stringify } from 'csv-stringify/sync'
+import { centsText, type DayCardPayment } from '../protocol'
+
+/**
+ * The day's card payments at each device's terminal, as a CSV the venue holds against Adyen's
+ * Settlement details report: the columns that report matches on, under its own names and in its order
+ * (Psp Reference: the terminal's transaction id; Merchant Reference: the reference Foyer gave the
+ * payment; Type Settled/Refunded; Gross Credit/Debit in the gross currency), then Foyer's own columns
+ * for the person ticking them off (which terminal, the booking, the card's last four, the auth code).
+ * Company and merchant account are Adyen's names for the venue's account, which Foyer does not hold.
+ */
+export const CARD_COLUMNS = [
+  'Company Account', 'Merchant Account', 'Psp Reference', 'Merchant Reference', 'Payment Method', 'Creation Date', 'TimeZone', 'Type',
+  'Modification Reference', 'Gross Currency', 'Gross Debit (GC)', 'Gross Credit (GC)', 'Terminal', 'Booking Reference', 'Last Four', 'Auth Code',
+] as const
+
+const two = (n: number) => String(n).padStart(2, '0')
+/** YYYY-MM-DD HH:MM:SS on the hub's clock, as Adyen writes its creation date. */
+const creationDate = (iso: string) => {
+  const at = new Date(iso)
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
+}
+
+export function cardCsv(payments: readonly DayCardPayment[], currency: string): string {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const rows = payments.map((p) => [
+    '', '', p.pspReference ?? '', p.merchantReference ?? '', p.brand?.toLowerCase() ?? '', creationDate(p.at), timeZone, p.type === 'sale' ? 'Settled' : 'Refunded',
+    '', currency, p.type === 'refund' ? centsText(p.amountCents) : '', p.type === 'sale' ? centsText(p.amountCents) : '', p.deviceName, p.bookingReference ?? '', p.last4 ?? '', p.authCode ?? '',
+  ])
+  return stringify([[...CARD_COLUMNS], ...rows], { bom: true, record_delimiter: 'windows' })
+}

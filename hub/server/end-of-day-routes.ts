@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { DAY_FILES, DayDate, END_OF_DAY_PATHS, RANGE_FILES, RangeQuery, type DayFile, type EndOfDayAnswer } from '../protocol'
+import { cardCsv } from './card-csv'
+import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { tablesCsv } from './day-csv'
+import { dayPdf } from './day-pdf'
+import { dayTables, figureTables } from './day-tables'
+import { tablesWorkbook } from './day-workbook'
+import { endOfDayFigures } from './end-of-day-figures'
+import { closeHubDay, dayWindow, endOfDayAnswer, hubDate, rangeWindow } from './end-of-day-views'
+
+/** The journal's currency: every device of a venue sells in it. */
+const CURRENCY = 'SGD'
+const DateParams = z.object({ date: DayDate })
+const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pdf: 'application/pdf' }
+
+/** A contract path with a date, as a Fastify route. */
+const route = (path: (date: string) => string) => path('DATE').replace('DATE', ':date')
+
+function sendFile(reply: FastifyReply, name: string, body: string | Buffer) {
+  const type = name.endsWith('.pdf') ? TYPES.pdf : name.endsWith('.xlsx') ? TYPES.xlsx : TYPES.csv
+  return reply.header('content-type', type).header('content-disposition', `attachment; filename="${name}"`).send(body)
+}
+
+async function dayFile(day: EndOfDayAnswer, file: DayFile, venue: string): Promise<Buffer | string> {
+  if (file === 'cards.csv') return cardCsv(day.figures.cardPayments, CURRENCY)
+  const tables = dayTables(day)
+  if (file === 'csv') return tablesCsv(tables)
+  if (file === 'xlsx') return tablesWorkbook(tables, `End of day ${day.date}`)
+  return dayPdf(day, tables, venue)
+}
+
+/** End of day for a signed-in manager: a day's figures, its close, and its files; any range of days as files. */
+export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): void {
+  // The day asked for, as a window on the hub's calendar; undefined with 400 sent for a date that is none.
+  const dayOf = (params: unknown, reply: FastifyReply) => {
+    const parsed = DateParams.safeParse(params)
+    const window = parsed.success ? dayWindow(parsed.data.date) : undefined
+    if (!parsed.success || !window) void refuse(reply, 400, 'invalid-request')
+    return parsed.success && window ? { date: parsed.data.date, window } : undefined
+  }
+
+  api.get(route(END_OF_DAY_PATHS.day), async (request, reply) => {
+    if (!(await requireManager(ctx, request, reply))) return reply
+    const day = dayOf(request.params, reply)
+    return day ? endOfDayAnswer(ctx.db, day.date, day.window) : reply
+  })
+
+  api.post(route(END_OF_DAY_PATHS.close), async (request, reply) => {
+    const manager = await requireManager(ctx, request, reply)
+    if (!manager) return reply
+    const day = dayOf(request.params, reply)
+    if (!day) return reply
+    // A day not begun has nothing to close.
+    if (day.date > hubDate(ctx.now())) return refuse(reply, 400, 'invalid-request')
+    if (!(await closeHubDay(ctx.db, day.date, day.window, manager.name, new Date(ctx.now())))) return refuse(reply, 409, 'day-closed')
+    await ctx.live.changed({ type: 'today' })
+    return endOfDayAnswer(ctx.db, day.date, day.window)
+  })
+
+  for (const file of DAY_FILES) {
+    api.get(route((date) => END_OF_DAY_PATHS.file(date, file)), async (request, reply) => {
+      if (!(await requireManager(ctx, request, reply))) return reply
+      const day = dayOf(request.params, reply)
+      if (!day) return reply
+      const answer = await endOfDayAnswer(ctx.db, day.date, day.window)
+      return sendFile(reply, `end-of-day-${day.date}${file === 'cards.csv' ? '-cards.csv' : `.${file}`}`, await dayFile(answer, file, ctx.venue))
+    })
+  }
+
+  for (const file of RANGE_FILES) {
+    api.get(END_OF_DAY_PATHS.range(file), async (request, reply) => {
+      if (!(await requireManager(ctx, request, reply))) return reply
+      const range = RangeQuery.safeParse(request.query)
+      const window = range.success ? rangeWindow(range.data.from, range.data.to) : undefined
+      if (!range.success || !window) return refuse(reply, 400, 'invalid-request')
+      const tables = figureTables(await endOfDayFigures(ctx.db, window))
+      const name = `sales-${range.data.from}-to-${range.data.to}.${file}`
+      return sendFile(reply, name, file === 'csv' ? tablesCsv(tables) : await tablesWorkbook(tables, name))
+    })
+  }
+}

@@ -1,0 +1,67 @@
+import { EndOfDayAnswer, EndOfDayFigures, type LateRecord, type TodayTotals } from '../protocol'
+import type { HubDatabase, Queryable } from '../storage/database'
+import { closeDay, dayClose, dayRecords, type DayRecordRow } from '../storage/day-close-table'
+import { endOfDayFigures, realPayload, type HubWindow } from './end-of-day-figures'
+
+/** A hub day (YYYY-MM-DD on the hub's own calendar) as a window; undefined for a date no calendar has. */
+export function dayWindow(date: string): HubWindow | undefined {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const start = new Date(year, month - 1, day)
+  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== day) return undefined
+  return { start, end: new Date(year, month - 1, day + 1), offsetSeconds: -start.getTimezoneOffset() * 60 }
+}
+
+/** From the first of the days to the end of the last, both included. */
+export function rangeWindow(from: string, to: string): HubWindow | undefined {
+  const first = dayWindow(from)
+  const last = dayWindow(to)
+  return first && last ? { ...first, end: last.end } : undefined
+}
+
+/** The hub's date of a moment (its own calendar). */
+export function hubDate(at: number): string {
+  const day = new Date(at)
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
+}
+
+function lateRecord(row: DayRecordRow): LateRecord | null {
+  const record = realPayload(row)
+  if (!record) return null
+  const amountCents = record.kind === 'sale' ? record.sale.amountCents : record.kind === 'refund' ? record.refund.amountCents : record.shift.countedCents
+  return {
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    kind: record.kind,
+    deviceRecordId: row.device_record_id,
+    occurredAt: row.occurred_at.toISOString(),
+    receivedAt: row.received_at.toISOString(),
+    amountCents,
+  }
+}
+
+const difference = (now: TodayTotals, closed: TodayTotals): TodayTotals => ({
+  sales: now.sales - closed.sales,
+  tickets: now.tickets - closed.tickets,
+  amountCents: now.amountCents - closed.amountCents,
+  refunds: now.refunds - closed.refunds,
+  refundedCents: now.refundedCents - closed.refundedCents,
+  netCents: now.netCents - closed.netCents,
+})
+
+/** The day's end of day: its figures as closed (and what came after, apart), or as they stand while open. */
+export async function endOfDayAnswer(db: Queryable, date: string, window: HubWindow): Promise<EndOfDayAnswer> {
+  const close = await dayClose(db, date)
+  const base = { date, window: { start: window.start.toISOString(), end: window.end.toISOString() } }
+  if (!close) return EndOfDayAnswer.parse({ ...base, closed: null, figures: await endOfDayFigures(db, window), amendment: null })
+  const figures = EndOfDayFigures.parse(close.figures)
+  const late = (await dayRecords(db, window)).filter((row) => BigInt(row.hub_record_id) > close.last_record_id).map(lateRecord).filter((r) => r !== null)
+  const closed = { closedBy: close.closed_by, closedAt: close.closed_at.toISOString() }
+  if (late.length === 0) return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: null })
+  const totalsNow = (await endOfDayFigures(db, window)).totals
+  return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: { late, totalsNow, change: difference(totalsNow, figures.totals) } })
+}
+
+/** Closes the day in the manager's name with its figures as they stand; false when it was closed already. */
+export async function closeHubDay(db: HubDatabase, date: string, window: HubWindow, closedBy: string, now: Date): Promise<boolean> {
+  return closeDay(db, date, closedBy, now, (tx) => endOfDayFigures(tx, window))
+}

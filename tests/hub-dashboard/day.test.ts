@@ -1,0 +1,112 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { localDate } from '../../hub/dashboard/stores/day'
+import { END_OF_DAY_PATHS, EndOfDayAnswer } from '../../hub/protocol/dashboard'
+import { FakeHub } from './fake-hub'
+import { manager, todayAt, todayFigures } from './fixtures'
+import { mountDashboard, signIn, text } from './mount-dashboard'
+
+const date = localDate(new Date())
+const counterId = '00000000-0000-4000-8000-000000000001'
+const totals = { sales: 3, tickets: 6, amountCents: 11_000, refunds: 1, refundedCents: 1250, netCents: 9750 }
+const none = { sales: 0, tickets: 0, amountCents: 0, refunds: 0, refundedCents: 0, netCents: 0 }
+const open = EndOfDayAnswer.parse({
+  date,
+  window: { start: todayAt(0, 0), end: todayAt(23, 59) },
+  closed: null,
+  amendment: null,
+  figures: {
+    totals,
+    training: none,
+    byShow: [{ event: 'Swan Lake', showsAt: todayAt(20, 0), priceClass: 'Adult', tickets: 4, amountCents: 7500 }],
+    byTender: [{ tender: 'card', payments: 2, amountCents: 3750, refundedCents: 1250 }],
+    byDevice: [{ deviceId: counterId, deviceName: 'Counter A', sales: 2, tickets: 5, amountCents: 9750, refundedCents: 0 }],
+    byCashier: [{ cashier: '陈美玲', sales: 1, tickets: 3, amountCents: 7250 }],
+    shifts: [
+      {
+        deviceId: counterId, deviceName: 'Counter A', shiftId: 'shift-1', openedAt: todayAt(9, 0), closedAt: todayAt(17, 0), floatCents: 10_000, cashSoldCents: 2250,
+        cashRefundedCents: 0, expectedCashCents: 12_250, countedCents: 12_200, varianceCents: -50, count: [{ denominationCents: 5000, quantity: 2 }, { denominationCents: 100, quantity: 0 }],
+        openedBy: '陈美玲', closedBy: '陈美玲', approvedBy: 'Mei Ling',
+      },
+    ],
+    cardByDevice: [{ deviceId: counterId, deviceName: 'Counter A', payments: 1, amountCents: 2500, refundedCents: 0 }],
+    cardPayments: [],
+    standalone: [{ deviceId: counterId, deviceName: 'Counter A', at: todayAt(11, 0), saleId: 'sale-c2', bookingReference: 'BK-C2', amountCents: 5000, approvalCode: '654321', reference: 'SA-1' }],
+  },
+})
+const closed = { ...open, closed: { closedBy: manager.name, closedAt: todayAt(22, 0) } }
+const amended = {
+  ...closed,
+  amendment: {
+    late: [{ deviceId: counterId, deviceName: 'Counter A', kind: 'sale', deviceRecordId: 'sale:sale-late', occurredAt: todayAt(21, 0), receivedAt: todayAt(22, 30), amountCents: 1250 }],
+    totalsNow: { ...totals, sales: 4, tickets: 7, amountCents: 12_250, netCents: 11_000 },
+    change: { ...none, sales: 1, tickets: 1, amountCents: 1250, netCents: 1250 },
+  },
+}
+const rows = (page: VueWrapper, table: string) => page.findAll(`[data-testid="${table}"] tbody tr`).map((tr) => tr.findAll('th, td').map((c) => c.text()))
+
+/** End of day on the dashboard: the day's figures, its close in the manager's name, the amendment apart, the downloads. */
+describe('the dashboard: end of day', () => {
+  let hub: FakeHub
+  let page: VueWrapper
+  beforeEach(async () => {
+    hub = new FakeHub().install()
+    page = await mountDashboard()
+    await signIn(page, hub)
+    hub.answerNext('GET', END_OF_DAY_PATHS.day(date), 200, open)
+    await page.get('[data-testid="nav-day"]').trigger('click')
+    await flushPromises()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("shows every shift's drawer, card takings, standalone sales and the totals of an open day", () => {
+    expect(document.activeElement?.id).toBe('day-title')
+    expect(text(page, 'day-open')).toBe('Open: the figures below are as they stand now.')
+    expect(text(page, 'day-total-amount')).toBe('S$110.00')
+    expect(text(page, 'day-total-net')).toBe('S$97.50')
+    const [shift] = rows(page, 'day-shifts')
+    expect(shift!.slice(1)).toEqual(['S$100.00', 'S$22.50', 'S$0.00', 'S$122.50', 'S$122.00', '−S$0.50', 'S$50.00 × 2', '陈美玲', 'Mei Ling'])
+    expect(rows(page, 'day-standalone')[0]).toEqual(['Counter A', expect.any(String), 'BK-C2', 'S$50.00', '654321'])
+    expect(rows(page, 'day-by-show')[0]!.slice(1)).toEqual(['Adult', '4', 'S$75.00'])
+    expect(rows(page, 'day-cards')).toEqual([['Counter A', '1', 'S$25.00', 'S$0.00']])
+    expect(page.get('[data-testid="download-pdf"]').attributes('href')).toBe(END_OF_DAY_PATHS.file(date, 'pdf'))
+    expect(page.get('[data-testid="download-cards.csv"]').attributes('href')).toBe(END_OF_DAY_PATHS.file(date, 'cards.csv'))
+    expect(page.get('[data-testid="range-xlsx"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.range('xlsx')}?from=${date}&to=${date}`)
+  })
+
+  it('closes the day in the signed-in name after asking once more, from the keyboard, and says so', async () => {
+    expect(text(page, 'day-close')).toBe(`Close this day as ${manager.name}`)
+    await page.get('[data-testid="day-close"]').trigger('click')
+    await flushPromises()
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('day-close-confirm')
+    hub.answerNext('POST', END_OF_DAY_PATHS.close(date), 200, closed)
+    await page.get('[data-testid="day-close-confirm"]').trigger('click')
+    await flushPromises()
+    expect(hub.sent.at(-1)).toMatchObject({ method: 'POST', path: END_OF_DAY_PATHS.close(date) })
+    expect(text(page, 'day-closed')).toContain(`Closed by ${manager.name}`)
+    expect(page.find('[data-testid="day-close"]').exists()).toBe(false)
+    expect(page.findAll('[data-testid="live-line"]').map((l) => l.text())).toContain(`${date} is closed.`)
+  })
+
+  it('shows a day closed elsewhere as refused, and an amended day with what changed apart from the closed figures', async () => {
+    await page.get('[data-testid="day-close"]').trigger('click')
+    hub.answerNext('POST', END_OF_DAY_PATHS.close(date), 409, { refused: 'day-closed' })
+    hub.answerNext('GET', END_OF_DAY_PATHS.day(date), 200, amended)
+    await page.get('[data-testid="day-close-confirm"]').trigger('click')
+    await flushPromises()
+    expect(page.text()).toContain('This day is closed already')
+    expect(text(page, 'day-total-amount')).toBe('S$110.00')
+    expect(text(page, 'day-change')).toBe('Change since the close: 1 sales, S$12.50 taken, S$12.50 net.')
+    expect(page.findAll('[data-testid="day-late"]').map((l) => l.text())[0]).toContain('Counter A: sale sale:sale-late, S$12.50')
+  })
+
+  it('reads the day again when the hub pushes a change, so a late upload shows as amended without reloading', async () => {
+    hub.stream.connect()
+    await flushPromises()
+    expect(page.find('[data-testid="day-amended"]').exists()).toBe(false)
+    hub.answerNext('GET', END_OF_DAY_PATHS.day(date), 200, amended)
+    hub.push({ type: 'today', today: todayFigures() })
+    await flushPromises()
+    expect(text(page, 'day-change')).toBe('Change since the close: 1 sales, S$12.50 taken, S$12.50 net.')
+  })
+})
