@@ -49,9 +49,9 @@ export function dashboardDevice(row: DashboardDeviceRow, now: number): Dashboard
   })
 }
 
-/** Every device's tile, or one device's (undefined when there is no such device). */
-export async function dashboardDevices(db: Queryable, now: number, deviceId?: string): Promise<DashboardDevice[]> {
-  return (await dashboardDeviceRows(db, hubDay(now), deviceId)).map((row) => dashboardDevice(row, now))
+/** Every device's tile, or those of the devices named (none for an id no device has). */
+export async function dashboardDevices(db: Queryable, now: number, deviceIds?: readonly string[]): Promise<DashboardDevice[]> {
+  return (await dashboardDeviceRows(db, hubDay(now), deviceIds)).map((row) => dashboardDevice(row, now))
 }
 
 export function dashboardAlert(row: AlertRow): Alert {

@@ -28,9 +28,10 @@ export interface HubDatabase extends Queryable {
   close(): Promise<void>
 }
 
-/** NOTIFY: delivered to every listener when the surrounding transaction (if any) commits. */
-export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
-  await db.query('SELECT pg_notify($1, $2)', [channel, payload])
+/** NOTIFY, each payload in turn, in one statement: delivered to every listener when the surrounding transaction (if any) commits. */
+export async function notify(db: Queryable, channel: string, ...payloads: string[]): Promise<void> {
+  if (payloads.length === 1) await db.query('SELECT pg_notify($1, $2)', [channel, payloads[0]])
+  else await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [channel, payloads])
 }
 
 /** A driver's connection (or transaction) as a Queryable: PGlite's and pg's `query(sql, values)` both answer `{ rows }`. */
