@@ -71,7 +71,13 @@ async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  deviceRoutes(app, { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId) => ctx.watch.changed(deviceId), recordsStored: () => ctx.live.changed({ type: 'today' }) })
+  deviceRoutes(app, {
+    ...ctx,
+    fingerprint: tls.fingerprint,
+    deviceChanged: (deviceId, row) => ctx.watch.changed(deviceId, row),
+    // An upload changes no device's state (that is its heartbeats'): its tile and today, told in one statement.
+    recordsStored: (deviceId) => ctx.live.changed({ type: 'device', id: deviceId }, { type: 'today' }),
+  })
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins }, options.dashboardDir)

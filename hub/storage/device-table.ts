@@ -1,5 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
-import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
+import { ClaimedCodeRow, DeviceRow, DeviceStateRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
 
 /** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
 
@@ -61,6 +61,8 @@ export async function claimCodeForDevice(
 }
 
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
+/** A device's row and the state last told of it (rows.ts DeviceStateRow). */
+export const DEVICE_STATE_COLUMNS = `${DEVICE_COLUMNS}, state, state_since`
 
 /** The device a request's token belongs to: asked on every heartbeat and upload, so only what they need. */
 export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<TokenDeviceRow | undefined> {
@@ -79,7 +81,17 @@ export async function revokeDevice(db: Queryable, deviceId: string, now: Date): 
   return rows.length === 1
 }
 
-/** Keeps the newest heartbeat (already parsed by the protocol's schema) and when it came. */
-export async function saveHeartbeat(db: Queryable, deviceId: string, heartbeat: unknown, at: Date): Promise<void> {
-  await db.query('UPDATE devices SET last_heartbeat = ($2::text)::jsonb, last_heartbeat_at = $3 WHERE id = $1', [deviceId, JSON.stringify(heartbeat), at])
+/**
+ * Keeps the newest heartbeat (already parsed by the protocol's schema) and when it came, for the
+ * device whose token it is unless that device is revoked: one statement that finds the device, keeps
+ * its heartbeat and gives back its row as now stored (what its state is reckoned from), or nothing.
+ * Every device sends one every 15 s: this is most of what a hub does.
+ */
+export async function saveHeartbeat(db: Queryable, tokenHash: string, heartbeat: unknown, at: Date): Promise<DeviceStateRow | undefined> {
+  const { rows } = await db.query(
+    `UPDATE devices SET last_heartbeat = ($2::text)::jsonb, last_heartbeat_at = $3 WHERE token_hash = $1 AND revoked_at IS NULL
+     RETURNING ${DEVICE_STATE_COLUMNS}`,
+    [tokenHash, JSON.stringify(heartbeat), at],
+  )
+  return parseRows(DeviceStateRow, rows)[0]
 }
