@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { DashboardEvent } from '../protocol'
-import { notify, type HubDatabase } from '../storage/database'
+import type { HubDatabase } from '../storage/database'
 import { CoalescedReads } from './coalesced-reads'
 import { dashboardAlertById, dashboardDevices } from './dashboard-views'
 import { todayAnswer } from './today-views'
@@ -24,8 +24,7 @@ export type Subscriber = (event: DashboardEvent) => void
 export const TODAY_READ_GAP_MS = 1_000
 
 /**
- * Live updates across every hub process on one database: a change is NOTIFYed (inside the
- * transaction that makes it, when there is one, so it is heard only once committed); every process
+ * Live updates across every hub process on one database: a change is NOTIFYed once committed; every process
  * LISTENs and pushes the device's tile or the alert to the dashboards connected to it. Tiles and
  * today are read coalesced: the devices that changed during one read are read together by the next.
  */
@@ -52,7 +51,7 @@ export class LiveUpdates {
 
   /** Tells every hub process (this one too) that devices, alerts or today's sales changed: one statement for them all. */
   async changed(...changes: [Changed, ...Changed[]]): Promise<void> {
-    await notify(this.db, CHANNEL, ...changes.map((change) => JSON.stringify(change)))
+    await this.db.notify(CHANNEL, ...changes.map((change) => JSON.stringify(change)))
   }
 
   /** Event streams open on this process (each dashboard has one). */
