@@ -30,8 +30,8 @@ function stateSince(row: DashboardDeviceRow, state: DeviceState): string | null 
 }
 
 export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardDevice {
-  const health = deviceHealth(row, now)
   const heartbeat = row.last_heartbeat === null ? null : Heartbeat.parse(row.last_heartbeat)
+  const health = deviceHealth(row, now, heartbeat ?? undefined)
   return DashboardDevice.parse({
     id: row.id,
     name: row.name,
