@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { EnrolmentRequest, Heartbeat, HUB_PATHS, UploadRequest, type HeartbeatAnswer, type UploadAnswer } from '../protocol'
 import type { HubDatabase } from '../storage/database'
-import { deviceByTokenHash, saveHeartbeat } from '../storage/device-table'
+import { deviceByTokenHash } from '../storage/device-table'
 import type { DeviceStateRow, TokenDeviceRow } from '../storage/rows'
 import { storeRecords } from '../storage/record-table'
 import { DeviceIdsByToken } from './device-ids-by-token'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
+import { HeartbeatWrites } from './heartbeat-writes'
 
 /** The dashboard is told (deviceChanged, recordsStored) once the device's answer is settled; a failure there never fails the device's request. */
 export interface DeviceRouteContext {
@@ -39,6 +40,7 @@ function badRequest(reply: FastifyReply) {
 /** The device protocol's three routes (hub/protocol): enrol, heartbeat, upload records. */
 export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): void {
   const idsByToken = new DeviceIdsByToken()
+  const heartbeats = new HeartbeatWrites(ctx.db, ctx.db.kind === 'pglite' ? 1 : 4)
   app.post(HUB_PATHS.enrol, async (request, reply) => {
     const parsed = EnrolmentRequest.safeParse(request.body)
     if (!parsed.success) return badRequest(reply)
@@ -47,13 +49,13 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
   })
 
   // One statement for a live device's heartbeat (found by its token, kept, its row given back to
-  // reckon its state from); a stranger, a revoked device or an unreadable heartbeat is looked up
+  // reckon its state from; with those that came meanwhile); a stranger, a revoked device or an unreadable heartbeat is looked up
   // after and answered as always: unknown 401, revoked "revoked", then unreadable 400.
   app.post(HUB_PATHS.heartbeat, async (request, reply) => {
     const token = bearerToken(request.headers.authorization)
     const parsed = Heartbeat.safeParse(request.body)
     const now = new Date(ctx.now())
-    const saved = token && parsed.success ? await saveHeartbeat(ctx.db, hashToken(token), parsed.data, now) : undefined
+    const saved = token && parsed.success ? await heartbeats.save({ tokenHash: hashToken(token), heartbeat: parsed.data, at: now }) : undefined
     if (!saved) {
       const device = await authenticate(ctx, request, reply)
       if (!device) return reply
