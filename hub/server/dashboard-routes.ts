@@ -39,7 +39,7 @@ export function dashboardRoutes(api: FastifyInstance, ctx: DashboardContext): vo
     const params = DeviceId.safeParse(request.params)
     if (!params.success || !(await revokeDevice(ctx.db, params.data.id, new Date(ctx.now())))) return refuse(reply, 404, 'not-found')
     await ctx.watch.changed(params.data.id)
-    const [device] = await dashboardDevices(ctx.db, ctx.now(), params.data.id)
+    const [device] = await dashboardDevices(ctx.db, ctx.now(), [params.data.id])
     return device
   })
 

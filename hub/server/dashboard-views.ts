@@ -30,8 +30,8 @@ function stateSince(row: DashboardDeviceRow, state: DeviceState): string | null 
 }
 
 export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardDevice {
-  const health = deviceHealth(row, now)
   const heartbeat = row.last_heartbeat === null ? null : StoredHeartbeat.parse(row.last_heartbeat)
+  const health = deviceHealth(row, now, heartbeat ?? undefined)
   return DashboardDevice.parse({
     id: row.id,
     name: row.name,
@@ -49,9 +49,9 @@ export function dashboardDevice(row: DashboardDeviceRow, now: number): Dashboard
   })
 }
 
-/** Every device's tile, or one device's (undefined when there is no such device). */
-export async function dashboardDevices(db: Queryable, now: number, deviceId?: string): Promise<DashboardDevice[]> {
-  return (await dashboardDeviceRows(db, hubDay(now), deviceId)).map((row) => dashboardDevice(row, now))
+/** Every device's tile, or those of the devices named (none for an id no device has). */
+export async function dashboardDevices(db: Queryable, now: number, deviceIds?: readonly string[]): Promise<DashboardDevice[]> {
+  return (await dashboardDeviceRows(db, hubDay(now), deviceIds)).map((row) => dashboardDevice(row, now))
 }
 
 export function dashboardAlert(row: AlertRow): Alert {

@@ -27,14 +27,16 @@ function attentionReasons(heartbeat: StoredHeartbeat): AttentionReason[] {
   return reasons
 }
 
+/** @param heartbeat the row's last heartbeat when the caller has parsed it already. */
 export function deviceHealth(
   device: { revoked_at: Date | null; last_heartbeat_at: Date | null; last_heartbeat: unknown },
   now: number,
+  heartbeat?: Heartbeat,
 ): DeviceHealth {
   const lastHeartbeatAt = device.last_heartbeat_at
   if (device.revoked_at) return { state: 'revoked', reasons: [], lastHeartbeatAt }
   if (!lastHeartbeatAt || now - lastHeartbeatAt.getTime() > OFFLINE_AFTER_MS) return { state: 'offline', reasons: [], lastHeartbeatAt }
   // Stored only after the same parse; parsed again because it is read back from the database.
-  const reasons = attentionReasons(StoredHeartbeat.parse(device.last_heartbeat))
+  const reasons = attentionReasons(heartbeat ?? StoredHeartbeat.parse(device.last_heartbeat))
   return { state: reasons.length > 0 ? 'needs-attention' : 'online', reasons, lastHeartbeatAt }
 }

@@ -1,6 +1,7 @@
 import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE } from '../protocol'
 import type { HubDatabase } from '../storage/database'
 import { devicesGoneQuiet, settleDeviceState } from '../storage/device-state-table'
+import type { DeviceStateRow } from '../storage/rows'
 import type { AlertWebhook } from './alert-webhook'
 import { dashboardAlertById } from './dashboard-views'
 import { deviceHealth } from './device-state'
@@ -25,14 +26,16 @@ export class DeviceWatch {
     private readonly webhook?: AlertWebhook,
   ) {}
 
-  /** The device changed: its tile to every dashboard, and an alert when its state changed. */
-  async changed(deviceId: string): Promise<void> {
+  /**
+   * The device changed: its tile to every dashboard, and an alert when its state changed.
+   * @param seen its row as just written, when the caller has it (a heartbeat): not read again.
+   */
+  async changed(deviceId: string, seen?: DeviceStateRow): Promise<void> {
     const at = this.now()
     const reckon = (row: Parameters<typeof deviceHealth>[0]) => deviceHealth(row, at)
-    const change = await settleDeviceState(this.db, deviceId, reckon, new Date(at))
-    await this.live.changed({ type: 'device', id: deviceId })
-    if (!change) return
-    await this.live.changed({ type: 'alert', id: change.alertId })
+    const change = await settleDeviceState(this.db, deviceId, reckon, new Date(at), seen)
+    if (!change) return this.live.changed({ type: 'device', id: deviceId })
+    await this.live.changed({ type: 'device', id: deviceId }, { type: 'alert', id: change.alertId })
     if (this.webhook) {
       const alert = await dashboardAlertById(this.db, change.alertId)
       if (alert) this.webhook(alert)

@@ -79,7 +79,13 @@ async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  const deviceCtx = { ...ctx, fingerprint: tls.fingerprint, deviceChanged: (deviceId: string) => ctx.watch.changed(deviceId), recordsStored: () => ctx.live.changed({ type: 'today' }) }
+  const deviceCtx = {
+    ...ctx,
+    fingerprint: tls.fingerprint,
+    deviceChanged: (deviceId: string, row?: Parameters<typeof ctx.watch.changed>[1]) => ctx.watch.changed(deviceId, row),
+    // An upload changes no device's state (that is its heartbeats'): its tile and today, told in one statement.
+    recordsStored: (deviceId: string) => ctx.live.changed({ type: 'device', id: deviceId }, { type: 'today' }),
+  }
   deviceRoutes(app, deviceCtx)
   staffDeviceRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.

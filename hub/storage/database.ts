@@ -25,12 +25,15 @@ export interface HubDatabase extends Queryable {
    * from the moment the returned promise resolves; the function it gives stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** NOTIFY on `channel`, each payload in turn, to every listener (outside any transaction: at once). */
+  notify(channel: string, ...payloads: string[]): Promise<void>
   close(): Promise<void>
 }
 
-/** NOTIFY: delivered to every listener when the surrounding transaction (if any) commits. */
-export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
-  await db.query('SELECT pg_notify($1, $2)', [channel, payload])
+/** NOTIFY through SQL, each payload in turn, in one statement. */
+export async function notifyBySql(db: Queryable, channel: string, ...payloads: string[]): Promise<void> {
+  if (payloads.length === 1) await db.query('SELECT pg_notify($1, $2)', [channel, payloads[0]])
+  else await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [channel, payloads])
 }
 
 /** A driver's connection (or transaction) as a Queryable: PGlite's and pg's `query(sql, values)` both answer `{ rows }`. */

@@ -1,5 +1,6 @@
 import type { HubDatabase, Queryable } from './database'
-import { DashboardDeviceRow, DeviceRow, parseRows, StoredStateRow } from './rows'
+import { DEVICE_STATE_COLUMNS } from './device-table'
+import { DashboardDeviceRow, DeviceRow, DeviceStateRow, parseRows, StoredStateRow } from './rows'
 
 /**
  * The state the hub last told the manager of each device, and the change that raises an alert.
@@ -14,20 +15,26 @@ export interface StateChange {
   alertId: string
 }
 
-const ROW = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat, state, state_since'
+const ROW = DEVICE_STATE_COLUMNS
 
 /**
  * Reckons the device's state from its row as it is now, under the row's lock, and when it differs
  * from the state stored, stores it with the time and raises one alert in the same transaction: of
  * two hub processes noticing the same change at once, the second finds it stored already.
+ * @param seen the device's row as just written (a heartbeat gives it back): not read again.
  */
-export async function settleDeviceState(db: HubDatabase, deviceId: string, reckon: (row: DeviceRow) => Reckoned, now: Date): Promise<StateChange | null> {
-  // Nearly every heartbeat and upload leaves the state as it was: a plain read says so, without a
-  // transaction and a row lock on every report (two of three round trips, on PGlite's one connection
-  // too). A change committed after this read comes with its own report, so none is missed.
-  const { rows: seen } = await db.query(`SELECT ${ROW} FROM devices WHERE id = $1`, [deviceId])
-  if (seen[0] === undefined) return null
-  if (reckon(DeviceRow.parse(seen[0])).state === StoredStateRow.parse(seen[0]).state) return null
+export async function settleDeviceState(
+  db: HubDatabase,
+  deviceId: string,
+  reckon: (row: DeviceRow) => Reckoned,
+  now: Date,
+  seen?: DeviceStateRow,
+): Promise<StateChange | null> {
+  // Nearly every heartbeat leaves the state as it was: a plain read (or the row the heartbeat's
+  // statement gave back) says so, without a transaction and a row lock on every report. A change
+  // committed after this read comes with its own report, so none is missed.
+  const row = seen ?? parseRows(DeviceStateRow, (await db.query(`SELECT ${ROW} FROM devices WHERE id = $1`, [deviceId])).rows)[0]
+  if (row === undefined || reckon(row).state === row.state) return null
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(`SELECT ${ROW} FROM devices WHERE id = $1 FOR UPDATE`, [deviceId])
     if (rows[0] === undefined) return null
@@ -53,15 +60,19 @@ export async function devicesGoneQuiet(db: Queryable, cutoff: Date): Promise<str
   return parseRows(DeviceRow.pick({ id: true }), rows).map((row) => row.id)
 }
 
-/** Every device's tile as stored (or one device's), with its sale records between `dayStart` and `dayEnd`. */
-export async function dashboardDeviceRows(db: Queryable, day: { start: Date; end: Date }, deviceId?: string): Promise<DashboardDeviceRow[]> {
+/**
+ * Every device's tile as stored (or those of `deviceIds`, found by their key: the live updates read
+ * the few that changed), with its sale records between `day.start` and `day.end`.
+ */
+export async function dashboardDeviceRows(db: Queryable, day: { start: Date; end: Date }, deviceIds?: readonly string[]): Promise<DashboardDeviceRow[]> {
+  const which = deviceIds ? 'd.id = ANY($3::uuid[])' : '$3::uuid[] IS NULL'
   const { rows } = await db.query(
     `SELECT ${ROW.split(', ').map((c) => `d.${c}`).join(', ')},
             (SELECT count(*) FROM device_records r
               WHERE r.device_id = d.id AND r.kind = 'sale' AND r.occurred_at >= $1 AND r.occurred_at < $2) AS sales_today,
             (SELECT max(r.occurred_at) FROM device_records r WHERE r.device_id = d.id AND r.kind = 'sale') AS last_sale_record_at
-       FROM devices d WHERE $3::uuid IS NULL OR d.id = $3::uuid ORDER BY d.name, d.id`,
-    [day.start, day.end, deviceId ?? null],
+       FROM devices d WHERE ${which} ORDER BY d.name, d.id`,
+    [day.start, day.end, deviceIds ?? null],
   )
   return parseRows(DashboardDeviceRow, rows)
 }

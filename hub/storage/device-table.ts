@@ -1,5 +1,6 @@
 import type { HubDatabase, Queryable } from './database'
-import { ClaimedCodeRow, DeviceRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
+import { z } from 'zod'
+import { ClaimedCodeRow, DeviceRow, DeviceStateRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
 
 /** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
 
@@ -60,7 +61,11 @@ export async function claimCodeForDevice(
   })
 }
 
+const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() })
+
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
+/** A device's row and the state last told of it (rows.ts DeviceStateRow). */
+export const DEVICE_STATE_COLUMNS = `${DEVICE_COLUMNS}, state, state_since`
 
 /** The device a request's token belongs to: asked on every heartbeat and upload, so only what they need. */
 export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<TokenDeviceRow | undefined> {
@@ -79,7 +84,26 @@ export async function revokeDevice(db: Queryable, deviceId: string, now: Date): 
   return rows.length === 1
 }
 
-/** Keeps the newest heartbeat (already parsed by the protocol's schema) and when it came. */
-export async function saveHeartbeat(db: Queryable, deviceId: string, heartbeat: unknown, at: Date): Promise<void> {
-  await db.query('UPDATE devices SET last_heartbeat = ($2::text)::jsonb, last_heartbeat_at = $3 WHERE id = $1', [deviceId, JSON.stringify(heartbeat), at])
+export interface HeartbeatToKeep {
+  tokenHash: string
+  /** Already parsed by the protocol's schema. */
+  heartbeat: unknown
+  at: Date
+}
+
+/**
+ * Keeps the newest heartbeats and when each came, for the devices whose tokens they carry unless a
+ * device is revoked: one statement for the lot, which finds each device, keeps its heartbeat and
+ * gives back its row as now stored (what its state is reckoned from), by token. A token missing from
+ * the answer is a stranger's or a revoked device's. Give each token once: of two, one would be kept.
+ */
+export async function saveHeartbeats(db: Queryable, beats: readonly HeartbeatToKeep[]): Promise<Map<string, DeviceStateRow>> {
+  const { rows } = await db.query(
+    `UPDATE devices d SET last_heartbeat = (b.heartbeat)::jsonb, last_heartbeat_at = b.at
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS b (token_hash, heartbeat, at)
+      WHERE d.token_hash = b.token_hash AND d.revoked_at IS NULL
+     RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}`,
+    [beats.map((b) => b.tokenHash), beats.map((b) => JSON.stringify(b.heartbeat)), beats.map((b) => b.at)],
+  )
+  return new Map(parseRows(SavedHeartbeatRow, rows).map(({ token_hash, ...row }) => [token_hash, row]))
 }

@@ -2,6 +2,26 @@ import { PGlite } from '@electric-sql/pglite'
 import { queryable, type HubDatabase } from './database'
 
 /**
+ * LISTEN/NOTIFY on PGlite, kept in this process: this is the one process there is on a PGlite
+ * database, and every NOTIFY is the hub's own (live-updates.ts, outside any transaction), so it is
+ * handed to the listeners here rather than sent through PostgreSQL: a query less for every heartbeat
+ * and upload on the hub's main thread.
+ */
+function inProcessNotices(): Pick<HubDatabase, 'listen' | 'notify'> {
+  const listeners = new Map<string, Set<(payload: string) => void>>()
+  return {
+    async listen(channel, onPayload) {
+      const onChannel = listeners.get(channel) ?? new Set()
+      listeners.set(channel, onChannel.add(onPayload))
+      return async () => void onChannel.delete(onPayload)
+    },
+    async notify(channel, ...payloads) {
+      for (const payload of payloads) for (const onPayload of [...(listeners.get(channel) ?? [])]) onPayload(payload)
+    },
+  }
+}
+
+/**
  * The embedded PostgreSQL: one connection in this process. PGlite runs one query at a time and
  * holds its own lock across a transaction, so concurrent transactions here queue rather than
  * interleave; the SQL above is written for a real server's concurrency all the same.
@@ -16,8 +36,7 @@ export async function openPgliteDatabase(dataDir?: string, from?: Blob): Promise
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    // PGlite delivers NOTIFY to its listeners in this process: the one process there is on PGlite.
-    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    ...inProcessNotices(),
     close: () => db.close(),
   }
 }

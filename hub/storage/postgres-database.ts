@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { queryable, type HubDatabase } from './database'
+import { notifyBySql, queryable, type HubDatabase } from './database'
 import { PostgresListener } from './postgres-listener'
 
 /**
@@ -17,9 +17,10 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
   // Without parameters pg sends the simple query protocol, which takes several statements: exec.
   const wrap = (q: pg.Pool | pg.PoolClient) => queryable(q, (sql) => q.query(sql))
   const listener = new PostgresListener(connectionString)
+  const pooled = wrap(pool)
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...pooled,
     async transaction(work) {
       const client = await pool.connect()
       // The pool hears 'error' only from idle connections: one the server cuts while a transaction holds
@@ -42,6 +43,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Hu
       }
     },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    notify: (channel, ...payloads) => notifyBySql(pooled, channel, ...payloads),
     async close() {
       await listener.close()
       await pool.end()

@@ -1,4 +1,4 @@
-import type { HubDatabase } from './database'
+import type { HubDatabase, Queryable } from './database'
 import { parseRows, StoredRecordRow } from './rows'
 
 export interface IncomingRecord {
@@ -12,9 +12,13 @@ export type StoreOutcome =
   | { deviceRecordId: string; outcome: 'stored'; hubRecordId: string; receivedAt: Date }
   | { deviceRecordId: string; outcome: 'conflict' }
 
+// The whole batch in one statement, in the batch's order (hub ids rise with it). A statement is
+// atomic by itself: no transaction around it, which on PGlite was two more queries an upload.
 const INSERT = `
   INSERT INTO device_records (device_id, device_record_id, kind, occurred_at, payload, received_at)
-  VALUES ($1, $2, $3, $4, ($5::text)::jsonb, $6)
+  SELECT $1, r.id, r.kind, r.occurred_at, (r.payload)::jsonb, $6
+    FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[]) WITH ORDINALITY AS r (id, kind, occurred_at, payload, n)
+   ORDER BY r.n
   ON CONFLICT (device_id, device_record_id) DO NOTHING
   RETURNING hub_record_id, device_record_id, kind, occurred_at, payload, received_at`
 
@@ -27,26 +31,44 @@ const STORED = `
                OR (patron_forgotten_at IS NOT NULL AND payload = jsonb_set(($5::text)::jsonb, '{patron}', 'null'::jsonb)))) AS same
     FROM device_records WHERE device_id = $1 AND device_record_id = $2`
 
+function stored(record: IncomingRecord, row: StoredRecordRow): StoreOutcome {
+  return { deviceRecordId: record.deviceRecordId, outcome: 'stored', hubRecordId: row.hub_record_id, receivedAt: row.received_at }
+}
+
+/** A record the batch's insert did not store now: the one stored before under its id, the same or a conflict. */
+async function storedBefore(db: Queryable, deviceId: string, record: IncomingRecord): Promise<StoreOutcome> {
+  const params = [deviceId, record.deviceRecordId, record.kind, record.occurredAt, JSON.stringify(record.payload)]
+  const row = parseRows(StoredRecordRow, (await db.query(STORED, params)).rows)[0]
+  if (!row) throw new Error('A record neither stored nor found: the unique key is missing.')
+  return row.same === true ? stored(record, row) : { deviceRecordId: record.deviceRecordId, outcome: 'conflict' }
+}
+
 /**
  * Stores a device's records, each once under UNIQUE(device, device record id). A record already
- * there (a retried upload, or the same record in a later batch) is answered as it was the first time:
- * the same hub id and time received; one under the same id with other content is a conflict, and the
- * first is kept. ON CONFLICT DO NOTHING waits for a concurrent insert of the same record to commit,
- * so two uploads of one record at once also store it once.
+ * there (a retried upload, the same record in a later batch or twice in one) is answered as it was
+ * the first time: the same hub id and time received; one under the same id with other content is a
+ * conflict, and the first is kept. ON CONFLICT DO NOTHING waits for a concurrent insert of the same
+ * record to commit, so two uploads of one record at once also store it once.
  */
-export async function storeRecords(db: HubDatabase, deviceId: string, records: readonly IncomingRecord[], now: Date): Promise<StoreOutcome[]> {
-  return db.transaction(async (tx) => {
-    const outcomes: StoreOutcome[] = []
-    for (const record of records) {
-      const params = [deviceId, record.deviceRecordId, record.kind, record.occurredAt, JSON.stringify(record.payload)]
-      const inserted = parseRows(StoredRecordRow, (await tx.query(INSERT, [...params, now])).rows)[0]
-      const row = inserted ?? parseRows(StoredRecordRow, (await tx.query(STORED, params)).rows)[0]
-      if (!row) throw new Error('A record neither stored nor found: the unique key is missing.')
-      if (!inserted && row.same !== true) outcomes.push({ deviceRecordId: record.deviceRecordId, outcome: 'conflict' })
-      else outcomes.push({ deviceRecordId: record.deviceRecordId, outcome: 'stored', hubRecordId: row.hub_record_id, receivedAt: row.received_at })
-    }
-    return outcomes
-  })
+export async function storeRecords(db: Queryable, deviceId: string, records: readonly IncomingRecord[], now: Date): Promise<StoreOutcome[]> {
+  const column = <T>(pick: (r: IncomingRecord) => T) => records.map(pick)
+  const { rows } = await db.query(INSERT, [
+    deviceId,
+    column((r) => r.deviceRecordId),
+    column((r) => r.kind),
+    column((r) => r.occurredAt),
+    column((r) => JSON.stringify(r.payload)),
+    now,
+  ])
+  const inserted = new Map(parseRows(StoredRecordRow, rows).map((row) => [row.device_record_id, row]))
+  const outcomes: StoreOutcome[] = []
+  for (const record of records) {
+    const row = inserted.get(record.deviceRecordId)
+    // Taken once: the same id again later in the batch is answered as a repeat is.
+    inserted.delete(record.deviceRecordId)
+    outcomes.push(row ? stored(record, row) : await storedBefore(db, deviceId, record))
+  }
+  return outcomes
 }
 
 /** A device's records at the hub, in the order they happened on the device. */

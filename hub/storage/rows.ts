@@ -64,6 +64,10 @@ export type SessionManagerRow = z.infer<typeof SessionManagerRow>
 /** What the hub last told the manager of a device: its state and since when. */
 export const StoredStateRow = z.object({ state: z.string(), state_since: Timestamp.nullable() })
 
+/** A device's row with the state the hub last told: what its state is reckoned again from. */
+export const DeviceStateRow = DeviceRow.extend(StoredStateRow.shape)
+export type DeviceStateRow = z.infer<typeof DeviceStateRow>
+
 /** A device's tile as stored: its row, its stored state, and its sale records of the hub's today. */
 export const DashboardDeviceRow = DeviceRow.extend({
   state: z.string(),

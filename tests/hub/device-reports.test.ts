@@ -49,6 +49,22 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     expect(stranger.status).toBe(401)
   })
 
+  it('keeps each of many heartbeats sent at once (written together), a device beating twice among them, and answers a revoked one among them "revoked"', async () => {
+    const kiosks = await Promise.all(Array.from({ length: 12 }, (_, i) => enrol(`Foyer kiosk ${i + 1}`)))
+    await hub().revokeDevice(kiosks[0]!.deviceId)
+    const screens = ['attract', 'selling', 'printing'] as const
+    const beats = kiosks.map((kiosk, i) => kiosk.post('/device/heartbeat', { ...readyHeartbeat, screen: screens[i % 3], seatsHeld: i }))
+    const twice = kiosks[1]!.post('/device/heartbeat', { ...readyHeartbeat, seatsHeld: 99 })
+    const answers = (await Promise.all([...beats, twice])).map((a) => HeartbeatAnswer.parse(a.body).status)
+    expect(answers).toEqual(['revoked', ...Array.from({ length: 12 }, () => 'ok')])
+    const tiles = await hub().devices()
+    for (const kiosk of kiosks.slice(1)) expect(tiles.find((d) => d.id === kiosk.deviceId)!.state).toBe('online')
+    const { rows } = await hub().db.query('SELECT id, last_heartbeat FROM devices WHERE id = ANY($1::uuid[])', [kiosks.map((k) => k.deviceId)])
+    const held = new Map(rows.map((r) => [(r as { id: string }).id, (r as { last_heartbeat: { seatsHeld: number } | null }).last_heartbeat?.seatsHeld]))
+    expect(kiosks.map((k) => held.get(k.deviceId))).toEqual([undefined, expect.any(Number), ...Array.from({ length: 10 }, (_, i) => i + 2)])
+    expect([1, 99]).toContain(held.get(kiosks[1]!.deviceId))
+  })
+
   it('refuses a heartbeat the protocol cannot read', async () => {
     const kiosk = await enrol('Counter 1')
     expect((await kiosk.post('/device/heartbeat', { ...readyHeartbeat, screen: 'dancing' })).status).toBe(400)

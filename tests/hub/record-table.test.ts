@@ -67,4 +67,17 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
     expect(fromB).toMatchObject({ outcome: 'stored' })
     expect(fromA).not.toEqual(fromB)
   })
+  it('stores a batch in its order, each record as sent (quotes, backslashes, Chinese), and the same record twice in it once', async () => {
+    const db = database()
+    const device = await newDevice(db)
+    const awkward = { ...sale(9, 9), payload: { patron: 'Tan "Ah" Kow \\ 陈', lines: ['{a,b}', 'NULL', ''] } }
+    const answers = await storeRecords(db, device, [sale(2, 2), awkward, sale(1, 1), awkward, { ...sale(1, 1), kind: 'refund' }], new Date())
+    expect(answers.map((a) => a.outcome)).toEqual(['stored', 'stored', 'stored', 'stored', 'conflict'])
+    const ids = answers.flatMap((a) => (a.outcome === 'stored' ? [BigInt(a.hubRecordId)] : []))
+    expect(ids[0]! < ids[1]! && ids[1]! < ids[2]!).toBe(true)
+    expect(answers[3]).toEqual(answers[1])
+    const stored = await recordsOfDevice(db, device)
+    expect(stored).toHaveLength(3)
+    expect(stored.find((r) => r.device_record_id === 'sale-9')!.payload).toEqual(awkward.payload)
+  })
 })
