@@ -31,7 +31,7 @@ function attentionReasons(heartbeat: StoredHeartbeat): AttentionReason[] {
 export function deviceHealth(
   device: { revoked_at: Date | null; last_heartbeat_at: Date | null; last_heartbeat: unknown },
   now: number,
-  heartbeat?: Heartbeat,
+  heartbeat?: StoredHeartbeat,
 ): DeviceHealth {
   const lastHeartbeatAt = device.last_heartbeat_at
   if (device.revoked_at) return { state: 'revoked', reasons: [], lastHeartbeatAt }
