@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { Agent, fetch as undiciFetch } from 'undici'
 import { TokenSource } from '../../electron/api/token-source'
 import type { SandboxTerminal } from '../../electron/sandbox/server'
 import { terminalControls } from '../support/terminal-controls'
+import { trustingFetch } from '../support/trusting-fetch'
 
 /**
  * A venue's staging vendor for E2E: `npm run sandbox -- --tls --terminals N` in a process of its own,
@@ -59,8 +59,7 @@ export async function startStagingVendor(terminals: number): Promise<StagingVend
     return { ...terminal, rootFile: file }
   })
   // The test itself trusts the vendor's root for the terminals' controls, as the hosts do for the API.
-  const dispatcher = new Agent({ connect: { ca: said.rootCertificatePem } })
-  const trusted = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof globalThis.fetch
+  const trusted = trustingFetch(said.rootCertificatePem)
   const tokens = new TokenSource({ authUrl: said.authUrl, clientId: said.clientId, secret: async () => said.clientSecret, fetch: trusted, now: Date.now, timeoutMs: 10_000 })
   return {
     baseUrl: said.baseUrl,
@@ -75,7 +74,6 @@ export async function startStagingVendor(terminals: number): Promise<StagingVend
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
-      await dispatcher.close()
       rmSync(dir, { recursive: true, force: true })
     },
   }

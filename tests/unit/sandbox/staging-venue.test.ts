@@ -1,9 +1,9 @@
 import { connect } from 'node:tls'
-import { Agent, fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenSource } from '../../../electron/api/token-source'
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server'
 import { terminalControls } from '../../support/terminal-controls'
+import { trustingFetch } from '../../support/trusting-fetch'
 
 /**
  * The sandbox as a venue's staging vendor (`npm run sandbox -- --tls --terminals N`): its API over
@@ -16,8 +16,7 @@ describe('the sandbox as a staging vendor: https and a terminal per device', () 
 
   beforeAll(async () => {
     sandbox = await startSandbox({ tls: true, terminals: 2, log: () => {} })
-    const dispatcher = new Agent({ connect: { ca: sandbox.rootCertificatePem } })
-    trusted = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof globalThis.fetch
+    trusted = trustingFetch(sandbox.rootCertificatePem!)
   }, 60_000)
   afterAll(() => sandbox?.close())
 
