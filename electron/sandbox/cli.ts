@@ -1,11 +1,15 @@
 import { parseArgs } from 'node:util'
 import { MAX_EXTRA_EVENTS } from './seed/extra/extra-events'
+import { MAX_TERMINALS } from './terminal/training-terminals'
 import { startSandbox } from './server'
 
 /**
- * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>] [--xss]`
+ * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>] [--xss] [--tls] [--terminals <n>]`
  * When ready, prints exactly one line of JSON on stdout with the addresses and
- * the client credentials; everything else goes to stderr.
+ * the client credentials, and each simulated card terminal's address, POIID, key and root; with
+ * --tls the API is https and `rootCertificatePem` is the root its certificate is signed by (a
+ * venue trying Foyer against it as staging trusts that root: NODE_EXTRA_CA_CERTS). Everything
+ * else goes to stderr.
  */
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`)
@@ -30,6 +34,8 @@ try {
       quirks: { type: 'boolean', default: false },
       'extra-events': { type: 'string', default: '0' },
       xss: { type: 'boolean', default: false },
+      tls: { type: 'boolean', default: false },
+      terminals: { type: 'string', default: '1' },
     },
     strict: true,
   }))
@@ -43,6 +49,8 @@ const extraEvents = Number(values['extra-events'])
 if (!Number.isInteger(extraEvents) || extraEvents < 0 || extraEvents > MAX_EXTRA_EVENTS) {
   fail(`--extra-events must be a whole number from 0 to ${MAX_EXTRA_EVENTS}`)
 }
+const terminals = Number(values.terminals)
+if (!Number.isInteger(terminals) || terminals < 1 || terminals > MAX_TERMINALS) fail(`--terminals must be a whole number from 1 to ${MAX_TERMINALS}`)
 
 // Handlers first: a signal that arrives between "ready" and a late handler
 // would otherwise take the default action and kill the process mid-write.
@@ -69,9 +77,11 @@ try {
     quirks: values.quirks,
     extraEvents,
     xss: values.xss,
+    tls: values.tls,
+    terminals,
   })
-  const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret } = sandbox
-  process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret })}\n`)
+  const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret, rootCertificatePem } = sandbox
+  process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret, rootCertificatePem, terminals: sandbox.terminals })}\n`)
   process.stderr.write(`sandbox: ready at ${baseUrl}${values.data ? ` (data in ${values.data})` : ' (in memory)'}\n`)
 } catch (error) {
   fail(`could not start: ${(error as Error).message}`)

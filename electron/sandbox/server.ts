@@ -20,10 +20,8 @@ import { xssEvents } from './seed/xss/xss-events'
 import type { SeedEvent, SeedVenue } from './seed/types'
 import { buildVenues } from './seed/venues'
 import { metaValue, openDatabase, type SandboxDb } from './database/database'
-import { NexoTerminal } from './terminal/nexo-terminal'
-import { storedTerminalChain } from './terminal/terminal-certificates'
-import { TerminalLedger } from './terminal/terminal-ledger'
-import { terminalRoutes } from './terminal/terminal-routes'
+import { storedServiceChain } from './terminal/terminal-certificates'
+import { TRAINING_POIID, TrainingTerminals } from './terminal/training-terminals'
 import type { SandboxTerminal } from '../terminal-protocol/sandbox-terminal'
 
 /**
@@ -56,6 +54,13 @@ export interface SandboxOptions {
   xss?: boolean
   /** Where the sandbox logs (never secrets). Default: stderr. */
   log?: (line: string) => void
+  /**
+   * Serves the API over https with a certificate of its own (made once per data folder), as a vendor's
+   * staging service is: Foyer takes only https addresses for a vendor backend. Default false (http).
+   */
+  tls?: boolean
+  /** Simulated card terminals, one per kiosk or counter of a venue set up against this sandbox. Default 1. */
+  terminals?: number
 }
 
 export interface Sandbox {
@@ -64,6 +69,10 @@ export interface Sandbox {
   imageBaseUrl: string
   /** The simulated card terminal (terminal/nexo-terminal.ts) and how to reach and trust it. */
   terminal: SandboxTerminal
+  /** Every simulated terminal, the first being `terminal`. */
+  terminals: SandboxTerminal[]
+  /** With `tls`: the root the API's certificate is signed by (what a Foyer set up against it trusts). */
+  rootCertificatePem?: string
   tenant: string
   /** The first training client: the one a single Foyer sells as. */
   clientId: string
@@ -77,13 +86,14 @@ export interface Sandbox {
 
 export type { SandboxTerminal } from '../terminal-protocol/sandbox-terminal'
 
-export const TRAINING_POIID = 'V400m-324688179'
+export { TRAINING_POIID }
 export const SANDBOX_TENANT = 'foyer-training'
 export const SANDBOX_CLIENT_ID = SANDBOX_CLIENT_IDS[0]
 const LOOPBACK = '127.0.0.1'
 
-function newServer(log: (line: string) => void, now: () => number): FastifyInstance {
+function newServer(log: (line: string) => void, now: () => number, https: { key: string; cert: string } | null): FastifyInstance {
   const app = Fastify({
+    ...(https ? { https } : {}),
     logger: false,
     bodyLimit: 1 << 20,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -129,9 +139,9 @@ function newServer(log: (line: string) => void, now: () => number): FastifyInsta
   return app
 }
 
-async function listen(app: FastifyInstance, port: number): Promise<string> {
+async function listen(app: FastifyInstance, port: number, tls: boolean): Promise<string> {
   await app.listen({ port, host: LOOPBACK })
-  return `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`
+  return `${tls ? 'https' : 'http'}://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`
 }
 
 function trainingSeeds(extra: number, xss: boolean): { events: readonly SeedEvent[]; venues: readonly SeedVenue[] } {
@@ -166,15 +176,6 @@ function tokenRoute(app: FastifyInstance, tokens: TokenIssuer): void {
       return tokens.issue(tenant, request.headers.authorization, param(query, 'grant_type') ?? form.grant_type, param(query, 'scope') ?? form.scope)
     })
   })
-}
-
-/** The training terminal: one model and serial everywhere; its shared key and certificate are made once per data folder. */
-function trainingTerminal(db: SandboxDb, now: () => number, log: (line: string) => void) {
-  const poiid = TRAINING_POIID
-  const key = { keyIdentifier: 'FOYERTRAINING', keyVersion: 1, passphrase: metaValue(db, 'terminal_passphrase', () => randomBytes(18).toString('base64url')) }
-  const ledger = new TerminalLedger(db)
-  const chain = storedTerminalChain(db, poiid)
-  return { poiid, key, ledger, chain, terminal: new NexoTerminal({ poiid, key, chain, ledger, now, log }) }
 }
 
 /** Expires unpaid orders and gives back seats whose hold ran out; every second, and on demand (tests). */
@@ -223,14 +224,14 @@ function openModel(db: SandboxDb, options: SandboxOptions, baseUrl: () => string
 }
 
 /** Every route of the API, the images (on their own host under quirks) and the training terminal's controls. */
-function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: SandboxContext, training: ReturnType<typeof trainingTerminal>): void {
+function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: SandboxContext, terminals: TrainingTerminals): void {
   tokenRoute(app, ctx.tokens)
   eventRoutes(app, ctx)
   seatmapRoutes(app, ctx)
   cartRoutes(app, ctx)
   orderRoutes(app, ctx)
   imageRoutes(imageApp, ctx.catalogue)
-  terminalRoutes(app, training.terminal, training.ledger, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+  terminals.mount(app, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -238,36 +239,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { db, close: closeDb } = openDatabase(options.dataDir)
   let origin = ''
   const { ctx, clients } = openModel(db, options, () => `${origin}/api/v0/${SANDBOX_TENANT}`)
-  const app = newServer(log, ctx.now)
+  const tls = options.tls ? storedServiceChain(db) : null
+  const https = tls && { key: tls.keyPem, cert: tls.certificatePem }
+  const app = newServer(log, ctx.now, https)
   // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
-  const imageApp = ctx.quirks ? newServer(log, ctx.now) : app
-  const training = trainingTerminal(db, ctx.now, log)
-  mountRoutes(app, imageApp, ctx, training)
+  const imageApp = ctx.quirks ? newServer(log, ctx.now, https) : app
+  const terminals = new TrainingTerminals(db, options.terminals ?? 1, ctx.now, log)
+  mountRoutes(app, imageApp, ctx, terminals)
   const sweeper = holdSweeper(ctx.orders, ctx.book, ctx.now, log)
 
-  let terminalAddress: string
   try {
-    origin = await listen(app, options.port ?? 0)
-    terminalAddress = await training.terminal.listen()
+    origin = await listen(app, options.port ?? 0, tls !== null)
+    await terminals.listen()
   } catch (error) {
     sweeper.stop()
+    await terminals.close()
     await app.close()
     closeDb()
     throw error
   }
-  const imageOrigin = imageApp === app ? origin : await listen(imageApp, 0)
+  const imageOrigin = imageApp === app ? origin : await listen(imageApp, 0, tls !== null)
+  const described = terminals.described(origin)
 
   return {
     baseUrl: ctx.baseUrl(),
     authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
     imageBaseUrl: imageOrigin,
-    terminal: {
-      address: terminalAddress,
-      poiid: training.poiid,
-      ...training.key,
-      rootCertificatePem: training.chain.rootPem,
-      controlUrl: `${origin}/terminal/v0`,
-    },
+    terminal: described[0]!,
+    terminals: described,
+    ...(tls ? { rootCertificatePem: tls.rootPem } : {}),
     tenant: SANDBOX_TENANT,
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: clients[0]!.clientSecret,
@@ -276,7 +276,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The sweeper first, then the servers, then the database.
     async close() {
       sweeper.stop()
-      await training.terminal.close()
+      await terminals.close()
       await app.close()
       if (imageApp !== app) await imageApp.close()
       closeDb()

@@ -3,7 +3,7 @@ import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type
 /**
  * What the manager sees of a device, reckoned from its last heartbeat and the hub's clock.
  * `needs-attention`: it answers but cannot sell as it should (the card terminal cannot take cards,
- * or the printer is not ready); `offline`: three heartbeats missed (45 s), or none yet.
+ * or a kiosk has none; or the printer is not ready); `offline`: three heartbeats missed (45 s), or none yet.
  */
 export type DeviceState = 'online' | 'needs-attention' | 'offline' | 'revoked'
 
@@ -22,7 +22,9 @@ const OFFLINE_AFTER_MS = HEARTBEAT_INTERVAL_MS * MISSED_HEARTBEATS_OFFLINE
 function attentionReasons(heartbeat: StoredHeartbeat): AttentionReason[] {
   const reasons: AttentionReason[] = []
   const { terminal, printer } = heartbeat
-  if (terminal.state !== 'ready' && terminal.state !== 'busy') reasons.push({ what: 'terminal', state: terminal.state, since: terminal.since })
+  // A counter set up without a card terminal takes cash, as staff chose: it sells as it should. A kiosk without one sells nothing.
+  const cashOnlyCounter = heartbeat.mode === 'counter' && terminal.state === 'not-set-up'
+  if (terminal.state !== 'ready' && terminal.state !== 'busy' && !cashOnlyCounter) reasons.push({ what: 'terminal', state: terminal.state, since: terminal.since })
   if (printer.state !== 'ready') reasons.push({ what: 'printer', state: printer.state, problems: printer.problems })
   return reasons
 }

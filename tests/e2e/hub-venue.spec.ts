@@ -2,15 +2,18 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { keychainExpected } from '../support/keychain'
-import { cashSaleInNewShift, dollars } from './counter-basket'
+import { cashSaleInNewShift } from './counter-basket'
 import { ipc, signInAs } from './fixtures'
 import { addDevice, connectThroughStaffSettings, kioskCardSale, press, setUpFirstManager, startVenue, typeFields, VENUE_SUPERVISOR, type HubProcess, type VenueDevice, type VenueHost } from './hub-venue'
+import type { StagingVendor } from './staging-vendor'
 
 /**
  * Issue #25's venue: one Foyer Hub (its own process, PGlite) and three Foyer browser hosts enrolled
  * with it through Foyer's own Staff settings, each with a one-time code the manager added on the
- * dashboard: two kiosks and a counter. Each sells through its real renderer, against its own training
- * sandbox; the hub hears them by their real heartbeats (every 15 s, as in production) and uploads.
+ * dashboard: two kiosks and a counter. Each is set up there on the venue's staging vendor (one
+ * sandbox process on https, a card terminal per kiosk: staging-vendor.ts) and sells through its real
+ * renderer, for real as far as the hub knows (not training); the hub hears them by their real
+ * heartbeats (every 15 s, as in production) and uploads.
  * The manager works the dashboard by keyboard alone, in two languages, and no page has a serious or
  * critical axe violation (this spec holds what hub-dashboard.spec.ts checked, on the real devices).
  */
@@ -25,17 +28,18 @@ const devices: VenueDevice[] = [
 test.skip(!keychainExpected(), 'needs an OS keychain for the hub device token: run under scripts/with-keyring.sh')
 
 let hub: HubProcess
+let vendor: StagingVendor
 let hosts: VenueHost[]
 const contexts: BrowserContext[] = []
 
 test.beforeAll(async () => {
-  // Four processes (and three training sandboxes) starting at once on a busy machine.
-  test.setTimeout(120_000)
-  ;({ hub, hosts } = await startVenue(devices))
+  // Five processes (and three training sandboxes, a fresh Foyer's, until staff choose staging) starting on a busy machine.
+  test.setTimeout(180_000)
+  ;({ hub, vendor, hosts } = await startVenue(devices))
 })
 test.afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()))
-  await Promise.all([hub?.stop(), ...(hosts ?? []).map((host) => host.stop())])
+  await Promise.all([hub?.stop(), vendor?.stop(), ...(hosts ?? []).map((host) => host.stop())])
 })
 
 async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
@@ -69,7 +73,7 @@ async function scannedQr(page: Page): Promise<string | undefined> {
 
 const tile = (dashboard: Page, name: string) => dashboard.getByRole('article', { name })
 
-test('a hub and three Foyer hosts (two kiosks, a counter): all live, today equal to the journals to the cent, a terminal unplugged needs attention within 45 s, a revoked kiosk goes out of service; the dashboard by keyboard, axe-clean', async ({ browser, request }) => {
+test('a hub and three Foyer hosts (two kiosks, a counter) selling on staging: all live, today equal to the journals to the cent, a terminal unplugged needs attention within 45 s, a revoked kiosk goes out of service; the dashboard by keyboard, axe-clean', async ({ browser, request }) => {
   // Three sales, then up to two heartbeats' waits (15 s each) on a machine that may be three times slower.
   test.setTimeout(300_000)
   const [kiosk1, kiosk2, counter] = hosts as [VenueHost, VenueHost, VenueHost]
@@ -92,7 +96,7 @@ test('a hub and three Foyer hosts (two kiosks, a counter): all live, today equal
     await expectAxeClean(dashboard, 'devices, none yet')
   })
 
-  await test.step('the manager adds each device; staff connect each through Staff settings; all three live', async () => {
+  await test.step('the manager adds each device; staff connect each and choose the staging vendor through Staff settings; all three live', async () => {
     const given = []
     for (const host of hosts) {
       given.push(
@@ -107,18 +111,20 @@ test('a hub and three Foyer hosts (two kiosks, a counter): all live, today equal
     }
     // Kiosk 1 takes the QR's text pasted into the address; the others the address, code and fingerprint typed.
     await Promise.all([
-      connectThroughStaffSettings(pages[0]!, kiosk1, hub, { enrolmentUri: given[0]!.enrolmentUri }),
-      connectThroughStaffSettings(pages[1]!, kiosk2, hub, { code: given[1]!.code }),
-      connectThroughStaffSettings(pages[2]!, counter, hub, { code: given[2]!.code }),
+      connectThroughStaffSettings(pages[0]!, kiosk1, hub, vendor, { enrolmentUri: given[0]!.enrolmentUri }),
+      connectThroughStaffSettings(pages[1]!, kiosk2, hub, vendor, { code: given[1]!.code }),
+      connectThroughStaffSettings(pages[2]!, counter, hub, vendor, { code: given[2]!.code }),
     ])
     for (const host of hosts) {
       await expect(tile(dashboard, host.device.name).getByTestId('device-state')).toContainText('Online')
-      await expect(tile(dashboard, host.device.name).getByTestId('training-mark')).toHaveText('Training — not counted')
+      // On staging from its next heartbeat (within 15 s): counted with the real sales.
+      await expect(tile(dashboard, host.device.name)).toContainText('Staging', { timeout: 40_000 })
+      await expect(tile(dashboard, host.device.name).getByTestId('training-mark')).toHaveCount(0)
     }
     await expectAxeClean(dashboard, 'devices, live')
   })
 
-  await test.step('a sale on each: a card sale at each kiosk, cash at the counter', async () => {
+  await test.step("a sale on each: by card at each kiosk's own terminal, cash at the counter", async () => {
     await Promise.all([
       kioskCardSale(pages[0]!, 'Hamlet', /Hamlet in the Straits/),
       kioskCardSale(pages[1]!, 'Kannagi', /Kannagi/),
@@ -127,7 +133,7 @@ test('a hub and three Foyer hosts (two kiosks, a counter): all live, today equal
   })
 
   // Unplugged now, so its next heartbeat (within 15 s) says so while the sales are counted below.
-  await kiosk2.terminal.plug(false)
+  await kiosk2.terminal!.controls.plug(false)
   const unpluggedAt = Date.now()
 
   await test.step("today's totals on the dashboard equal the three journals, to the cent", async () => {
@@ -137,16 +143,21 @@ test('a hub and three Foyer hosts (two kiosks, a counter): all live, today equal
     // Each device's uploads arrive with its next heartbeat (within 15 s).
     for (const host of hosts) await expect(tile(dashboard, host.device.name).getByTestId('sales-today')).toHaveText('1', { timeout: 40_000 })
     await press(dashboard, dashboard.getByTestId('nav-today'))
-    // Training devices: their sales are counted apart, never with real ones; every cent of the three is there.
-    const trainingLine = dashboard.getByTestId('training-apart')
-    await expect(trainingLine).toContainText('3 today')
-    expect(dollars(/S\$[\d,]+\.\d{2}/.exec((await trainingLine.textContent())!)![0])).toBe(sum)
-    await expect(dashboard.getByTestId('total-amount')).toHaveText('S$0.00')
+    const money = (cents: number) => `S$${(cents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2 })}`
+    await expect(dashboard.getByTestId('total-sales')).toHaveText('3')
+    await expect(dashboard.getByTestId('total-amount')).toHaveText(money(sum))
+    // Every device's line is its own journal; by tender, the kiosks' cards and the counter's cash.
+    const row = (table: string, name: string) => dashboard.getByTestId(table).getByRole('row').filter({ has: dashboard.getByRole('rowheader', { name, exact: true }) })
+    for (const [index, host] of hosts.entries()) await expect(row('by-device', host.device.name)).toContainText(money(journals[index]!))
+    await expect(row('by-tender', 'Card')).toContainText(money(journals[0]! + journals[1]!))
+    await expect(row('by-tender', 'Cash')).toContainText(money(journals[2]!))
+    // Nothing sold in training anywhere.
+    await expect(dashboard.getByTestId('training-apart')).toContainText('0 today, S$0.00')
     await expectAxeClean(dashboard, 'today')
     await press(dashboard, dashboard.getByTestId('nav-devices'))
   })
 
-  await test.step("kiosk 2's card terminal unplugged in the training simulator: needs attention, with why, within 45 s", async () => {
+  await test.step("kiosk 2's card terminal unplugged (the staging vendor's simulator): needs attention, with why, within 45 s", async () => {
     const state = tile(dashboard, 'Kiosk 2').getByTestId('device-state')
     await expect(state).toContainText('Needs attention', { timeout: Math.max(45_000 - (Date.now() - unpluggedAt), 1) })
     await expect(state).toContainText(/card terminal not answering since \d{1,2}:\d{2}/)

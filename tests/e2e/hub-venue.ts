@@ -3,24 +3,23 @@ import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { TokenSource } from '../../electron/api/token-source'
-import { SANDBOX_CLIENT_ID, SANDBOX_TENANT } from '../../electron/sandbox/server'
-import { terminalControls } from '../support/terminal-controls'
+import type { terminalControls } from '../support/terminal-controls'
 import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
 import { mapReady } from './screens'
+import { setUpStaging, startStagingVendor, type StagingTerminal, type StagingVendor } from './staging-vendor'
 
 /**
  * A box office for E2E: one Foyer Hub in a process of its own (`npm run hub`'s cli, on PGlite in a
- * fresh data folder) and N Foyer browser hosts, each with its own data folder (its journal, foyer.db,
- * readable by the test) and its own training sandbox on a known port (so the test can plug its card
- * terminal out through the simulator's controls). Devices are enrolled as a venue does it: the
- * manager adds each on the dashboard, and staff type the one-time code into Foyer's own Staff
- * settings → "Connect to the box office hub". The hub's device token then lives in the OS keychain
- * (scripts/with-keyring.sh on CI).
+ * fresh data folder), the venue's staging vendor (staging-vendor.ts: one sandbox process on https, a
+ * simulated card terminal per kiosk) and N Foyer browser hosts, each with its own data folder (its
+ * journal, foyer.db, readable by the test). Devices are set up as a venue does it: the manager adds
+ * each on the dashboard, and staff type the one-time code into Foyer's own Staff settings → "Connect
+ * to the box office hub", then the staging vendor's addresses, secret and the device's terminal, and
+ * choose staging. The hub's device token, the client secret and the terminal's passphrase then live in
+ * the OS keychain (scripts/with-keyring.sh on CI).
  */
 
 const repoRoot = join(import.meta.dirname, '..', '..')
@@ -82,28 +81,10 @@ export interface VenueHost extends HostProcess {
   device: VenueDevice
   /** The host's data folder: its journal is foyer.db there. */
   dataDir: string
-  /** The training card terminal's simulator controls (tests/support/terminal-controls.ts). */
-  terminal: ReturnType<typeof terminalControls>
+  /** A kiosk's card terminal at the staging vendor, and its simulator's controls; a counter has none (cash). */
+  terminal: (StagingTerminal & { controls: ReturnType<typeof terminalControls> }) | null
   /** What the journal holds as sold (confirmed by the vendor), in cents: read from foyer.db. */
   journalSoldCents(): number
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** The training sandbox's client secret, as it keeps it in the host's data folder (made at its first start). */
-function sandboxSecret(dataDir: string): string {
-  const db = new Database(join(dataDir, 'sandbox', 'sandbox.db'), { readonly: true, fileMustExist: true })
-  try {
-    return (db.prepare("SELECT value FROM meta WHERE key = 'client_secret'").get() as { value: string }).value
-  } finally {
-    db.close()
-  }
 }
 
 function soldCents(dataDir: string): number {
@@ -115,18 +96,18 @@ function soldCents(dataDir: string): number {
   }
 }
 
-/** A browser host for one venue device, on disk in a fresh folder (removed at stop), its sandbox on a free port. */
-export async function startVenueHost(device: VenueDevice): Promise<VenueHost> {
+/**
+ * A browser host for one venue device, on disk in a fresh folder (removed at stop), trusting the
+ * staging vendor's root as a venue trusts a private CA's; a kiosk is given its own terminal there.
+ */
+export async function startVenueHost(device: VenueDevice, vendor: StagingVendor, terminal: StagingTerminal | null): Promise<VenueHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-venue-'))
-  const sandboxPort = await freePort()
-  const host = await startHostProcess({ FOYER_DATA_DIR: dataDir, FOYER_MODE: device.mode, FOYER_SANDBOX_PORT: String(sandboxPort) })
-  const origin = `http://127.0.0.1:${sandboxPort}`
-  const tokens = new TokenSource({ authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`, clientId: SANDBOX_CLIENT_ID, secret: async () => sandboxSecret(dataDir), fetch: (input, init) => globalThis.fetch(input, init), now: Date.now, timeoutMs: 10_000 })
+  const host = await startHostProcess({ FOYER_DATA_DIR: dataDir, FOYER_MODE: device.mode, NODE_EXTRA_CA_CERTS: vendor.rootFile })
   return {
     ...host,
     device,
     dataDir,
-    terminal: terminalControls({ terminal: { controlUrl: `${origin}/terminal/v0` } } as Parameters<typeof terminalControls>[0], tokens),
+    terminal: terminal && { ...terminal, controls: vendor.controls(terminal) },
     journalSoldCents: () => soldCents(dataDir),
     stop: async () => {
       await host.stop()
@@ -135,16 +116,27 @@ export async function startVenueHost(device: VenueDevice): Promise<VenueHost> {
   }
 }
 
-/** The hub and every device's host, started at once; if any cannot start, those that did are stopped. */
-export async function startVenue(devices: VenueDevice[]): Promise<{ hub: HubProcess; hosts: VenueHost[] }> {
-  const started = await Promise.allSettled([startHubProcess(), ...devices.map(startVenueHost)])
-  const failed = started.find((outcome) => outcome.status === 'rejected')
+/**
+ * The hub, the staging vendor (a terminal per kiosk) and every device's host (once the vendor's root
+ * is known); if any cannot start, those that did are stopped.
+ */
+export async function startVenue(devices: VenueDevice[]): Promise<{ hub: HubProcess; vendor: StagingVendor; hosts: VenueHost[] }> {
+  const kiosks = devices.filter((device) => device.mode === 'self-service').length
+  const hubStarting = startHubProcess()
+  const vendorStarting = startStagingVendor(Math.max(kiosks, 1))
+  const hostsStarting = vendorStarting.then((vendor) => {
+    let kiosk = 0
+    return Promise.allSettled(devices.map((device) => startVenueHost(device, vendor, device.mode === 'self-service' ? vendor.terminals[kiosk++]! : null)))
+  })
+  const first = await Promise.allSettled<Promise<HubProcess | StagingVendor>[]>([hubStarting, vendorStarting])
+  const started: PromiseSettledResult<HubProcess | StagingVendor | VenueHost>[] = [...first, ...(await hostsStarting.catch(() => []))]
+  const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
   if (failed) {
     await Promise.all(started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : undefined)))
     throw failed.reason
   }
-  const [hub, ...hosts] = started.map((outcome) => (outcome as PromiseFulfilledResult<HubProcess | VenueHost>).value)
-  return { hub: hub as HubProcess, hosts: hosts as VenueHost[] }
+  const [hub, vendor, ...hosts] = started.map((outcome) => (outcome as PromiseFulfilledResult<HubProcess | StagingVendor | VenueHost>).value)
+  return { hub: hub as HubProcess, vendor: vendor as StagingVendor, hosts: hosts as VenueHost[] }
 }
 
 type Field = ReturnType<Page['getByLabel']>
@@ -211,10 +203,11 @@ async function typePin(page: Page, pin: string): Promise<void> {
 /**
  * On a fresh host's page: staff set up the first supervisor (the host's enrolment code), open Staff
  * settings and connect to the hub with what the dashboard showed: the QR's text pasted into the
- * address, or the address, code and fingerprint typed. Leaves the page on the attract screen (a
- * kiosk) or the sign-in (a counter).
+ * address, or the address, code and fingerprint typed; then set the device up on the venue's staging
+ * vendor (its terminal, at a kiosk) and choose it. Leaves the page on the attract screen (a kiosk) or
+ * the sign-in (a counter).
  */
-export async function connectThroughStaffSettings(page: Page, host: VenueHost, hub: HubProcess, given: { code: string } | { enrolmentUri: string }): Promise<void> {
+export async function connectThroughStaffSettings(page: Page, host: VenueHost, hub: HubProcess, vendor: StagingVendor, given: { code: string } | { enrolmentUri: string }): Promise<void> {
   await page.goto(host.entry)
   const counter = host.device.mode === 'counter'
   await page.getByTestId(counter ? 'counter-staff-settings' : 'staff-entry').click()
@@ -234,11 +227,12 @@ export async function connectThroughStaffSettings(page: Page, host: VenueHost, h
   await page.getByTestId('hub-connect').click()
   // Enrolment proves the code both ways over the pinned certificate (Argon2 at the hub): give it time on a busy machine.
   await expect(page.getByTestId('hub-connected')).toContainText(host.device.place, { timeout: 30_000 })
+  await setUpStaging(page, vendor, host.terminal)
   await page.getByTestId('admin-leave').click()
   await expect(page.getByTestId(counter ? 'counter-sign-in-screen' : 'attract-screen')).toBeVisible()
 }
 
-/** At a kiosk on the attract screen: two seats of the first show of an event, printed here, paid by an approved test card; back on the attract screen. */
+/** At a kiosk on the attract screen: two seats of the first show of an event, printed here, paid by card at its terminal (which approves it); back on the attract screen. */
 export async function kioskCardSale(page: Page, search: string, title: RegExp): Promise<void> {
   await page.getByTestId('touch-to-start').click()
   await page.getByTestId('event-search').fill(search)
@@ -253,8 +247,8 @@ export async function kioskCardSale(page: Page, search: string, title: RegExp): 
   await page.getByTestId('payment-VISA').click()
   await page.getByTestId('delivery-continue').click()
   await page.getByTestId('review-pay').click()
-  // Paying first places the order at the sandbox (its own process): on a busy machine that takes a while.
-  await page.getByTestId('test-card-approve').click({ timeout: 30_000 })
+  // Paying places the order at the vendor (its own process): on a busy machine that takes a while. The terminal then takes the card.
+  await page.getByTestId('pay-by-card').click({ timeout: 30_000 })
   await expect(page.getByTestId('done-screen')).toBeVisible({ timeout: 30_000 })
   await page.getByTestId('done-finish').click()
   await expect(page.getByTestId('attract-screen')).toBeVisible()

@@ -39,6 +39,16 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     expect((await stateOf(kiosk)).state).toBe('offline')
   })
 
+  it('a counter with no card terminal set up sells cash and is online; a kiosk with none cannot sell and needs attention', async () => {
+    const noTerminal = { terminal: { state: 'not-set-up', since: '2026-11-26T17:00:00.000Z' } }
+    const counter = await enrol('Box office window 1')
+    await counter.post('/device/heartbeat', { ...readyHeartbeat, ...noTerminal, mode: 'counter' })
+    expect(await stateOf(counter)).toMatchObject({ state: 'online', reasons: [] })
+    const kiosk = await enrol('Lobby kiosk 2')
+    await kiosk.post('/device/heartbeat', { ...readyHeartbeat, ...noTerminal, mode: 'self-service' })
+    expect(await stateOf(kiosk)).toMatchObject({ state: 'needs-attention', reasons: [{ what: 'terminal', state: 'not-set-up' }] })
+  })
+
   it('answers a revoked device\'s heartbeat "revoked", and a stranger\'s 401', async () => {
     const kiosk = await enrol('Lobby kiosk 2')
     expect(await hub().revokeDevice(kiosk.deviceId)).toBe(true)

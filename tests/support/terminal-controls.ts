@@ -12,10 +12,16 @@ export type TransactionSeen = Omit<TerminalTransaction, 'response'>
  * what it really did, whatever Foyer heard. Fetch is looked up at each call:
  * renderer tests swap in Node's.
  */
-export function terminalControls(sandbox: Pick<Sandbox, 'terminal'>, credentials: { token(): Promise<string> }) {
+export function terminalControls(
+  sandbox: Pick<Sandbox, 'terminal'>,
+  credentials: { token(): Promise<string> },
+  /** A fetch of its own: one that trusts a sandbox's https root (`--tls`, a staging venue's). */
+  fetchWith?: typeof globalThis.fetch,
+) {
+  const fetch: typeof globalThis.fetch = (input, init) => (fetchWith ?? globalThis.fetch)(input, init)
   const url = (path: string) => `${sandbox.terminal.controlUrl}${path}`
   const post = async (path: string, body: unknown): Promise<void> => {
-    const response = await globalThis.fetch(url(path), {
+    const response = await fetch(url(path), {
       method: 'POST',
       headers: { authorization: `Bearer ${await credentials.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -28,7 +34,7 @@ export function terminalControls(sandbox: Pick<Sandbox, 'terminal'>, credentials
     /** Plugs the terminal out of the network (false) or back in (true). */
     plug: (online: boolean) => post('/network', { online }),
     async transactions(): Promise<TransactionSeen[]> {
-      const response = await globalThis.fetch(url('/transactions'), { headers: { authorization: `Bearer ${await credentials.token()}` } })
+      const response = await fetch(url('/transactions'), { headers: { authorization: `Bearer ${await credentials.token()}` } })
       return ((await response.json()) as { transactions: TransactionSeen[] }).transactions
     },
   }

@@ -39,6 +39,8 @@ function certificate(options: {
   publicKey: forge.pki.rsa.PublicKey
   authority: boolean
   now: number
+  /** Names the certificate is good for, beside its common name (a service's loopback address). */
+  altNames?: ({ type: 2; value: string } | { type: 7; ip: string })[]
 }): forge.pki.Certificate {
   const cert = forge.pki.createCertificate()
   cert.publicKey = options.publicKey
@@ -62,6 +64,7 @@ function certificate(options: {
           { name: 'basicConstraints', cA: false },
           { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
           { name: 'extKeyUsage', serverAuth: true },
+          ...(options.altNames ? [{ name: 'subjectAltName', altNames: options.altNames }] : []),
         ],
   )
   cert.sign(options.signingKey, forge.md.sha256.create())
@@ -82,6 +85,25 @@ export function newTerminalChain(poiid: string, now = Date.now()): TerminalChain
     now,
   })
   return { rootPem: forge.pki.certificateToPem(rootCert), certificatePem: forge.pki.certificateToPem(leafCert), keyPem: leaf.pem }
+}
+
+/**
+ * A root and a certificate for the sandbox's own API on loopback (`127.0.0.1`, `localhost`): what a
+ * vendor's staging service would have from a CA, for `npm run sandbox -- --tls`, so Foyer can be set
+ * up against it as a staging backend (https only) with the root trusted as a venue trusts a private CA.
+ */
+export function newServiceChain(now = Date.now()): TerminalChain {
+  const root = rsaKeys()
+  const rootCert = certificate({ commonName: 'Foyer sandbox service root', issuer: null, signingKey: root.privateKey, publicKey: root.publicKey, authority: true, now })
+  const leaf = rsaKeys()
+  const altNames = [{ type: 7 as const, ip: '127.0.0.1' }, { type: 2 as const, value: 'localhost' }]
+  const leafCert = certificate({ commonName: 'localhost', issuer: rootCert, signingKey: root.privateKey, publicKey: leaf.publicKey, authority: false, now, altNames })
+  return { rootPem: forge.pki.certificateToPem(rootCert), certificatePem: forge.pki.certificateToPem(leafCert), keyPem: leaf.pem }
+}
+
+/** The sandbox service's chain, made once per data folder and kept in its database (a restart keeps the trusted root). */
+export function storedServiceChain(db: SandboxDb): TerminalChain {
+  return JSON.parse(metaValue(db, 'service_chain', () => JSON.stringify(newServiceChain()))) as TerminalChain
 }
 
 /**

@@ -14,6 +14,9 @@ import type { TerminalLedger } from './terminal-ledger'
  *   POST /terminal/v0/network        { online }   plug the terminal out of the network, or back in
  *   GET  /terminal/v0/transactions                every payment it finished
  *
+ * A sandbox with more than one terminal (`--terminals`) has each further one's controls under
+ * /terminal/v0/<its POIID>/ (card, network); transactions lists every terminal's.
+ *
  * Every request needs a bearer token from the sandbox's token endpoint with the
  * `payment` scope, like every API route: 401 otherwise, and nothing changed.
  */
@@ -26,10 +29,12 @@ export function terminalRoutes(
   ledger: TerminalLedger,
   /** Throws the API's 401/403 unless the request carries a valid token with the payment scope. */
   authorize: (request: FastifyRequest) => void,
+  /** Where this terminal's controls are: /terminal/v0 for the first, /terminal/v0/<POIID> for any other. */
+  prefix = '/terminal/v0',
 ): void {
   const invalid = (message: string | undefined) => ({ errorCode: 'terminal.request.invalid', message: message ?? 'invalid request' })
 
-  app.post('/terminal/v0/card', (request, reply) => {
+  app.post(`${prefix}/card`, (request, reply) => {
     authorize(request)
     const body = cardSchema.safeParse(request.body)
     if (!body.success) return reply.code(400).send(invalid(body.error.issues[0]?.message))
@@ -37,7 +42,7 @@ export function terminalRoutes(
     return { card: body.data.card }
   })
 
-  app.post('/terminal/v0/network', (request, reply) => {
+  app.post(`${prefix}/network`, (request, reply) => {
     authorize(request)
     const body = networkSchema.safeParse(request.body)
     if (!body.success) return reply.code(400).send(invalid(body.error.issues[0]?.message))
@@ -45,7 +50,7 @@ export function terminalRoutes(
     return { online: body.data.online }
   })
 
-  app.get('/terminal/v0/transactions', (request) => {
+  app.get(`${prefix}/transactions`, (request) => {
     authorize(request)
     return {
       transactions: ledger.all().map(({ response: _response, ...transaction }) => transaction),

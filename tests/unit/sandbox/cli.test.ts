@@ -63,7 +63,7 @@ const offerTwo = async (client: SandboxClient) => {
 describe('npm run sandbox', () => {
   it('prints exactly one line of JSON with the addresses and credentials, and stops cleanly on SIGTERM', async () => {
     const { child, info, stdoutLines } = await launch(['--port', '0'])
-    expect(Object.keys(info).sort()).toEqual(['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'imageBaseUrl', 'tenant'])
+    expect(Object.keys(info).sort()).toEqual(['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'imageBaseUrl', 'tenant', 'terminals'])
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v0\/foyer-training$/)
     expect(info.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/v0\/foyer-training\/oauth\/token$/)
     expect(await stop(child)).toBe(0)
@@ -73,6 +73,7 @@ describe('npm run sandbox', () => {
   it.each([
     [['--hold-ttl', 'soon'], '--hold-ttl must be a whole number of seconds'],
     [['--extra-events', '999999'], '--extra-events must be a whole number'],
+    [['--terminals', '9'], '--terminals must be a whole number from 1 to 8'],
   ])('refuses bad arguments with a message and exit code 2: %s', async (args, message) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
