@@ -4,7 +4,7 @@ import type { ListOsPrinters } from '../printers/os-queue'
 
 /**
  * The operating system's printers for the system printer's state
- * (../printers/os-queue.ts): on Windows the spooler (PowerShell), elsewhere
+ * (../printers/os-queue.ts): on Windows the spooler (through PowerShell), elsewhere
  * CUPS's queues as Electron lists them (any live contents can list them;
  * before the first window there are none, and the printer is not answering
  * until the next ask).

@@ -70,7 +70,7 @@ function run(file: string, args: string[]): Promise<string> {
 }
 
 /**
- * The lister for this platform: the spooler through PowerShell on Windows;
+ * The lister for this platform: the spooler through PowerShell (on Windows);
  * elsewhere CUPS's queues as `listed` gives them (Electron's list) with
  * the default from `lpstat -d` (no default: none is the default).
  */
