@@ -92,6 +92,8 @@ export default defineConfig({
           include: ['tests/hub/**/*.test.ts'],
           exclude: processTests,
           globalSetup: ['tests/support/hub-postgres-setup.ts'],
+          // fastify, pg and PGlite imported once a worker; each file opens its own databases.
+          isolate: false,
           sequence: { groupOrder: 0 },
           ...timeouts,
           // Opening PGlite compiles PostgreSQL's WebAssembly: seconds of CPU each, and the files open
@@ -109,7 +111,7 @@ export default defineConfig({
       {
         // Foyer Hub's dashboard page (hub/dashboard) under happy-dom, against a fake network at fetch and EventSource.
         plugins: [vue()],
-        test: { name: 'hub-dashboard', environment: 'happy-dom', include: ['tests/hub-dashboard/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'hub-dashboard', environment: 'happy-dom', include: ['tests/hub-dashboard/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
       },
     ],
   },
