@@ -1,6 +1,7 @@
 import vue from '@vitejs/plugin-vue'
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { resolve, sep } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // vitest 5 targets Node 22; on Node 20 its reporter calls Map.groupBy (Node 21+)
@@ -40,6 +41,16 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
 /**
+ * Main-side files that stand a fake in for a module or the environment (vi.mock, vi.stubEnv,
+ * vi.stubGlobal): found by reading them, so a new one is kept apart without being listed, and
+ * each runs in a module graph of its own (the `main-isolated` project).
+ */
+const mockingTests = readdirSync(resolve(import.meta.dirname, 'tests/unit'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/unit/${file.split(sep).join('/')}`)
+  .filter((file) => /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(resolve(import.meta.dirname, file), 'utf8')))
+
+/**
  * Main-side code under Node (`main`, and Foyer Hub's `hub`), renderer code under
  * happy-dom; and `integration`, for the process-spawning tests. They
  * share the run's two workers with the others: a process test spends most of its
@@ -56,8 +67,17 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // Each file imports much of electron/ (the sandbox, the journal, the services): in a fresh
+        // module graph a file, importing was about a quarter of the project's time. These files
+        // share one graph a worker; what they set up is their own (a sandbox on port 0, temporary
+        // folders, a keychain tenant of its own), and each puts back what it changes.
         resolve: { alias },
-        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], exclude: processTests, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], exclude: [...processTests, ...mockingTests], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
+      },
+      {
+        // Files that stand a fake in for a module (vi.mock): the fake must not leak into other files.
+        resolve: { alias },
+        test: { name: 'main-isolated', environment: 'node', include: mockingTests, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         resolve: { alias },
@@ -72,6 +92,8 @@ export default defineConfig({
           include: ['tests/hub/**/*.test.ts'],
           exclude: processTests,
           globalSetup: ['tests/support/hub-postgres-setup.ts'],
+          // fastify, pg and PGlite imported once a worker; each file opens its own databases.
+          isolate: false,
           sequence: { groupOrder: 0 },
           ...timeouts,
           // Opening PGlite compiles PostgreSQL's WebAssembly: seconds of CPU each, and the files open
@@ -82,12 +104,14 @@ export default defineConfig({
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
+        // Vue, Pinia, the i18n messages and the stores imported once a worker, not once a file: each
+        // file makes its own Pinia and i18n (createFoyerI18n) and puts its fake timers back.
+        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         // Foyer Hub's dashboard page (hub/dashboard) under happy-dom, against a fake network at fetch and EventSource.
         plugins: [vue()],
-        test: { name: 'hub-dashboard', environment: 'happy-dom', include: ['tests/hub-dashboard/**/*.test.ts'], sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'hub-dashboard', environment: 'happy-dom', include: ['tests/hub-dashboard/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
       },
     ],
   },

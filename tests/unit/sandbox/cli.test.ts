@@ -58,18 +58,11 @@ const offerTwo = async (client: SandboxClient) => {
   return { show, section, ids }
 }
 
-// Each test starts the sandbox as its own process: seconds on a quiet machine, ten and more on a
-// loaded one: each has the integration project's minute, the one with three starts two minutes.
+// Each start is a process of its own that loads the sandbox through tsx, seconds of CPU: the one
+// walk through a data folder also checks the printed line, the clean stop on SIGTERM and the lock
+// on the folder, so the suite starts the sandbox four times here, not six. Each test has the
+// integration project's minute, the one with three starts two minutes.
 describe('npm run sandbox', () => {
-  it('prints exactly one line of JSON with the addresses and credentials, and stops cleanly on SIGTERM', async () => {
-    const { child, info, stdoutLines } = await launch(['--port', '0'])
-    expect(Object.keys(info).sort()).toEqual(['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'imageBaseUrl', 'tenant', 'terminals'])
-    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v0\/foyer-training$/)
-    expect(info.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/v0\/foyer-training\/oauth\/token$/)
-    expect(await stop(child)).toBe(0)
-    expect(stdoutLines).toHaveLength(1)
-  })
-
   it.each([
     [['--hold-ttl', 'soon'], '--hold-ttl must be a whole number of seconds'],
     [['--extra-events', '999999'], '--extra-events must be a whole number'],
@@ -92,9 +85,13 @@ describe('npm run sandbox', () => {
     expect((await client.post(`/products/${show.productId}/seats`, { reservedSeatList: ids })).body.status).toBe(0)
   })
 
-  it('resumes holds, sales and credentials from --data after a clean stop and after a crash', async () => {
+  it('prints one line of JSON, stops cleanly on SIGTERM, resumes from --data after that stop and after a crash, and locks the folder', async () => {
     const data = mkdtempSync(join(tmpdir(), 'foyer-sandbox-'))
     const first = await launch(['--port', '0', '--data', data])
+    // The one line on stdout: the addresses and credentials, nothing else.
+    expect(Object.keys(first.info).sort()).toEqual(['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'imageBaseUrl', 'tenant', 'terminals'])
+    expect(first.info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v0\/foyer-training$/)
+    expect(first.info.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/v0\/foyer-training\/oauth\/token$/)
     const held = await offerTwo(first.client)
     const sold = await offerTwo(first.client)
     const classes = (await first.client.get(`/products/${sold.show.productId}/tickettype`, { priceCatId: sold.section.priceCategoryId })).body
@@ -109,6 +106,7 @@ describe('npm run sandbox', () => {
     const ref = placed.body.transactionReferenceNumber
     expect((await first.client.post(`/orders/${ref}/confirm`, { paymentReference: 'R1', amountPaid: total })).status).toBe(200)
     expect(await stop(first.child)).toBe(0)
+    expect(first.stdoutLines).toHaveLength(1)
 
     const second = await launch(['--port', '0', '--data', data])
     expect(second.info.clientSecret).toBe(first.info.clientSecret)
@@ -122,15 +120,12 @@ describe('npm run sandbox', () => {
     const third = await launch(['--port', '0', '--data', data])
     expect((await third.client.get(`/orders/${ref}`)).body.orderStatus).toBe('CONFIRMED')
     expect((await third.client.post(`/products/${held.show.productId}/seats`, { releasedSeatList: held.ids })).body.status).toBe(0)
-  }, 120_000)
 
-  it('will not let two sandboxes share one data folder', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'foyer-sandbox-'))
-    await launch(['--port', '0', '--data', data])
+    // Two sandboxes never share one data folder: a second start beside the running one is refused.
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
     expect(stderr).toContain('in use by another sandbox')
-  })
+  }, 120_000)
 })

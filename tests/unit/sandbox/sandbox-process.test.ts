@@ -43,27 +43,23 @@ const reachable = (sandbox: RunningSandbox) => fetch(sandbox.baseUrl).then(() =>
 const POLL = { timeout: 20_000, interval: 100 }
 
 describe('the training sandbox in a child process', () => {
-  it('starts in another process, answers with the credentials it reported, and stops on close', async () => {
-    const lines: string[] = []
-    const sandbox = await forkSandbox({ port: 0 }, (line) => lines.push(line))
-    expect(sandbox.pid).toBeGreaterThan(0)
-    expect(sandbox.pid).not.toBe(process.pid)
-    expect(await tokenStatus(sandbox)).toBe(200)
-    await sandbox.close()
-    expect(alive(sandbox.pid!)).toBe(false)
-    expect(await reachable(sandbox)).toBe(false)
-    expect(lines.join('\n')).not.toContain(sandbox.clientSecret)
-  }, 30_000)
-
-  it('keeps its state in the data folder across restarts', async () => {
+  // One walk, two starts: each start is a process that loads the sandbox, seconds of CPU.
+  it('starts in another process, answers with the credentials it reported, stops on close, and keeps its state in the data folder', async () => {
     const dataDir = folder()
-    const first = await forkSandbox({ port: 0, dataDir }, () => {})
+    const lines: string[] = []
+    const first = await forkSandbox({ port: 0, dataDir }, (line) => lines.push(line))
+    expect(first.pid).toBeGreaterThan(0)
+    expect(first.pid).not.toBe(process.pid)
+    expect(await tokenStatus(first)).toBe(200)
     await first.close()
+    expect(alive(first.pid!)).toBe(false)
+    expect(await reachable(first)).toBe(false)
+    expect(lines.join('\n')).not.toContain(first.clientSecret)
     const second = await forkSandbox({ port: 0, dataDir }, () => {})
     expect(second.clientSecret).toBe(first.clientSecret)
     expect(await tokenStatus(second)).toBe(200)
     await second.close()
-  }, 30_000)
+  }, 60_000)
 
   it('fails clearly when the sandbox cannot start', async () => {
     const dataDir = folder()
