@@ -40,15 +40,25 @@ const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
  */
 const processTests = ['tests/unit/**/*.process.test.ts', 'tests/hub/**/*.process.test.ts', 'tests/unit/sandbox/cli.test.ts', 'tests/unit/sandbox/sandbox-process.test.ts', 'tests/unit/start-script.test.ts']
 
+/** The test files under `dir` whose source matches `pattern`: found by reading them, so a new one is kept apart without being listed. */
+const filesMatching = (dir: string, pattern: RegExp) =>
+  readdirSync(resolve(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file.split(sep).join('/')}`)
+    .filter((file) => pattern.test(readFileSync(resolve(import.meta.dirname, file), 'utf8')))
+
 /**
  * Main-side files that stand a fake in for a module or the environment (vi.mock, vi.stubEnv,
- * vi.stubGlobal): found by reading them, so a new one is kept apart without being listed, and
- * each runs in a module graph of its own (the `main-isolated` project).
+ * vi.stubGlobal): each runs in a module graph of its own (the `main-isolated` project).
  */
-const mockingTests = readdirSync(resolve(import.meta.dirname, 'tests/unit'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `tests/unit/${file.split(sep).join('/')}`)
-  .filter((file) => /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(resolve(import.meta.dirname, file), 'utf8')))
+const MOCKING = /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/
+const mockingTests = filesMatching('tests/unit', MOCKING)
+/**
+ * Renderer files that mock, or spy on the document or window's own listeners: the latter pin a module's
+ * listeners from a fresh start (presence.ts listens once for all), which another file's mounted screens,
+ * sharing that module in a shared graph, would already have added (`renderer-isolated`).
+ */
+const isolatedRendererTests = filesMatching('tests/renderer', new RegExp(`${MOCKING.source}|\\bvi\\.spyOn\\((document|window)\\b`))
 
 /**
  * Main-side code under Node (`main`, and Foyer Hub's `hub`), renderer code under
@@ -106,7 +116,12 @@ export default defineConfig({
         resolve: { alias },
         // Vue, Pinia, the i18n messages and the stores imported once a worker, not once a file: each
         // file makes its own Pinia and i18n (createFoyerI18n) and puts its fake timers back.
-        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], exclude: isolatedRendererTests, isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: { name: 'renderer-isolated', environment: 'happy-dom', include: isolatedRendererTests, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         // Foyer Hub's dashboard page (hub/dashboard) under happy-dom, against a fake network at fetch and EventSource.

@@ -30,27 +30,40 @@ export function hubBehindProxyForFile(): () => HubBehindProxy {
   const sockets = new Set<Socket>()
   const cutAll = () => sockets.forEach((s) => s.destroy())
   let db: HubDatabase | null = null
-  /** The hub's PGlite, its every upload stored in one transaction: the cut comes right after it commits. */
+  /**
+   * The hub's PGlite, cut right after it has stored an upload's records: a batch is one INSERT statement
+   * (hub/storage/record-table.ts), committed on its own or inside a transaction, so the cut comes once
+   * that statement's transaction, or the statement itself, is done.
+   */
   const openCutting = async (): Promise<HubDatabase> => {
     const opened = await openMigratedDatabase('pglite')
+    const stores = (sql: string) => sql.includes('INSERT INTO device_records')
+    const cut = () => {
+      if (!armed) return
+      cutAll()
+      armed()
+      armed = null
+    }
+    const query = opened.query.bind(opened)
     const transaction = opened.transaction.bind(opened)
     return Object.assign(opened, {
+      query: (async (sql: string, params?: unknown[]) => {
+        const result = await query(sql, params)
+        if (stores(sql)) cut()
+        return result
+      }) as typeof opened.query,
       transaction: async <T>(work: Parameters<typeof transaction<T>>[0]): Promise<T> => {
         let storing = false
         const result = await transaction((tx) =>
           work({
             ...tx,
             query: (sql, params) => {
-              storing ||= sql.includes('INSERT INTO device_records')
+              storing ||= stores(sql)
               return tx.query(sql, params)
             },
           }),
         )
-        if (armed && storing) {
-          cutAll()
-          armed()
-          armed = null
-        }
+        if (storing) cut()
         return result
       },
     })
