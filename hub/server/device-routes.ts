@@ -4,8 +4,7 @@ import type { HubDatabase } from '../storage/database'
 import { deviceByTokenHash } from '../storage/device-table'
 import type { DeviceStateRow, TokenDeviceRow } from '../storage/rows'
 import { storeRecords } from '../storage/record-table'
-import { settingsRevision } from '../storage/profile-table'
-import { staffVersion } from '../storage/staff-table'
+import { pullVersions } from '../storage/pull-versions'
 import { deviceProfileAnswer } from './profile-views'
 import { DeviceIdsByToken } from './device-ids-by-token'
 import { bearerToken, hashToken } from './device-tokens'
@@ -68,8 +67,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: DeviceRouteContext): voi
     }
     await ctx.deviceChanged?.(saved.id, saved).catch(() => undefined)
     // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own.
-    const [staff, profileRevision] = [await staffVersion(ctx.db), await settingsRevision(ctx.db)]
-    return reply.send({ status: 'ok', hubTime: now.toISOString(), staffVersion: staff, profileRevision } satisfies HeartbeatAnswer)
+    const versions = await pullVersions(ctx.db)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions } satisfies HeartbeatAnswer)
   })
 
   // What this device's profile sets and the rules for when it sells; a revoked device is told nothing more.
