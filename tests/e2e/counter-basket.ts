@@ -2,10 +2,11 @@ import { expect, type Page } from '@playwright/test'
 import { mapReady } from './screens'
 
 /**
- * A cashier's two seats at the first show of an event, kept and priced: the
- * counter left on the delivery and payment screen.
+ * Two seats at the first show of an event, kept and priced, from the event
+ * search: a cashier's (the counter starts there), or a kiosk customer's once
+ * past the attract screen. Left on the delivery and payment screen.
  */
-export async function counterToDelivery(page: Page, search: string, title: RegExp): Promise<void> {
+export async function twoSeatsToDelivery(page: Page, search: string, title: RegExp): Promise<void> {
   await page.getByTestId('event-search').fill(search)
   await page.getByTestId('event-list').getByRole('button', { name: title }).click()
   await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
@@ -19,12 +20,12 @@ export async function counterToDelivery(page: Page, search: string, title: RegEx
 }
 
 /**
- * A cashier's basket (counterToDelivery), paid by `payment` (a payment method
+ * A cashier's basket (twoSeatsToDelivery), paid by `payment` (a payment method
  * code) and printed now (the counter's delivery to start with); the counter
  * left on the payment screen.
  */
 export async function counterBasket(page: Page, search: string, title: RegExp, payment: 'CASH' | 'VISA'): Promise<void> {
-  await counterToDelivery(page, search, title)
+  await twoSeatsToDelivery(page, search, title)
   await page.getByTestId(`payment-${payment}`).click()
   await expect(page.getByTestId('delivery-PRINT_ON_SITE')).toHaveAttribute('aria-pressed', 'true')
   await page.getByTestId('delivery-continue').click()

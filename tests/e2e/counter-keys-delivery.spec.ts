@@ -1,5 +1,5 @@
 import { COUNTER_PIN, COUNTER_SUPERVISOR, expect, openCounter, test } from './fixtures'
-import { counterToDelivery } from './counter-basket'
+import { twoSeatsToDelivery } from './counter-basket'
 import { mapReady } from './screens'
 
 /**
@@ -20,7 +20,7 @@ test('delivery at the counter: printed now to start with, or e-tickets to the e-
   counterHostUrl,
 }) => {
   await openCounter(page, request, counterHostUrl, true)
-  await counterToDelivery(page, 'Hamlet', /Hamlet in the Straits/)
+  await twoSeatsToDelivery(page, 'Hamlet', /Hamlet in the Straits/)
 
   const deliveries = page.getByTestId('delivery-methods').getByRole('button')
   await expect(page.getByTestId('delivery-PRINT_ON_SITE')).toHaveAttribute('aria-pressed', 'true')
@@ -90,7 +90,7 @@ test('Escape is Back on every step; at the payment it asks before cancelling, an
   await expect(page.getByTestId('event-search')).toHaveValue('')
   await expect(page.getByTestId('events-screen')).toBeVisible()
 
-  await counterToDelivery(page, 'Hamlet', /Hamlet in the Straits/)
+  await twoSeatsToDelivery(page, 'Hamlet', /Hamlet in the Straits/)
   await page.getByTestId('payment-CASH').click()
   await page.getByTestId('delivery-continue').click()
   await expect(page.getByTestId('review-screen')).toBeVisible()

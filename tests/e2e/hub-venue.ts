@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { terminalControls } from '../support/terminal-controls'
 import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
-import { mapReady } from './screens'
+import { twoSeatsToDelivery } from './counter-basket'
 import { setUpStaging, startStagingVendor, type StagingTerminal, type StagingVendor } from './staging-vendor'
 
 /**
@@ -235,15 +235,7 @@ export async function connectThroughStaffSettings(page: Page, host: VenueHost, h
 /** At a kiosk on the attract screen: two seats of the first show of an event, printed here, paid by card at its terminal (which approves it); back on the attract screen. */
 export async function kioskCardSale(page: Page, search: string, title: RegExp): Promise<void> {
   await page.getByTestId('touch-to-start').click()
-  await page.getByTestId('event-search').fill(search)
-  await page.getByTestId('event-list').getByRole('button', { name: title }).click()
-  await page.getByTestId('show-list').getByRole('button', { name: 'Choose' }).first().click()
-  await mapReady(page)
-  await page.getByTestId('section-list').locator('button:enabled').first().click()
-  await page.getByTestId('find-seats').click()
-  await page.getByTestId('keep-set-0').click()
-  await page.getByTestId('seats-continue').click()
-  await page.getByTestId('tickets-continue').click()
+  await twoSeatsToDelivery(page, search, title)
   await page.getByTestId('payment-VISA').click()
   await page.getByTestId('delivery-continue').click()
   await page.getByTestId('review-pay').click()
