@@ -119,7 +119,9 @@ export function pngOf(bitmap: Bitmap): Buffer {
 export function qrOnPaper(bitmap: Bitmap): { text: string | null; moduleDots: number | null } {
   const image = PNG.sync.read(pngOf(bitmap))
   const seen = jsQR(new Uint8ClampedArray(image.data), image.width, image.height, { inversionAttempts: 'dontInvert' })
-  if (!seen) return { text: null, moduleDots: null }
+  // jsQR can take a receipt's text for finder patterns and "read" an empty symbol there; no ticket's
+  // code is empty, and an empty one cannot be drawn again to compare, so it counts as no code.
+  if (!seen || seen.data === '') return { text: null, moduleDots: null }
   const matrix = qrMatrix(seen.data)
   const near = seen.location.topLeftCorner
   for (let y = Math.floor(near.y) - 8; y <= near.y + 8; y++) {
