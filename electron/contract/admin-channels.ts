@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { appModeSchema, backendKindSchema } from './base'
-import { tenderSchema } from './checkout-channels'
+import { saleLanguageSchema, tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
 import { printerAdminChannels, printerConfigSchema } from './printer-channels'
 import { hubChannels } from './hub-channels'
@@ -65,6 +65,8 @@ export const settingsViewSchema = z.object({
   counterLockMinutes: z.number().int(),
   /** When the ticket printer cannot print, a self-service kiosk sells e-tickets only (saying so) instead of nothing. */
   eticketsWhenCannotPrint: z.boolean(),
+  /** The languages the kiosk's and counter's language choice offers, the venue's first language (the attract screen's) first. */
+  languages: z.array(saleLanguageSchema),
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
@@ -138,6 +140,8 @@ export const adminChannels = {
             cashToleranceCents: z.number().int().optional(),
             counterLockMinutes: z.number().int().optional(),
             eticketsWhenCannotPrint: z.boolean().optional(),
+            // Main judges the list (at least one, each once); this only bounds its size.
+            languages: z.array(saleLanguageSchema).max(8).optional(),
             boxOfficeEmail: z.string().max(254).optional(),
             patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),

@@ -47,6 +47,7 @@ export async function settingsView(settings: Settings, vault: CredentialVault, a
     cashToleranceCents: settings.cashToleranceCents,
     counterLockMinutes: settings.counterLockMinutes,
     eticketsWhenCannotPrint: settings.eticketsWhenCannotPrint,
+    languages: [...settings.languages],
     boxOfficeEmail: settings.boxOfficeEmail,
     patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },

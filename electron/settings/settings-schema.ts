@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, SETTING_DEFAULTS, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
+import { appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, saleLanguageSchema, SETTING_DEFAULTS, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
 import { TENANT_PATTERN } from '../vault/credential-vault'
 import { DEFAULT_PRINTER, printerSettingsSchema } from './printer-settings'
 import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
@@ -77,6 +77,9 @@ export const DEFAULT_UPDATE_SETTINGS: Readonly<UpdateSettings> = Object.freeze({
   onTraining: false,
 })
 
+/** Every language Foyer speaks, English (the venue's own default) first. */
+export const DEFAULT_LANGUAGES = Object.freeze([...saleLanguageSchema.options])
+
 /**
  * How long a sale's patron data (e-mail, names, phone, delivery address) stays
  * in the journal: long enough to answer "where are my tickets?", no longer.
@@ -111,6 +114,13 @@ const fieldSchemas = {
   counterLockMinutes: z.int().min(1).max(120),
   // A self-service kiosk whose ticket printer cannot print sells e-tickets only, saying so, instead of nothing (#24).
   eticketsWhenCannotPrint: z.boolean(),
+  // The languages customers and cashiers may choose, the venue's first language first: the attract screen and
+  // every next customer start in it. Each at most once; at least one, or nobody could read the screen.
+  languages: z
+    .array(saleLanguageSchema)
+    .min(1)
+    .max(saleLanguageSchema.options.length)
+    .refine((languages) => new Set(languages).size === languages.length, { error: 'must name each language at most once' }),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -129,9 +139,9 @@ const installationIdIssue = { error: 'must be set when a card terminal is', path
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
  * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
  * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts), version 7 `printer`, version 8
- * `eticketsWhenCannotPrint`. Older files are migrated on reading (see migrateSettings).
+ * `eticketsWhenCannotPrint`, version 9 `languages`. Older files are migrated on reading (see migrateSettings).
  */
-export const SETTINGS_VERSION = 8
+export const SETTINGS_VERSION = 9
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -174,6 +184,8 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
   6: (old) => ('printer' in old ? old : { ...old, version: 7, printer: { ...DEFAULT_PRINTER } }),
   // Version 7's kiosk went out of selling when its printer could not print: it still does until staff allow e-tickets.
   7: (old) => ('eticketsWhenCannotPrint' in old ? old : { ...old, version: 8, eticketsWhenCannotPrint: false }),
+  // Version 8 offered every language, English first: it still does until staff choose.
+  8: (old) => ('languages' in old ? old : { ...old, version: 9, languages: [...DEFAULT_LANGUAGES] }),
 }
 
 export const settingsSchema = z
@@ -235,6 +247,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   cashToleranceCents: DEFAULT_CASH_TOLERANCE_CENTS,
   counterLockMinutes: DEFAULT_COUNTER_LOCK_MINUTES,
   eticketsWhenCannotPrint: false,
+  languages: [...DEFAULT_LANGUAGES],
   terminal: null,
   installationId: null,
   printer: { ...DEFAULT_PRINTER },

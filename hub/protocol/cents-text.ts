@@ -8,3 +8,15 @@ export function centsText(cents: number): string {
   const whole = Math.abs(cents)
   return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
 }
+
+/**
+ * Money as a manager types it on the dashboard ("2.50", "5", "1,000.00" in dollars) to whole cents,
+ * without passing through a floating-point number; null for anything else (a minus, three decimals, words).
+ */
+export function centsFromText(text: string): number | null {
+  const typed = /^(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!typed) return null
+  const dollars = Number(typed[1]!.replaceAll(',', ''))
+  const cents = Number((typed[2] ?? '').padEnd(2, '0'))
+  return dollars * 100 + cents
+}

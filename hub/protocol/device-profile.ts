@@ -1,15 +1,18 @@
 import { z } from 'zod'
+import { PROFILE_SETTING_SHAPES } from './profile-setting-shapes'
 
 /**
  * A device's profile and service rules, as the hub gives them (POST /device/profile, asked when a
  * heartbeat's answer names a revision the device has not applied yet).
  *
  * A profile ("Lobby kiosk", "Counter") holds the staff screen's settings by their names in the
- * device's settings file. The values are judged on the device by the one settings schema
- * (electron/settings/settings-schema.ts, the same patch a supervisor's change goes through): the hub
- * is another program and keeps no copy of those rules, so a value the device refuses is reported
- * back in its heartbeat (`profile.refused`) rather than applied half. Secrets are no settings: the
- * vendor's client secret and the terminal's passphrase never reach the hub.
+ * device's settings file. The hub parses each value by its shape (profile-setting-shapes.ts: the same
+ * kinds and ranges as the device's settings schema, held to it by a test) and refuses a profile
+ * that breaks one; the device still judges the whole by its one settings schema
+ * (electron/settings/settings-schema.ts, the same patch a supervisor's change goes through), with
+ * what only it can know (which backends it has configured, its running mode), so a value the device
+ * refuses is reported back in its heartbeat (`profile.refused`) rather than applied half. Secrets are
+ * no settings: the vendor's client secret and the terminal's passphrase never reach the hub.
  */
 export const PROFILE_SETTINGS = [
   'mode',
@@ -23,12 +26,14 @@ export const PROFILE_SETTINGS = [
   'counterLockMinutes',
   'updates',
   'printer',
-] as const
+  'eticketsWhenCannotPrint',
+  'languages',
+] as const satisfies readonly (keyof typeof PROFILE_SETTING_SHAPES)[]
 export const ProfileSettingName = z.enum(PROFILE_SETTINGS)
 export type ProfileSettingName = z.infer<typeof ProfileSettingName>
 
-/** The settings a profile sets; those it leaves out stay as each device has them. */
-export const ProfileSettings = z.partialRecord(ProfileSettingName, z.json())
+/** The settings a profile sets, each by its shape; those it leaves out stay as each device has them. */
+export const ProfileSettings = z.object(PROFILE_SETTING_SHAPES).partial().strict()
 export type ProfileSettings = z.infer<typeof ProfileSettings>
 
 /** The manager's words on the out-of-service screen: shown as text, never as markup. */

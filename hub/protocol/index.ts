@@ -10,6 +10,7 @@ export * from './heartbeat'
 export * from './dashboard'
 export * from './records'
 export * from './device-profile'
+export * from './profile-setting-shapes'
 export * from './staff-sync'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */

@@ -71,6 +71,78 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     expect(await axeViolations()).toEqual([])
   })
 
+  it('edits every setting a profile may hold, each with its own control, and refuses a value the hub would refuse, naming the setting, sending nothing', async () => {
+    const id = '6f9a3c1e-0000-4000-8000-000000000100'
+    hub.profiles = [{ id, name: 'Counter', settings: { mode: 'counter', cashToleranceCents: 250, languages: ['ms-MY', 'en-SG'] }, overridable: ['languages'], updatedAt: new Date().toISOString(), updatedBy: 'Mei Tan' }]
+    await open(page, 'profiles')
+    await page.get('[data-testid="edit-profile"]').trigger('click')
+    await flushPromises()
+    const row = (name: string) => page.get(`[data-testid="setting-${name}"]`)
+    const sets = async (name: string) => row(name).get('[data-testid="sets"]').setValue(true)
+    // The profile's values as the manager reads them: money in dollars and cents, the venue's first language first.
+    expect((row('cashToleranceCents').get('[data-testid="value"]').element as HTMLInputElement).value).toBe('2.50')
+    expect((row('languages').get('[data-testid="first-language"]').element as HTMLSelectElement).value).toBe('ms-MY')
+    expect((row('languages').get('[data-testid="may-change"]').element as HTMLInputElement).checked).toBe(true)
+
+    await sets('holdWindowMinutes')
+    await row('holdWindowMinutes').get('[data-testid="value"]').setValue('0')
+    await page.get('[data-testid="profile-form"]').trigger('submit')
+    await flushPromises()
+    expect(text(page, 'profile-invalid')).toBe('Seat hold must be a whole number of minutes from 1 to 120.')
+    expect(hub.sent.some((s) => s.method === 'PUT')).toBe(false)
+    await row('holdWindowMinutes').get('[data-testid="value"]').setValue('12')
+    await row('cashToleranceCents').get('[data-testid="value"]').setValue('1,000.50')
+    await page.get('[data-testid="profile-form"]').trigger('submit')
+    await flushPromises()
+    expect(text(page, 'profile-invalid')).toBe('Drawer tolerance is an amount in dollars and cents from 0.00 to 1,000.00, like 5.00.')
+    await row('cashToleranceCents').get('[data-testid="value"]').setValue('7.5')
+
+    // Languages: English no longer offered, Traditional Chinese offered and first.
+    await row('languages').get('[data-testid="offer-en-SG"]').setValue(false)
+    await row('languages').get('[data-testid="offer-zh-HK"]').setValue(true)
+    await row('languages').get('[data-testid="first-language"]').setValue('zh-HK')
+    await sets('backend')
+    await row('backend').get('[data-testid="value"]').setValue('production')
+    await sets('backends')
+    const production = row('backends').get('[data-testid="backend-production"]')
+    await production.get('[data-testid="backend-how"]').setValue('set')
+    const vendor = { baseUrl: 'https://api.vendor.example', authUrl: 'https://auth.vendor.example/token', imageBaseUrl: 'https://img.vendor.example', tenant: 'venue-sg', clientId: 'foyer-counter' }
+    for (const [field, value] of Object.entries(vendor)) await production.get(`[data-testid="backend-${field}"]`).setValue(value)
+    expect(row('backends').find('input[type="password"]').exists()).toBe(false)
+    await sets('printer')
+    await row('printer').get('[data-testid="printer-kind"]').setValue('raw')
+    await row('printer').get('[data-testid="printer-address"]').setValue('lobby printer')
+    await page.get('[data-testid="profile-form"]').trigger('submit')
+    await flushPromises()
+    expect(text(page, 'profile-invalid')).toContain('Ticket printer: give its host name or IP address')
+    await row('printer').get('[data-testid="printer-address"]').setValue('lobby-printer.local')
+    await row('printer').get('[data-testid="printer-language"]').setValue('fgl')
+    await sets('eticketsWhenCannotPrint')
+    await row('eticketsWhenCannotPrint').get('[data-testid="value"]').setValue(true)
+    await sets('updates')
+    await row('updates').get('[data-testid="updates-every"]').setValue('60')
+    await row('updates').get('[data-testid="may-change"]').setValue(true)
+    expect(await axeViolations()).toEqual([])
+    await page.get('[data-testid="profile-form"]').trigger('submit')
+    await flushPromises()
+    expect(page.find('[data-testid="profile-invalid"]').exists()).toBe(false)
+    expect(hub.sent.find((s) => s.method === 'PUT' && s.path === PROFILE_PATHS.profile(id))?.body).toEqual({
+      name: 'Counter',
+      settings: {
+        mode: 'counter',
+        backend: 'production',
+        backends: { production: vendor },
+        holdWindowMinutes: 12,
+        cashToleranceCents: 750,
+        updates: { enabled: true, feedUrl: null, checkEveryMinutes: 60, onTraining: false },
+        printer: { kind: 'raw', address: 'lobby-printer.local', language: 'fgl' },
+        eticketsWhenCannotPrint: true,
+        languages: ['zh-HK', 'ms-MY'],
+      },
+      overridable: ['updates', 'languages'],
+    })
+  })
+
   it('says a name already taken in words, and what each device said of its profile', async () => {
     hub.profiles = [{ id: '6f9a3c1e-0000-4000-8000-000000000100', name: 'Counter', settings: { mode: 'counter' }, overridable: [], updatedAt: new Date().toISOString(), updatedBy: 'Mei Tan' }]
     hub.setups = [kiosk(1, { profileId: hub.profiles[0]!.id, profile: { revision: '1', state: 'held' } })]

@@ -56,6 +56,23 @@ describe.each(HUB_BACKENDS)('profiles and service rules on %s', (backend) => {
     expect((await signedOut.send('GET', '/api/profiles')).status).toBe(401)
   })
 
+  it("refuses a profile whose value breaks its setting's rules (the device's own), new or changed, and keeps the profile as it was", async () => {
+    const vendor = { baseUrl: 'http://api.vendor.example', authUrl: 'https://auth.vendor.example', imageBaseUrl: 'https://img.vendor.example', tenant: 'venue', clientId: 'foyer' }
+    const bad = [{ holdWindowMinutes: 0 }, { cashToleranceCents: 5.5 }, { languages: ['zh-HK', 'zh-HK'] }, { languages: [] }, { mode: 'kiosk' }, { backends: { production: vendor } }, { printer: { kind: 'raw', address: 'lobby printer', language: 'escpos' } }, { eticketsWhenCannotPrint: 'yes' }]
+    for (const settings of bad) {
+      expect(await manager.send('POST', '/api/profiles', { ...lobby, name: 'Box office', settings }), JSON.stringify(settings)).toMatchObject({ status: 400, body: { refused: 'invalid-request' } })
+      expect((await manager.send('PUT', `/api/profiles/${lobbyId}`, { ...lobby, settings: { ...lobby.settings, ...settings } })).status, JSON.stringify(settings)).toBe(400)
+    }
+    const page = ProfilesAnswer.parse((await manager.send('GET', '/api/profiles')).body)
+    expect(page.profiles.map((p) => [p.name, p.settings])).toEqual([['Lobby kiosk', lobby.settings]])
+    // The same settings within their rules are taken: languages in the venue's order, e-tickets when the printer cannot print.
+    const good = { languages: ['zh-HK', 'en-SG'], eticketsWhenCannotPrint: true, backends: { production: { ...vendor, baseUrl: 'https://api.vendor.example' } } }
+    const changed = await manager.send('PUT', `/api/profiles/${lobbyId}`, { ...lobby, settings: good })
+    expect(changed.status).toBe(200)
+    expect(DashboardProfile.parse(changed.body).settings).toEqual(good)
+    expect((await manager.send('PUT', `/api/profiles/${lobbyId}`, lobby)).status).toBe(200)
+  })
+
   it("assigns profiles and groups to devices; a change counts the revision up and each device pulls its own profile and rules", async () => {
     const before = await revisionHeard(kiosk1)
     expect(await pulled(kiosk1)).toEqual({ revision: before, profile: null, service: [] })

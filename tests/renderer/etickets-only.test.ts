@@ -32,6 +32,7 @@ const settings = (eticketsWhenCannotPrint: boolean): SettingsView => ({
   cashToleranceCents: 500,
   counterLockMinutes: 5,
   eticketsWhenCannotPrint,
+  languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
   boxOfficeEmail: 'boxoffice@foyer-training.invalid',
   patronDataDays: 30,
   backends: { staging: null, production: null },

@@ -73,6 +73,7 @@ export const useStaffStore = defineStore('staff', () => {
     terminal?: TerminalConfigView | null
     printer?: PrinterConfigView
     eticketsWhenCannotPrint?: boolean
+    languages?: SettingsView['languages']
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))

@@ -62,6 +62,7 @@ describe('settings version 2: the box office e-mail', () => {
       counterLockMinutes: 5,
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
+      languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
     })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
@@ -77,7 +78,7 @@ describe('settings version 2: the box office e-mail', () => {
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     // Its version does not fit, and (never having been carried over) it lacks what later versions added.
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, updates, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, updates, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('leaves anything that is not an older settings file for the schema to judge', () => {

@@ -51,7 +51,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false })
+    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ updates: { checkEveryMinutes: 60 } })
@@ -67,6 +67,7 @@ describe('settings version 3: updates', () => {
       counterLockMinutes: 5,
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
+      languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
     })
   })
 
@@ -84,6 +85,7 @@ describe('settings version 3: updates', () => {
       counterLockMinutes: 5,
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
+      languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
     })
   })
 
@@ -91,7 +93,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {
