@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceRule } from '../../hub/protocol'
 import { showCutOffAt } from '../../electron/hub-link/service-rules'
+import { call } from '../../electron/ipc-core/dispatcher'
 import { createAppServices } from '../../electron/services/app-services'
 import type { Runtime } from '../../electron/services/runtime'
 import { salesHandlers } from '../../electron/services/sales-service'
@@ -44,19 +45,21 @@ describe('a show past the box office cut-off', () => {
   it("is shown as not on sale here with the manager's words, its seats not to be chosen, while a later show of the event sells; in Chinese too", async () => {
     let now = 0
     const sales = salesHandlers(() => runtime.sales.context, () => 'self-service', undefined, null, undefined, null, (start) => showCutOffAt([rule], start, now))
-    const { root, router, find } = await mountApp(createAppServices({ appVersion: '1.0.0', mode: 'self-service', backend: 'sandbox', host: 'browser', sales }))
-    const catalogue = useCatalogueStore()
-    await catalogue.reload()
-    // An event of the list on sale with two shows hours apart: the first is 10 minutes from its start.
+    const services = createAppServices({ appVersion: '1.0.0', mode: 'self-service', backend: 'sandbox', host: 'browser', sales })
+    const { root, router, find } = await mountApp(services)
+    // An event on sale with two shows hours apart: the first is 10 minutes from its start.
+    const listed = await call(services.dispatcher, 'catalogue.events', { lang: 'EN_SG', page: 0, size: 100 })
+    if (!listed.ok) throw new Error(listed.error.code)
     const byEvent = new Map<string, ShowFixture[]>()
     for (const show of (await allShows(rig.direct)).filter(isOnSale)) byEvent.set(show.eventCode, [...(byEvent.get(show.eventCode) ?? []), show])
-    const [soon, later] = catalogue.events
+    const [soon, later] = listed.value.events
       .map((e) => (byEvent.get(e.code) ?? []).sort((a, b) => Date.parse(a.showDate) - Date.parse(b.showDate)))
       .filter((shows) => shows.length > 1)
       .map((shows): ShowFixture[] => [shows[0]!, shows.find((s) => Date.parse(s.showDate) - Date.parse(shows[0]!.showDate) > 3_600_000)!])
       .find(([, next]) => next !== undefined)!
     now = Date.parse(soon!.showDate) - 10 * 60_000
-    const event = catalogue.events.find((e) => e.code === soon!.eventCode)!
+    const event = listed.value.events.find((e) => e.code === soon!.eventCode)!
+    const catalogue = useCatalogueStore()
     await catalogue.openEvent(event)
     await router.push({ name: 'shows', params: { code: event.code } })
     await useCardTerminalStore().check(Date.now() + 60_000)
@@ -76,5 +79,8 @@ describe('a show past the box office cut-off', () => {
     await expect.poll(async () => (await flushPromises(), choose(soon!).textContent?.trim())).toBe('此处不售')
     expect(find(`not-sold-here-${soon!.productId}`)?.textContent).toBe(words)
     expect(root.querySelectorAll('[data-testid^="not-sold-here-"]')).toHaveLength(1)
+    // The shows asked again in Chinese, and the poster, are back before main and the sandbox close.
+    await expect.poll(async () => (await flushPromises(), catalogue.loading)).toBe(false)
+    if (event.summaryImagePath) await expect.poll(async () => (await flushPromises(), root.querySelector('img.poster'))).not.toBeNull()
   })
 })
