@@ -51,8 +51,8 @@ function paymentOf(r: PayRequest, openShift: (tender: 'cash' | 'standalone') => 
 
 /** The shows a sale is for, as the catalogue knows them. */
 interface ShowsOnSale {
-  /** Throws unless the show's event is on sale now (./sale-windows.ts). */
-  onSale: (productId: number) => void
+  /** Throws unless the item's show is on sale now (./sale-windows.ts) and, past the box office's cut-off, its seats are held here (./show-cutoff.ts). */
+  onSale: (item: OrderRequest['items'][number]) => void
   /** The venue of a show listed here, for its tickets. */
   venueOf: (productId: number) => string | null
 }
@@ -126,7 +126,7 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
     'checkout.submit': async (r) => {
       // Main's to decide, from the payment method and the mode (./tender.ts): the renderer names no tender.
       const tender = tenderOf(r.order.paymentMethodCode, mode(), checkout().terminal !== null)
-      for (const item of r.order.items) onSale(item.productId)
+      for (const item of r.order.items) onSale(item)
       refuseDeliveryNotHere(r.order)
       refuseEticketToBoxOffice(r.order)
       // E-tickets only while the printer cannot print (the setting): nothing that would print here is ordered.

@@ -70,6 +70,7 @@ export const checkoutMessageKeys = [
   'checkout.errors.refundAtCounter',
   'checkout.errors.paymentInProgress',
   'checkout.errors.notOnSale',
+  'checkout.errors.showCutOff',
   'checkout.errors.signInFirst',
   'checkout.errors.approvalCode',
   'checkout.errors.standaloneAtCounter',

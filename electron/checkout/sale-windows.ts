@@ -33,6 +33,8 @@ export class SaleWindows {
   readonly #eventOfShow = new Map<number, string>()
   /** Where each listed show is, for its tickets (the order's answer does not say). */
   readonly #venueOfShow = new Map<number, string | null>()
+  /** When each listed show starts, by the vendor's show date (a box office's cut-off counts back from it: ./show-cutoff.ts). */
+  readonly #startOfShow = new Map<number, number | null>()
 
   constructor(
     private readonly api: Pick<SalesApi, 'listEvents'>,
@@ -48,10 +50,11 @@ export class SaleWindows {
    * Remembers which event the listed shows belong to. An event whose window is
    * not known yet (its shows asked for by code, without a list) is looked up.
    */
-  async learnShows(eventCode: string, shows: readonly { productId: number; venue: string | null }[], lang: ApiLang): Promise<void> {
+  async learnShows(eventCode: string, shows: readonly { productId: number; venue: string | null; date: string }[], lang: ApiLang): Promise<void> {
     for (const show of shows) {
       this.#eventOfShow.set(show.productId, eventCode)
       this.#venueOfShow.set(show.productId, show.venue)
+      this.#startOfShow.set(show.productId, at(show.date))
     }
     if (this.#events.has(eventCode) || eventCode.length < 3) return
     const page = await this.api.listEvents({ lang, internetContentCode: eventCode, size: 100 })
@@ -62,6 +65,15 @@ export class SaleWindows {
   /** The venue of a show listed here; null when it was not listed or the API named none. */
   venueOf(productId: number): string | null {
     return this.#venueOfShow.get(productId) ?? null
+  }
+
+  /**
+   * When a show listed here starts; null when it was not listed (no offer is made for it anyway) or
+   * the vendor's date does not read, which no cut-off can be counted back from: better sold than
+   * closed on a rule nobody can check, as with opening hours in a zone the machine does not know.
+   */
+  startOf(productId: number): number | null {
+    return this.#startOfShow.get(productId) ?? null
   }
 
   /** Throws a typed "not on sale" unless the show's event is on sale now. */

@@ -80,6 +80,8 @@ export const showSchema = z.object({
   availability: showAvailabilitySchema,
   ticketType: z.enum(['GA', 'RS']).nullable(),
   venue: z.string().nullable(),
+  /** Past the box office's cut-off on this device ("not sold 30 minutes before it starts"): main's word, with the manager's words for the screen. */
+  notSoldHere: z.object({ message: z.string() }).optional(),
 })
 export type Show = z.infer<typeof showSchema>
 

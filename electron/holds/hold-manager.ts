@@ -210,6 +210,11 @@ export class HoldManager {
     this.#forget(this.#held(order.items.flatMap((item) => item.seats.map((s) => ({ productId: item.productId, inventoryId: s.inventoryId })))))
   }
 
+  /** Whether every one of these seats is held here and not lapsed (a customer at this terminal holds them). */
+  holdsAll(seats: readonly SeatKey[]): boolean {
+    return seats.length > 0 && this.#held(seats).filter((s) => this.#live(s)).length === seats.length
+  }
+
   status(): HoldStatus {
     const now = this.#clock.now()
     const live = [...this.#seats.values()].filter((s) => s.expiresAt > now)

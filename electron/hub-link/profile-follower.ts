@@ -2,7 +2,7 @@ import { DeviceProfileAnswer, PROFILE_SETTINGS, type HeartbeatProfile, type Prof
 import type { LocalDb } from '../database/local-db'
 import type { Logger } from '../ipc-core/logger'
 import { ProfileStore } from './profile-store'
-import { closureAt, type Closure } from './service-rules'
+import { closureAt, showCutOffAt, type Closure } from './service-rules'
 
 /**
  * The profile and service rules the hub gives this device. A heartbeat's answer names the hub's
@@ -98,6 +98,11 @@ export class ProfileFollower {
   /** Whether the rules have the device out of service at `at`, and why in the manager's words. */
   closureAt(at: number): Closure | null {
     return closureAt(this.rules(), at)
+  }
+
+  /** Whether a show starting at `showStart` is past its cut-off at `at` (kept rules: also while the hub is away). */
+  showCutOffAt(showStart: number, at: number): Closure | null {
+    return showCutOffAt(this.rules(), showStart, at)
   }
 
   rules(): readonly ServiceRule[] {

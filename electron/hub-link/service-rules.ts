@@ -1,6 +1,6 @@
 import type { ServiceRule } from '../../hub/protocol'
 
-/** Why the device does not sell now: the manager's words for the screen. */
+/** Why the device (or one show on it) does not sell now: the manager's words for the screen. */
 export interface Closure {
   message: string
 }
@@ -37,6 +37,20 @@ export function closureAt(rules: readonly ServiceRule[], at: number): Closure | 
   for (const rule of rules) {
     if (rule.kind === 'closed' && (rule.from === null || Date.parse(rule.from) <= at)) return { message: rule.message }
     if (rule.kind === 'hours' && !withinHours(rule, at)) return { message: rule.message }
+  }
+  return null
+}
+
+const MINUTE_MS = 60_000
+
+/**
+ * Whether a show starting at `showStart` is past a cut-off at `at` ("not sold 30 minutes before it
+ * starts"), and why in the manager's words; null while it sells here. A show already started is past
+ * every cut-off. Several cut-offs: the first of them that has the show closed speaks.
+ */
+export function showCutOffAt(rules: readonly ServiceRule[], showStart: number, at: number): Closure | null {
+  for (const rule of rules) {
+    if (rule.kind === 'showCutoff' && at >= showStart - rule.minutesBefore * MINUTE_MS) return { message: rule.message }
   }
   return null
 }

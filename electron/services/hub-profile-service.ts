@@ -38,7 +38,8 @@ export function midSale(sales: SalesRuntime, now: number): boolean {
  * The device's side of the hub's profiles and service rules: the profile applied through the same
  * change a supervisor's goes through (settings-service.ts), and out of service decided here, in main,
  * by the rules on this device's clock: not while a customer is in a sale (they finish first), then
- * shown on every screen with the manager's words (system.info's closedByHub, pushed).
+ * shown on every screen with the manager's words (system.info's closedByHub, pushed). A show's own
+ * cut-off closes that show only, judged by the sale's handlers (../checkout/show-cutoff.ts).
  */
 export function followHubProfile(pieces: ProfilePieces) {
   const { system, pushes, settings } = pieces
@@ -81,6 +82,8 @@ export function followHubProfile(pieces: ProfilePieces) {
     secrets,
     /** Whether main refuses a new sale for the service rules now. */
     closed: () => closed() !== null,
+    /** Whether a show starting at `showStart` is past the box office's cut-off now, on this device's clock. */
+    showCutOff: (showStart: number) => follower.showCutOffAt(showStart, now()),
     check,
     start() {
       check()

@@ -216,7 +216,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, {
       ask: () => readiness.check(),
       eticketsWhenCannotPrint: options.eticketsWhenCannotPrint ?? (() => false),
-    }),
+    }, (showStart) => linked?.service?.showCutOff(showStart) ?? null),
     counter,
     counterIdle,
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),

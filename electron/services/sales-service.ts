@@ -6,6 +6,7 @@ import { refusingHandlers, type Handler } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
 import { checkoutHandlers } from '../checkout/checkout-handlers'
 import { SaleWindows } from '../checkout/sale-windows'
+import { markedShows, NO_CUT_OFF, refuseOfferPastCutOff, refuseOrderPastCutOff, type CutOffScope, type ShowCutOff } from '../checkout/show-cutoff'
 import type { CheckoutService } from '../checkout/checkout-service'
 import type { PrinterGate } from '../checkout/printer-gate'
 import { shiftHandlers } from '../checkout/shift-handlers'
@@ -53,8 +54,14 @@ export function salesContext(api: SalesApi, holds: HoldManager, checkout: Checko
 /** The connected backend's context at each call; none connected → a typed error. */
 type Connected = () => SalesContext
 
-/** The catalogue the screens browse: events, their shows (each learnt for its sale window) and the seat map. */
-function catalogueHandlers(ctx: Connected): Pick<SalesHandlers, 'catalogue.events' | 'catalogue.shows' | 'seatmap.overview' | 'seatmap.availability'> {
+/** What a show's cut-off reads of the connected backend: the starts of the shows listed here, and the seats held here. */
+const cutOffScope = (context: SalesContext): CutOffScope => ({
+  startOf: (productId) => context.saleWindows.startOf(productId),
+  holdsAll: (seats) => context.holds.holdsAll(seats),
+})
+
+/** The catalogue the screens browse: events, their shows (each learnt for its sale window, those past the box office's cut-off marked) and the seat map. */
+function catalogueHandlers(ctx: Connected, cutOff: ShowCutOff): Pick<SalesHandlers, 'catalogue.events' | 'catalogue.shows' | 'seatmap.overview' | 'seatmap.availability'> {
   return {
     'catalogue.events': async (r) => {
       const { api, saleWindows } = ctx()
@@ -73,7 +80,7 @@ function catalogueHandlers(ctx: Connected): Pick<SalesHandlers, 'catalogue.event
       const { api, saleWindows } = ctx()
       const shows = await api.eventShows(r.code, { lang: r.lang, startDate: r.startDate, numOfDays: r.numOfDays })
       await saleWindows.learnShows(r.code, shows.shows, r.lang)
-      return shows
+      return markedShows(cutOffScope(ctx()), cutOff, shows)
     },
     'seatmap.overview': (r) => ctx().api.overview(r.productId),
     'seatmap.availability': (r) => ctx().api.sectionAvailability(r.productId),
@@ -82,12 +89,17 @@ function catalogueHandlers(ctx: Connected): Pick<SalesHandlers, 'catalogue.event
 
 type HoldChannel = 'offers.request' | 'offers.pick' | 'offers.accessible' | 'offers.keep' | 'offers.release' | 'holds.status' | 'holds.releaseAll'
 
-/** Seats offered and held for the customer (only for a show on sale), the ones they pick, and the holds given back. */
-function holdHandlers(ctx: Connected): Pick<SalesHandlers, HoldChannel> {
+/**
+ * Seats offered and held for the customer (only for a show on sale, and not past the box office's
+ * cut-off here), the ones they pick, and the holds given back. Picking and keeping seats of an offer
+ * made are the customer's own sale going on: a cut-off passing meanwhile lets them finish.
+ */
+function holdHandlers(ctx: Connected, cutOff: ShowCutOff): Pick<SalesHandlers, HoldChannel> {
   return {
     'offers.request': async (r) => {
       const { api, holds, saleWindows } = ctx()
       saleWindows.check(r.productId)
+      refuseOfferPastCutOff(cutOffScope(ctx()), cutOff, r.productId)
       const offer = await api.offerSeats(r)
       const { offerId, expiresAt } = holds.recordOffer(r.productId, offer)
       ctx().picker.remember(offerId, r.productId, r.quantity, offer)
@@ -97,6 +109,7 @@ function holdHandlers(ctx: Connected): Pick<SalesHandlers, HoldChannel> {
     'offers.accessible': async (r) => {
       const { picker, saleWindows } = ctx()
       saleWindows.check(r.productId)
+      refuseOfferPastCutOff(cutOffScope(ctx()), cutOff, r.productId)
       return picker.findWheelchairSpace(r)
     },
     'offers.keep': async (r) => {
@@ -145,6 +158,8 @@ export function salesHandlers(
   cashToleranceCents: () => number = () => DEFAULT_CASH_TOLERANCE_CENTS,
   /** Asks the ticket printer now: a self-service card is not taken when it cannot print (e-tickets only, where the setting allows). */
   printerGate: PrinterGate | null = null,
+  /** The box office's cut-off for a show, from the hub's rules (../checkout/show-cutoff.ts); none without a hub. */
+  cutOff: ShowCutOff = NO_CUT_OFF,
 ): SalesHandlers {
   const ctx: Connected = () => {
     const connected = current()
@@ -152,12 +167,15 @@ export function salesHandlers(
     return connected
   }
   return {
-    ...catalogueHandlers(ctx),
-    ...holdHandlers(ctx),
+    ...catalogueHandlers(ctx, cutOff),
+    ...holdHandlers(ctx, cutOff),
     ...cartHandlers(ctx, mode),
     'images.get': async (r) => ({ dataUrl: await ctx().images.dataUrl(r.path) }),
     ...checkoutHandlers(() => ctx().checkout, () => ctx().shifts, mode, {
-      onSale: (productId) => ctx().saleWindows.check(productId),
+      onSale: (item) => {
+        ctx().saleWindows.check(item.productId)
+        refuseOrderPastCutOff(cutOffScope(ctx()), cutOff, item)
+      },
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
     }, boxOfficeEmail, desk, printerGate),
     ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer }),

@@ -46,13 +46,16 @@ const TimeZone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/)
 /**
  * When a device does not sell. `closed`: out of service from `from` (null: now) until the manager
  * opens it again. `hours`: sells only between `opens` and `closes` each day, in `timeZone` (closes
- * before opens: open across midnight). Main decides each on the device's own clock, so a schedule
- * holds while the hub is away. (A show's own cut-off, "not sold N minutes before it starts", is not
- * one yet: it needs main's sale windows to know each show's start.)
+ * before opens: open across midnight). `showCutoff`: each show stops selling `minutesBefore` its
+ * start (the vendor's show date, read by main from the shows it listed), the device selling the
+ * others; the screen shows that show as not on sale here with `message`. Main decides each on the
+ * device's own clock, so a schedule holds while the hub is away.
  */
 export const ServiceRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('closed'), from: z.iso.datetime({ offset: true }).nullable(), message: ScreenMessage }),
   z.object({ kind: z.literal('hours'), opens: ClockTime, closes: ClockTime, timeZone: TimeZone, message: ScreenMessage }),
+  // A minute to a day: a cut-off of more than a day before the show is the vendor's sale window, not a box office's rule.
+  z.object({ kind: z.literal('showCutoff'), minutesBefore: z.number().int().min(1).max(1440), message: ScreenMessage }),
 ])
 export type ServiceRule = z.infer<typeof ServiceRule>
 

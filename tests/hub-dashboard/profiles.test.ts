@@ -186,4 +186,31 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     expect(hub.sent.at(-1)).toMatchObject({ method: 'DELETE', path: PROFILE_PATHS.serviceRule(closure) })
     expect(page.findAll('[data-testid="rule"]')).toHaveLength(1)
   })
+
+  it("stops selling each show some minutes before it starts, for one device, with the manager's words; the rule is shown and ended; in Malay too", async () => {
+    await open(page, 'service')
+    await page.get('[data-testid="rule-target"]').setValue(`device:${kiosk(1).id}`)
+    await page.get('[data-testid="kind-cutoff"]').setValue(true)
+    await page.get('[data-testid="rule-minutes"]').setValue('45')
+    await page.get('[data-testid="rule-message"]').setValue('Tickets for tonight are on sale at the box office')
+    await page.get('[data-testid="rule-form"]').trigger('submit')
+    await flushPromises()
+    expect(hub.sent.at(-1)).toMatchObject({
+      method: 'POST',
+      path: PROFILE_PATHS.serviceRules,
+      body: { target: { scope: 'device', deviceId: kiosk(1).id }, rule: { kind: 'showCutoff', minutesBefore: 45, message: 'Tickets for tonight are on sale at the box office' } },
+    })
+    expect(text(page, 'rule-list')).toContain('Lobby kiosk 1: stops selling each show 45 min before it starts')
+    expect(text(page, 'rule-list')).toContain('The screen says: “Tickets for tonight are on sale at the box office”')
+    expect(page.get('[data-testid="end-rule"]').text()).toBe('End this cut-off')
+    expect(await axeViolations()).toEqual([])
+
+    await page.get('[data-testid="language-ms-MY"]').trigger('click')
+    await flushPromises()
+    expect(text(page, 'rule-list')).toContain('Lobby kiosk 1: berhenti menjual setiap pertunjukan 45 minit sebelum ia bermula')
+    await page.get('[data-testid="end-rule"]').trigger('click')
+    await flushPromises()
+    expect(hub.sent.at(-1)).toMatchObject({ method: 'DELETE' })
+    expect(page.findAll('[data-testid="rule"]')).toHaveLength(0)
+  })
 })

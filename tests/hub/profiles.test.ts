@@ -136,4 +136,18 @@ describe.each(HUB_BACKENDS)('profiles and service rules on %s', (backend) => {
     expect((await pulled(kiosk2)).service).not.toContainEqual(closedTonight)
     expect((await manager.send('DELETE', `/api/service-rules/${closure.id}`)).status).toBe(404)
   })
+
+  it("keeps a show cut-off (no show sold N minutes before it starts) for the venue or one device, and sends it with each device's rules; bounds are held", async () => {
+    const cutoff = { kind: 'showCutoff', minutesBefore: 30, message: 'Tickets for tonight are on sale at the box office' } as const
+    const post = (target: unknown, rule: unknown) => manager.send('POST', '/api/service-rules', { target, rule })
+    for (const minutesBefore of [0, 1441, 7.5]) expect((await post({ scope: 'venue' }, { ...cutoff, minutesBefore })).status).toBe(400)
+    expect((await post({ scope: 'venue' }, { ...cutoff, message: ' ' })).status).toBe(400)
+    const before = await revisionHeard(counter)
+    expect((await post({ scope: 'device', deviceId: counter.deviceId }, cutoff)).status).toBe(200)
+    expect(BigInt(await revisionHeard(counter))).toBeGreaterThan(BigInt(before))
+    expect((await pulled(counter)).service).toContainEqual(cutoff)
+    expect((await pulled(kiosk1)).service).not.toContainEqual(cutoff)
+    const kept = ServiceRulesAnswer.parse((await manager.send('GET', '/api/service-rules')).body).rules.find((r) => r.rule.kind === 'showCutoff')
+    expect(kept).toMatchObject({ target: { scope: 'device', deviceId: counter.deviceId }, rule: cutoff, createdBy: 'Mei Tan' })
+  })
 })

@@ -77,7 +77,7 @@ describe('SaleWindows', () => {
     let now = Date.parse('2026-12-01T10:00:00+08:00')
     const windows = new SaleWindows(noLookup, () => now)
     windows.learnEvents([event('EVT1', '2026-12-01T10:00:00+08:00', '2026-12-05T20:00:00+08:00')])
-    await windows.learnShows('EVT1', [{ productId: 42, venue: null }], 'EN_SG')
+    await windows.learnShows('EVT1', [{ productId: 42, venue: null, date: '2026-12-05T19:30:00+08:00' }], 'EN_SG')
     expect(() => windows.check(42)).not.toThrow()
     now = Date.parse('2026-12-05T19:59:59+08:00')
     expect(() => windows.check(42)).not.toThrow()
@@ -96,7 +96,7 @@ describe('SaleWindows', () => {
       },
     }
     const windows = new SaleWindows(api, () => Date.parse('2026-12-01T10:00:00+08:00'))
-    await windows.learnShows('EVT1', [{ productId: 7, venue: null }], 'EN_SG')
+    await windows.learnShows('EVT1', [{ productId: 7, venue: null, date: '2026-12-05T19:30:00+08:00' }], 'EN_SG')
     expect(asked).toEqual([expect.objectContaining({ internetContentCode: 'EVT1' })])
     expect(() => windows.check(7)).not.toThrow()
   })

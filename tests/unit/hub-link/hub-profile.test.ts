@@ -8,10 +8,11 @@ import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import type { Runtime } from '../../../electron/services/runtime'
 import { KeytarVault } from '../../../electron/vault/keytar-vault'
 import { apiRig, type ApiRig } from '../../support/api-fixtures'
-import { heldOrderRequest } from '../../support/checkout-fixtures'
+import { heldOrderRequest, listShows } from '../../support/checkout-fixtures'
 import { hubBehindProxyForFile } from '../../support/hub-behind-proxy'
 import { managerBrowser, type ManagerBrowser } from '../../support/hub-manager'
 import { keychainUnavailableReason, onCi } from '../../support/keychain'
+import { allShows, isOnSale, sectionsOf, type ShowFixture } from '../../support/sandbox-fixtures'
 import { firstPin } from '../../support/staff-runtime'
 import { staffedRuntime } from '../../support/staffed-runtime'
 
@@ -172,6 +173,63 @@ describe.skipIf(reason !== null)("a Foyer following the box office hub's profile
     expect(await call(dispatcher(), 'offers.request', anOffer)).toMatchObject(refusedOutOfService)
     at('2026-11-27T10:00:30+08:00')
     await vi.waitFor(() => expect(runtime.services.system.info().closedByHub).toBeUndefined(), WAIT)
+    offset = 0
+    await hub().start()
+  }, 120_000)
+
+  it("stops selling a show 30 minutes before it starts, by the device's clock and with the hub out of reach: marked with the manager's words, no seats offered or new order placed; seats held before the cut-off are ordered and paid; a later show sells", async () => {
+    // The hub was started again (on another port of its own): the manager signs in there.
+    manager = await managerBrowser(hub().hub.url)
+    expect((await manager.send('POST', '/api/session', { name: 'Mei Tan', password: 'correct horse battery' })).status).toBe(200)
+    // The rules before this one's are ended: the device sells whatever the hour.
+    for (const rule of ServiceRulesAnswer.parse((await manager.send('GET', '/api/service-rules')).body).rules) {
+      expect((await manager.send('DELETE', `/api/service-rules/${rule.id}`)).status).toBe(200)
+    }
+    const words = 'Tickets for tonight are on sale at the box office'
+    expect((await manager.send('POST', '/api/service-rules', { target: { scope: 'venue' }, rule: { kind: 'showCutoff', minutesBefore: 30, message: words } })).status).toBe(200)
+    const revision = await hubRevision()
+    await vi.waitFor(async () => expect((await heardProfile())?.revision).toBe(revision), WAIT)
+    await vi.waitFor(() => expect(runtime.services.system.info().closedByHub).toBeUndefined(), WAIT)
+
+    // The show heldOrderRequest sells, and one starting hours after it.
+    const onSale = (await allShows(rig.direct)).filter((s) => isOnSale(s) && s.ticketType === 'RS')
+    const soon = onSale.find((s) => s.venue === 'Grand Theatre')!
+    const later = onSale.find((s) => Date.parse(s.showDate) - Date.parse(soon.showDate) > 3 * 3_600_000)!
+    const offerOf = async (show: ShowFixture) => {
+      const section = (await sectionsOf(rig.direct, show.productId))[0]!
+      return { productId: show.productId, priceCategoryId: section.priceCategoryId, sectionId: section.seatSectionId, mode: 'BA', quantity: 1 } as const
+    }
+    const listed = async (show: ShowFixture) => {
+      const answer = await call(dispatcher(), 'catalogue.shows', { code: show.eventCode, lang: 'EN_SG' })
+      if (!answer.ok) throw new Error(answer.error.code)
+      return answer.value.shows.find((s) => s.productId === show.productId)!
+    }
+    const cutOff = { ok: false, error: { code: 'checkout.show-cut-off', messageKey: 'checkout.errors.showCutOff' } }
+
+    // 40 minutes before the show a customer holds two seats; 20 minutes before, the show is past its cut-off here.
+    offset = Date.parse(soon.showDate) - 40 * 60_000 - Date.now()
+    expect((await listed(soon)).notSoldHere).toBeUndefined()
+    const order = { ...(await heldOrderRequest(dispatcher(), rig.direct)), paymentMethodCode: 'CASH' }
+    expect(order.items[0]!.productId).toBe(soon.productId)
+    offset = Date.parse(soon.showDate) - 20 * 60_000 - Date.now()
+    expect((await listed(soon)).notSoldHere).toEqual({ message: words })
+    expect(await call(dispatcher(), 'offers.request', await offerOf(soon))).toMatchObject(cutOff)
+
+    // The customer already at the counter finishes: their held seats are ordered and paid.
+    const invoice = await call(dispatcher(), 'checkout.submit', { order })
+    if (!invoice.ok) throw new Error(invoice.error.code)
+    const paid = await call(dispatcher(), 'checkout.pay', { saleId: invoice.value.saleId, tender: 'cash', tenderedCents: invoice.value.amountCents })
+    expect(paid).toMatchObject({ ok: true, value: { state: 'confirmed' } })
+    // Seats not held here (those two are sold and no longer held) are a new sale of that show: refused before the vendor is asked.
+    expect(await call(dispatcher(), 'checkout.submit', { order })).toMatchObject(cutOff)
+
+    // The rule is the device's own: kept while the hub is out of reach. A show hours later still sells.
+    await hub().stop()
+    expect(await call(dispatcher(), 'offers.request', await offerOf(soon))).toMatchObject(cutOff)
+    await listShows(dispatcher(), later.eventCode)
+    expect((await listed(later)).notSoldHere).toBeUndefined()
+    expect(await call(dispatcher(), 'offers.request', await offerOf(later))).toMatchObject({ ok: true })
+    expect(await call(dispatcher(), 'holds.releaseAll', {})).toMatchObject({ ok: true })
     offset = 0
     await hub().start()
   }, 120_000)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ServiceRule } from '../../../hub/protocol'
-import { closureAt } from '../../../electron/hub-link/service-rules'
+import { closureAt, showCutOffAt } from '../../../electron/hub-link/service-rules'
 
 /** Main's reading of the box office's service rules on the device's clock (the device side: hub-profile.test.ts). */
 const hours = (opens: string, closes: string, timeZone = 'Asia/Singapore'): ServiceRule => ({ kind: 'hours', opens, closes, timeZone, message: `open ${opens}-${closes}` })
@@ -31,5 +31,17 @@ describe('service rules, decided by main', () => {
     expect(closureAt([later], at('2026-11-26T21:00:00+08:00'))).toEqual({ message: 'Closed for the gala' })
     expect(closureAt([{ kind: 'closed', from: null, message: 'Closed' }], 0)).toEqual({ message: 'Closed' })
     expect(closureAt([hours('10:00', '11:00', 'Nowhere/Atlantis')], at('2026-11-26T03:00:00+08:00'))).toBeNull()
+  })
+
+  it("stops selling a show N minutes before it starts, from that minute on, without closing the device; the first cut-off that closes it speaks", () => {
+    const show = at('2026-11-26T19:30:00+08:00')
+    const thirty: ServiceRule = { kind: 'showCutoff', minutesBefore: 30, message: 'Tickets for tonight are on sale at the box office' }
+    const hour: ServiceRule = { kind: 'showCutoff', minutesBefore: 60, message: 'Kiosks stop an hour before' }
+    expect(showCutOffAt([thirty], show, at('2026-11-26T18:59:59+08:00'))).toBeNull()
+    expect(showCutOffAt([thirty], show, at('2026-11-26T19:00:00+08:00'))).toEqual({ message: thirty.message })
+    expect(showCutOffAt([thirty], show, at('2026-11-26T20:00:00+08:00'))).toEqual({ message: thirty.message })
+    expect(showCutOffAt([thirty, hour], show, at('2026-11-26T18:45:00+08:00'))).toEqual({ message: hour.message })
+    expect(showCutOffAt([hours('10:00', '22:00')], show, show)).toBeNull()
+    expect(closureAt([thirty], show)).toBeNull()
   })
 })
