@@ -14,6 +14,7 @@ const aisha: DashboardStaff = {
   devices: [],
   places: ['Box office'],
   disabled: false,
+  dashboardPassword: false,
   changedAt: '2026-11-26T10:00:00.000Z',
 }
 const answer = (accounts: DashboardStaff[], decision: 'dropped' | null = null) =>
