@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit'
 import type { EndOfDayAnswer, ExportLanguage } from '../protocol'
 import { cellText } from './day-csv'
-import type { DayTable } from './day-tables'
+import { dayTables, type DayTable } from './day-tables'
 import { cjkFontFamily } from './cjk-font'
-import { fill, type ExportWords } from './export-words'
+import { exportWords, fill, type ExportWords } from './export-words'
 
 /** A table wider than this prints each row as "column: value" lines rather than one line. */
 const WIDEST_LINE = 7
@@ -27,7 +27,7 @@ function tableText(doc: PDFKit.PDFDocument, table: DayTable): void {
   }
 }
 
-export interface PdfLanguage {
+interface PdfLanguage {
   language: ExportLanguage
   words: ExportWords
   /** Noto Sans CJK's collection (cjk-font.ts), or undefined: then Helvetica, and the report says why it is not in Chinese. */
@@ -41,7 +41,7 @@ export interface PdfLanguage {
  * every table (day-tables.ts), money through the one formatter, in the manager's language. Set in Noto
  * Sans CJK when the hub has it, so Chinese headings and a cashier named 陈美玲 print as such.
  */
-export async function dayPdf(day: EndOfDayAnswer, tables: readonly DayTable[], venue: string, { language, words, fontPath, fellBack }: PdfLanguage): Promise<Buffer> {
+async function dayPdf(day: EndOfDayAnswer, tables: readonly DayTable[], venue: string, { language, words, fontPath, fellBack }: PdfLanguage): Promise<Buffer> {
   const { pdf } = words
   const doc = new PDFDocument({ size: 'A4', margin: 40, lang: language, info: { Title: fill(words.workbookTitle, { date: day.date }), Author: 'Foyer Hub' } })
   const chunks: Buffer[] = []
@@ -60,4 +60,15 @@ export async function dayPdf(day: EndOfDayAnswer, tables: readonly DayTable[], v
   doc.end()
   await ended
   return Buffer.concat(chunks)
+}
+
+/**
+ * The report in the language asked for, set in the CJK font at `fontPath` when there is one. Chinese
+ * without such a font would print as empty boxes: the report is then in English, and says why.
+ */
+export function dayReportPdf(day: EndOfDayAnswer, venue: string, asked: ExportLanguage, fontPath: string | undefined): Promise<Buffer> {
+  const fellBack = !fontPath && asked.startsWith('zh')
+  const language = fellBack ? 'en-SG' : asked
+  const words = exportWords(language)
+  return dayPdf(day, dayTables(day, words), venue, { language, words, fontPath, fellBack })
 }

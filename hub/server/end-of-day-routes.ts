@@ -5,7 +5,7 @@ import { cardCsv } from './card-csv'
 import { cjkFontPath } from './cjk-font'
 import { refuse, requireManager, type DashboardContext } from './dashboard-api'
 import { tablesCsv } from './day-csv'
-import { dayPdf } from './day-pdf'
+import { dayReportPdf } from './day-pdf'
 import { dayTables, figureTables } from './day-tables'
 import { tablesWorkbook } from './day-workbook'
 import { endOfDayFigures } from './end-of-day-figures'
@@ -30,12 +30,7 @@ async function dayFile(day: EndOfDayAnswer, file: DayFile, venue: string, langua
   if (file === 'cards.csv') return cardCsv(day.figures.cardPayments, CURRENCY, words)
   if (file === 'csv') return tablesCsv(dayTables(day, words))
   if (file === 'xlsx') return tablesWorkbook(dayTables(day, words), fill(words.workbookTitle, { date: day.date }))
-  // Chinese without a font for it would print as empty boxes: the report is then in English, and says why.
-  const fontPath = cjkFontPath()
-  const fellBack = !fontPath && language.startsWith('zh')
-  const pdfLanguage = fellBack ? 'en-SG' : language
-  const pdfWords = exportWords(pdfLanguage)
-  return dayPdf(day, dayTables(day, pdfWords), venue, { language: pdfLanguage, words: pdfWords, fontPath, fellBack })
+  return dayReportPdf(day, venue, language, cjkFontPath())
 }
 
 /** End of day for a signed-in manager: a day's figures, its close, and its files; any range of days as files. */
