@@ -115,27 +115,15 @@ export type DayFile = (typeof DAY_FILES)[number]
 export const RANGE_FILES = ['csv', 'xlsx'] as const
 export type RangeFile = (typeof RANGE_FILES)[number]
 
-/**
- * The language a file's headings and words are in: the dashboard's chosen one, sent as `?lang=`.
- * English when none is sent; any other value is refused (400 `invalid-request`), not guessed at.
- */
-export const EXPORT_LANGUAGES = ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] as const
-export const ExportLanguage = z.enum(EXPORT_LANGUAGES)
-export type ExportLanguage = z.infer<typeof ExportLanguage>
-const lang = ExportLanguage.default('en-SG')
-
-/** A day's file's query: its language. */
-export const FileQuery = z.object({ lang })
-
-export const RangeQuery = z.object({ from: DayDate, to: DayDate, lang }).refine((r) => r.from <= r.to, { message: 'from is after to' })
+export const RangeQuery = z.object({ from: DayDate, to: DayDate }).refine((r) => r.from <= r.to, { message: 'from is after to' })
 
 export const END_OF_DAY_PATHS = {
   /** GET: the day's EndOfDayAnswer. */
   day: (date: string) => `/api/days/${encodeURIComponent(date)}`,
   /** POST: close the day in the signed-in manager's name (409 `day-closed` when it was). */
   close: (date: string) => `/api/days/${encodeURIComponent(date)}/close`,
-  /** GET `?lang=` (FileQuery): the day as a file: every figure (csv, xlsx), the report (pdf), the card payments for the acquirer (cards.csv). */
+  /** GET `?lang=` (FileQuery, export-language.ts): the day as a file: every figure (csv, xlsx), the report (pdf), the card payments for the acquirer (cards.csv). */
   file: (date: string, file: DayFile) => `/api/days/${encodeURIComponent(date)}/end-of-day.${file}`,
-  /** GET `?from=&to=&lang=` (days, both included; RangeQuery): those days' figures as one file. */
+  /** GET `?from=&to=&lang=` (days, both included; RangeQuery and FileQuery): those days' figures as one file. */
   range: (file: RangeFile) => `/api/range/sales.${file}`,
 } as const

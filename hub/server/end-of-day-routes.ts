@@ -78,9 +78,10 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
     api.get(END_OF_DAY_PATHS.range(file), async (request, reply) => {
       if (!(await requireManager(ctx, request, reply))) return reply
       const range = RangeQuery.safeParse(request.query)
+      const query = FileQuery.safeParse(request.query)
       const window = range.success ? rangeWindow(range.data.from, range.data.to) : undefined
-      if (!range.success || !window) return refuse(reply, 400, 'invalid-request')
-      const tables = figureTables(await endOfDayFigures(ctx.db, window), exportWords(range.data.lang))
+      if (!range.success || !query.success || !window) return refuse(reply, 400, 'invalid-request')
+      const tables = figureTables(await endOfDayFigures(ctx.db, window), exportWords(query.data.lang))
       const name = `sales-${range.data.from}-to-${range.data.to}.${file}`
       return sendFile(reply, name, file === 'csv' ? tablesCsv(tables) : await tablesWorkbook(tables, name))
     })
