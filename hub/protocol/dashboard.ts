@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { TodayAnswer } from './dashboard-today'
 import { ManagerPassword } from './dashboard-staff'
 import { PrinterProblem, TerminalState } from './heartbeat'
+import { StaffName } from './staff-sync'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
@@ -43,12 +44,14 @@ export const DASHBOARD_PATHS = {
   events: '/api/events',
 } as const
 
+// Up to 80: a manager made before managers were staff accounts (hub migration 10) may have a longer name than StaffName allows.
 const ManagerName = z.string().trim().min(1).max(80)
 
 export const SignInRequest = z.object({ name: ManagerName, password: z.string().min(1).max(200) })
 export type SignInRequest = z.infer<typeof SignInRequest>
 
-export const FirstManagerRequest = z.object({ code: z.string().min(1).max(64), name: ManagerName, password: ManagerPassword })
+/** The first manager is a staff account too (docs/hub.md, "Who runs the dashboard"): a staff account's name. */
+export const FirstManagerRequest = z.object({ code: z.string().min(1).max(64), name: StaffName, password: ManagerPassword })
 export type FirstManagerRequest = z.infer<typeof FirstManagerRequest>
 
 export const SessionAnswer = z.object({ manager: z.object({ id: z.uuid(), name: z.string() }) })
