@@ -26,7 +26,9 @@ export const dashboardManagers = {
     -- manager_id now names a staff account; disabling it or taking the role away deletes its sessions by this index.
     ALTER TABLE manager_sessions ADD CONSTRAINT manager_sessions_staff_fkey FOREIGN KEY (manager_id) REFERENCES staff_accounts (id);
     CREATE INDEX manager_sessions_by_manager ON manager_sessions (manager_id);
+    -- Devices learn of an account made manager here (a manager made before has no PIN: no device lists them).
+    UPDATE staff_version SET version = version + 1
+     WHERE id = 1 AND EXISTS (SELECT 1 FROM managers m JOIN staff_accounts s ON lower(s.name) = lower(m.name) AND s.disabled_at IS NULL AND s.pin_hash IS NOT NULL);
     DROP TABLE managers;
-    UPDATE staff_version SET version = version + 1 WHERE id = 1;
   `,
 }

@@ -121,5 +121,7 @@ describe.each(HUB_BACKENDS)('the first manager made before managers were staff a
     ])
     expect((await db.query('SELECT manager_id FROM manager_sessions')).rows).toEqual([{ manager_id: managerId }])
     expect((await db.query("SELECT to_regclass('managers') AS t")).rows).toEqual([{ t: null }])
+    // Ann's counters learn she is a manager now.
+    expect((await db.query('SELECT version::int AS v FROM staff_version')).rows).toEqual([{ v: 2 }])
   })
 })
