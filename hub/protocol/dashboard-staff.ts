@@ -4,7 +4,7 @@ import { HubStaffRole, StaffName, StaffPin } from './staff-sync'
 /**
  * The dashboard's staff page and the hub (issue #26): the venue's staff accounts, made, edited and
  * disabled by a manager; and each device's own accounts (made before it joined), which the manager
- * merges into a hub account or drops. No answer ever carries a PIN or its hash.
+ * merges into a hub account or drops. No answer ever carries a PIN, a password or their hashes.
  */
 export const DASHBOARD_STAFF_PATHS = {
   /** GET: StaffAnswer. POST: a new account (StaffRequest), answered with it (DashboardStaff). */
@@ -26,11 +26,24 @@ const Where = {
   places: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
 }
 
-export const StaffRequest = z.object({ name: StaffName, role: HubStaffRole, pin: StaffPin, ...Where })
+/**
+ * A manager's dashboard password: long enough to resist guessing at the hub's own rate limits; no
+ * other rule (NIST SP 800-63B). Sent once, in the request that sets it; no answer carries it.
+ */
+export const ManagerPassword = z.string().min(12).max(200)
+
+/**
+ * A new account. `password` is the dashboard password, for the manager role only: a manager-role
+ * account needs one (refused 400 `password-needed` without), the other roles never sign in to the dashboard.
+ */
+export const StaffRequest = z.object({ name: StaffName, role: HubStaffRole, pin: StaffPin, password: ManagerPassword.optional(), ...Where })
 export type StaffRequest = z.input<typeof StaffRequest>
 
-/** An edit: the PIN only when a new one is set. */
-export const StaffEditRequest = z.object({ name: StaffName, role: HubStaffRole, pin: StaffPin.optional(), ...Where })
+/**
+ * An edit: the PIN, and a manager's password, only when a new one is set. One made manager needs a
+ * password; one no longer manager loses theirs and is signed out of the dashboard at once.
+ */
+export const StaffEditRequest = z.object({ name: StaffName, role: HubStaffRole, pin: StaffPin.optional(), password: ManagerPassword.optional(), ...Where })
 export type StaffEditRequest = z.input<typeof StaffEditRequest>
 
 export const DashboardStaff = z.object({
@@ -40,6 +53,8 @@ export const DashboardStaff = z.object({
   devices: z.array(z.uuid()),
   places: z.array(z.string()),
   disabled: z.boolean(),
+  /** A manager who signs in to the dashboard with a password (never the password itself). */
+  dashboardPassword: z.boolean(),
   changedAt: z.iso.datetime({ offset: true }),
 })
 export type DashboardStaff = z.infer<typeof DashboardStaff>

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { TodayAnswer } from './dashboard-today'
+import { ManagerPassword } from './dashboard-staff'
 import { PrinterProblem, TerminalState } from './heartbeat'
+import { StaffName } from './staff-sync'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
@@ -42,14 +44,14 @@ export const DASHBOARD_PATHS = {
   events: '/api/events',
 } as const
 
+// Up to 80: a manager made before managers were staff accounts (hub migration 10) may have a longer name than StaffName allows.
 const ManagerName = z.string().trim().min(1).max(80)
-/** Long enough to resist guessing at the hub's own rate limits; no other rule (NIST SP 800-63B). */
-const Password = z.string().min(12).max(200)
 
 export const SignInRequest = z.object({ name: ManagerName, password: z.string().min(1).max(200) })
 export type SignInRequest = z.infer<typeof SignInRequest>
 
-export const FirstManagerRequest = z.object({ code: z.string().min(1).max(64), name: ManagerName, password: Password })
+/** The first manager is a staff account too (docs/hub.md, "Who runs the dashboard"): a staff account's name. */
+export const FirstManagerRequest = z.object({ code: z.string().min(1).max(64), name: StaffName, password: ManagerPassword })
 export type FirstManagerRequest = z.infer<typeof FirstManagerRequest>
 
 export const SessionAnswer = z.object({ manager: z.object({ id: z.uuid(), name: z.string() }) })
@@ -57,12 +59,12 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
 
 /**
  * Every refusal the dashboard can get, as a code the page words in the manager's language (never
- * the server's English): 400 `invalid-request`, 401 `signed-out` / `wrong-name-or-password`,
+ * the server's English): 400 `invalid-request` / `password-needed` (a manager-role staff account without a dashboard password), 401 `signed-out` / `wrong-name-or-password`,
  * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 409 `name-taken` (a profile's name, or an active staff
  * account's), 429 `too-many-tries` (with retryAfterSeconds).
  */
 export const DashboardRefusal = z.object({
-  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed']),
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed', 'password-needed']),
   retryAfterSeconds: z.number().int().positive().optional(),
   /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
   firstManagerNeeded: z.boolean().optional(),

@@ -122,8 +122,8 @@ export const END_OF_DAY_PATHS = {
   day: (date: string) => `/api/days/${encodeURIComponent(date)}`,
   /** POST: close the day in the signed-in manager's name (409 `day-closed` when it was). */
   close: (date: string) => `/api/days/${encodeURIComponent(date)}/close`,
-  /** GET: the day as a file: every figure (csv, xlsx), the report (pdf), the card payments for the acquirer (cards.csv). */
+  /** GET `?lang=` (FileQuery, export-language.ts): the day as a file: every figure (csv, xlsx), the report (pdf), the card payments for the acquirer (cards.csv). */
   file: (date: string, file: DayFile) => `/api/days/${encodeURIComponent(date)}/end-of-day.${file}`,
-  /** GET `?from=&to=` (days, both included): those days' figures as one file. */
+  /** GET `?from=&to=&lang=` (days, both included; RangeQuery and FileQuery): those days' figures as one file. */
   range: (file: RangeFile) => `/api/range/sales.${file}`,
 } as const

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { centsText, type DayCardPayment } from '../protocol'
+import type { ExportWords } from './export-words'
 
 /**
  * The day's card payments at each device's terminal, as a CSV the venue holds against Adyen's
@@ -8,11 +9,19 @@ import { centsText, type DayCardPayment } from '../protocol'
  * payment; Type Settled/Refunded; Gross Credit/Debit in the gross currency), then Foyer's own columns
  * for the person ticking them off (which terminal, the booking, the card's last four, the auth code).
  * Company and merchant account are Adyen's names for the venue's account, which Foyer does not hold.
+ *
+ * Adyen's columns (and its Type values, Settled and Refunded) keep Adyen's English spelling in every
+ * language the file is downloaded in: matching against the settlement report, by a person or a
+ * spreadsheet lookup, goes by those exact names (above all Merchant Reference and Psp Reference). Only
+ * Foyer's own columns after them follow the manager's language.
  */
-export const CARD_COLUMNS = [
+export const ADYEN_COLUMNS = [
   'Company Account', 'Merchant Account', 'Psp Reference', 'Merchant Reference', 'Payment Method', 'Creation Date', 'TimeZone', 'Type',
-  'Modification Reference', 'Gross Currency', 'Gross Debit (GC)', 'Gross Credit (GC)', 'Terminal', 'Booking Reference', 'Last Four', 'Auth Code',
+  'Modification Reference', 'Gross Currency', 'Gross Debit (GC)', 'Gross Credit (GC)',
 ] as const
+
+/** Every column of the card file in one language: Adyen's, then Foyer's own in that language's words. */
+export const cardColumns = ({ card }: ExportWords): string[] => [...ADYEN_COLUMNS, card.terminal, card.bookingReference, card.lastFour, card.authCode]
 
 const two = (n: number) => String(n).padStart(2, '0')
 /** YYYY-MM-DD HH:MM:SS on the hub's clock, as Adyen writes its creation date. */
@@ -21,11 +30,11 @@ const creationDate = (iso: string) => {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
 }
 
-export function cardCsv(payments: readonly DayCardPayment[], currency: string): string {
+export function cardCsv(payments: readonly DayCardPayment[], currency: string, words: ExportWords): string {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
   const rows = payments.map((p) => [
     '', '', p.pspReference ?? '', p.merchantReference ?? '', p.brand?.toLowerCase() ?? '', creationDate(p.at), timeZone, p.type === 'sale' ? 'Settled' : 'Refunded',
     '', currency, p.type === 'refund' ? centsText(p.amountCents) : '', p.type === 'sale' ? centsText(p.amountCents) : '', p.deviceName, p.bookingReference ?? '', p.last4 ?? '', p.authCode ?? '',
   ])
-  return stringify([[...CARD_COLUMNS], ...rows], { bom: true, record_delimiter: 'windows' })
+  return stringify([cardColumns(words), ...rows], { bom: true, record_delimiter: 'windows' })
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { DAY_FILES, DayDate, END_OF_DAY_PATHS, RANGE_FILES, RangeQuery, type DayFile, type EndOfDayAnswer } from '../protocol'
+import { DAY_FILES, DayDate, END_OF_DAY_PATHS, FileQuery, RANGE_FILES, RangeQuery, type DayFile, type EndOfDayAnswer, type ExportLanguage } from '../protocol'
 import { cardCsv } from './card-csv'
+import { cjkFontPath } from './cjk-font'
 import { refuse, requireManager, type DashboardContext } from './dashboard-api'
 import { tablesCsv } from './day-csv'
-import { dayPdf } from './day-pdf'
+import { dayReportPdf } from './day-pdf'
 import { dayTables, figureTables } from './day-tables'
 import { tablesWorkbook } from './day-workbook'
 import { endOfDayFigures } from './end-of-day-figures'
 import { closeHubDay, dayWindow, endOfDayAnswer, hubDate, rangeWindow } from './end-of-day-views'
+import { exportWords, fill } from './export-words'
 
 /** The journal's currency: every device of a venue sells in it. */
 const CURRENCY = 'SGD'
@@ -23,12 +25,12 @@ function sendFile(reply: FastifyReply, name: string, body: string | Buffer) {
   return reply.header('content-type', type).header('content-disposition', `attachment; filename="${name}"`).send(body)
 }
 
-async function dayFile(day: EndOfDayAnswer, file: DayFile, venue: string): Promise<Buffer | string> {
-  if (file === 'cards.csv') return cardCsv(day.figures.cardPayments, CURRENCY)
-  const tables = dayTables(day)
-  if (file === 'csv') return tablesCsv(tables)
-  if (file === 'xlsx') return tablesWorkbook(tables, `End of day ${day.date}`)
-  return dayPdf(day, tables, venue)
+async function dayFile(day: EndOfDayAnswer, file: DayFile, venue: string, language: ExportLanguage): Promise<Buffer | string> {
+  const words = exportWords(language)
+  if (file === 'cards.csv') return cardCsv(day.figures.cardPayments, CURRENCY, words)
+  if (file === 'csv') return tablesCsv(dayTables(day, words))
+  if (file === 'xlsx') return tablesWorkbook(dayTables(day, words), fill(words.workbookTitle, { date: day.date }))
+  return dayReportPdf(day, venue, language, cjkFontPath())
 }
 
 /** End of day for a signed-in manager: a day's figures, its close, and its files; any range of days as files. */
@@ -64,8 +66,11 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
       if (!(await requireManager(ctx, request, reply))) return reply
       const day = dayOf(request.params, reply)
       if (!day) return reply
+      const query = FileQuery.safeParse(request.query)
+      if (!query.success) return refuse(reply, 400, 'invalid-request')
       const answer = await endOfDayAnswer(ctx.db, day.date, day.window)
-      return sendFile(reply, `end-of-day-${day.date}${file === 'cards.csv' ? '-cards.csv' : `.${file}`}`, await dayFile(answer, file, ctx.venue))
+      const name = `end-of-day-${day.date}${file === 'cards.csv' ? '-cards.csv' : `.${file}`}`
+      return sendFile(reply, name, await dayFile(answer, file, ctx.venue, query.data.lang))
     })
   }
 
@@ -73,9 +78,10 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
     api.get(END_OF_DAY_PATHS.range(file), async (request, reply) => {
       if (!(await requireManager(ctx, request, reply))) return reply
       const range = RangeQuery.safeParse(request.query)
+      const query = FileQuery.safeParse(request.query)
       const window = range.success ? rangeWindow(range.data.from, range.data.to) : undefined
-      if (!range.success || !window) return refuse(reply, 400, 'invalid-request')
-      const tables = figureTables(await endOfDayFigures(ctx.db, window))
+      if (!range.success || !query.success || !window) return refuse(reply, 400, 'invalid-request')
+      const tables = figureTables(await endOfDayFigures(ctx.db, window), exportWords(query.data.lang))
       const name = `sales-${range.data.from}-to-${range.data.to}.${file}`
       return sendFile(reply, name, file === 'csv' ? tablesCsv(tables) : await tablesWorkbook(tables, name))
     })

@@ -62,7 +62,7 @@ export function managerRoutes(api: FastifyInstance, ctx: DashboardContext): void
     }
     const passwordHash = await hashPassword(parsed.data.password)
     const made = await makeFirstManager(ctx.db, { codeHash, name: parsed.data.name, passwordHash, now })
-    if (!made.made) return refuse(reply, 403, 'code-not-valid')
+    if (!made.made) return made.why === 'name-taken' ? refuse(reply, 409, 'name-taken') : refuse(reply, 403, 'code-not-valid')
     await clearWrongTries(ctx.db, FIRST_MANAGER_KEY)
     await startSession(ctx.db, reply, made.id, now)
     return sessionAnswer({ id: made.id, name: parsed.data.name })

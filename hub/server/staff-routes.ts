@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../protocol'
+import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, type HubStaffRole, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../protocol'
 import { allLocalStaff, decideLocalStaff } from '../storage/local-staff-table'
 import { allStaff, insertStaff, setStaffDisabled, staffById, updateStaff, type StaffChange, type StaffRow } from '../storage/staff-table'
 import { refuse, requireManager, type DashboardContext } from './dashboard-api'
@@ -12,7 +12,7 @@ const LocalId = z.object({ deviceId: z.uuid(), staffId: z.uuid() })
 /** A contract path with ids, as a Fastify route. */
 const route = (path: string, ...names: string[]) => names.reduce((p, name) => p.replace(`ID-${name}`, `:${name}`), path)
 
-/** What the page sees of an account: never its PIN's hash. */
+/** What the page sees of an account: never its PIN's hash nor its password's, only whether it signs in to the dashboard. */
 export const dashboardStaff = (row: StaffRow): DashboardStaff => ({
   id: row.id,
   name: row.name,
@@ -20,12 +20,19 @@ export const dashboardStaff = (row: StaffRow): DashboardStaff => ({
   devices: row.devices,
   places: row.places,
   disabled: row.disabled_at !== null,
+  dashboardPassword: row.dashboard_password,
   changedAt: row.changed_at.toISOString(),
 })
 
 function answer(reply: FastifyReply, change: StaffChange) {
   if (change.done) return reply.send(dashboardStaff(change.account))
+  if (change.why === 'password-needed') return refuse(reply, 400, 'password-needed')
   return change.why === 'not-found' ? refuse(reply, 404, 'not-found') : refuse(reply, 409, 'name-taken')
+}
+
+/** A dashboard password's Argon2id hash, for the manager role only: another role's password is not kept. */
+async function managerPasswordHash(role: HubStaffRole, password: string | undefined): Promise<{ passwordHash?: string }> {
+  return role === 'manager' && password !== undefined ? { passwordHash: await hashPassword(password) } : {}
 }
 
 /**
@@ -47,8 +54,9 @@ export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
     if (!(await requireManager(ctx, request, reply))) return reply
     const parsed = StaffRequest.safeParse(request.body)
     if (!parsed.success) return refuse(reply, 400, 'invalid-request')
-    const { pin, ...fields } = parsed.data
-    return answer(reply, await insertStaff(ctx.db, { ...fields, pinHash: await hashPassword(pin) }, new Date(ctx.now())))
+    const { pin, password, ...fields } = parsed.data
+    const passwordHash = await managerPasswordHash(fields.role, password)
+    return answer(reply, await insertStaff(ctx.db, { ...fields, pinHash: await hashPassword(pin), ...passwordHash }, new Date(ctx.now())))
   })
 
   api.put(route(DASHBOARD_STAFF_PATHS.account('ID-id'), 'id'), async (request, reply) => {
@@ -57,9 +65,10 @@ export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
     const parsed = StaffEditRequest.safeParse(request.body)
     if (!params.success) return refuse(reply, 404, 'not-found')
     if (!parsed.success) return refuse(reply, 400, 'invalid-request')
-    const { pin, ...fields } = parsed.data
+    const { pin, password, ...fields } = parsed.data
     const pinHash = pin === undefined ? undefined : await hashPassword(pin)
-    return answer(reply, await updateStaff(ctx.db, params.data.id, { ...fields, ...(pinHash ? { pinHash } : {}) }, new Date(ctx.now())))
+    const passwordHash = await managerPasswordHash(fields.role, password)
+    return answer(reply, await updateStaff(ctx.db, params.data.id, { ...fields, ...(pinHash ? { pinHash } : {}), ...passwordHash }, new Date(ctx.now())))
   })
 
   for (const [path, disabled] of [

@@ -1,6 +1,7 @@
 import { profilesAndService } from './profiles-migration'
 import { staffMigration } from './staff-migration'
 import { dayCloses } from './migration-day-closes'
+import { dashboardManagers } from './migration-dashboard-managers'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -149,4 +150,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dayCloses,
   patronRetention,
   dayIndex,
+  dashboardManagers,
 ]

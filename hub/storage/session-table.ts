@@ -12,11 +12,14 @@ export async function insertSession(db: Queryable, session: { idHash: string; ma
   ])
 }
 
-/** The manager a live session belongs to, or undefined for an unknown or expired one. */
+/**
+ * The manager a live session belongs to, or undefined for an unknown or expired one, or one whose
+ * account is disabled or no longer a manager's (those sessions are deleted as that happens, too).
+ */
 export async function managerOfSession(db: Queryable, idHash: string, now: Date): Promise<SessionManagerRow | undefined> {
   const { rows } = await db.query(
-    `SELECT m.id, m.name FROM manager_sessions s JOIN managers m ON m.id = s.manager_id
-      WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    `SELECT m.id, m.name FROM manager_sessions s JOIN staff_accounts m ON m.id = s.manager_id
+      WHERE s.id_hash = $1 AND s.expires_at > $2 AND m.role = 'manager' AND m.disabled_at IS NULL AND m.password_hash IS NOT NULL`,
     [idHash, now],
   )
   return parseRows(SessionManagerRow, rows)[0]
@@ -25,4 +28,9 @@ export async function managerOfSession(db: Queryable, idHash: string, now: Date)
 /** Signs a session out (and drops every expired one, which nobody can use again). */
 export async function deleteSession(db: Queryable, idHash: string, now: Date): Promise<void> {
   await db.query('DELETE FROM manager_sessions WHERE id_hash = $1 OR expires_at <= $2', [idHash, now])
+}
+
+/** Ends every session of one person at once: their account was disabled or lost the manager role. */
+export async function deleteSessionsOf(db: Queryable, staffId: string): Promise<void> {
+  await db.query('DELETE FROM manager_sessions WHERE manager_id = $1', [staffId])
 }

@@ -69,9 +69,16 @@ describe('the dashboard: end of day', () => {
     expect(rows(page, 'day-standalone')[0]).toEqual(['Counter A', expect.any(String), 'BK-C2', 'S$50.00', '654321'])
     expect(rows(page, 'day-by-show')[0]!.slice(1)).toEqual(['Adult', '4', 'S$75.00'])
     expect(rows(page, 'day-cards')).toEqual([['Counter A', '1', 'S$25.00', 'S$0.00']])
-    expect(page.get('[data-testid="download-pdf"]').attributes('href')).toBe(END_OF_DAY_PATHS.file(date, 'pdf'))
-    expect(page.get('[data-testid="download-cards.csv"]').attributes('href')).toBe(END_OF_DAY_PATHS.file(date, 'cards.csv'))
-    expect(page.get('[data-testid="range-xlsx"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.range('xlsx')}?from=${date}&to=${date}`)
+    expect(page.get('[data-testid="download-pdf"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.file(date, 'pdf')}?lang=en-SG`)
+    expect(page.get('[data-testid="download-cards.csv"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.file(date, 'cards.csv')}?lang=en-SG`)
+    expect(page.get('[data-testid="range-xlsx"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.range('xlsx')}?from=${date}&to=${date}&lang=en-SG`)
+  })
+
+  it('asks for the files in the language the dashboard is in now', async () => {
+    await page.get('[data-testid="language-zh-HK"]').trigger('click')
+    await flushPromises()
+    expect(page.get('[data-testid="download-csv"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.file(date, 'csv')}?lang=zh-HK`)
+    expect(page.get('[data-testid="range-csv"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.range('csv')}?from=${date}&to=${date}&lang=zh-HK`)
   })
 
   it('closes the day in the signed-in name after asking once more, from the keyboard, and says so', async () => {

@@ -14,6 +14,7 @@ const aisha: DashboardStaff = {
   devices: [],
   places: ['Box office'],
   disabled: false,
+  dashboardPassword: false,
   changedAt: '2026-11-26T10:00:00.000Z',
 }
 const answer = (accounts: DashboardStaff[], decision: 'dropped' | null = null) =>
@@ -80,6 +81,39 @@ describe('the dashboard: staff', () => {
       expect(live()).toContain('Staff account saved.')
     })
 
+    it('asks for a dashboard password when the manager role is given, refuses one missing or under 12 characters before sending, and keeps it nowhere on the page', async () => {
+      await button('staff-edit').trigger('click')
+      expect(page.find('[data-testid="staff-password"]').exists()).toBe(false)
+      await button('staff-role').setValue('manager')
+      await button('staff-editor').trigger('submit')
+      await flushPromises()
+      expect(text(page, 'problem')).toBe('A manager needs a dashboard password of at least 12 characters.')
+      await button('staff-password').setValue('too short')
+      await button('staff-editor').trigger('submit')
+      await flushPromises()
+      expect(text(page, 'problem')).toBe('A new password needs at least 12 characters.')
+      expect(hub.sent.filter((s) => s.method === 'PUT')).toEqual([])
+
+      const manager = { ...aisha, role: 'manager' as const, dashboardPassword: true }
+      hub.answerNext('PUT', DASHBOARD_STAFF_PATHS.account(aisha.id), 200, manager)
+      hub.answerNext('GET', DASHBOARD_STAFF_PATHS.staff, 200, answer([manager]))
+      await button('staff-password').setValue('lantern over the river')
+      await button('staff-editor').trigger('submit')
+      await flushPromises()
+      const sent = hub.sent.find((s) => s.method === 'PUT')
+      expect(sent?.body).toEqual({ name: 'Aisha Rahman', role: 'manager', password: 'lantern over the river', places: ['Box office'], devices: [] })
+      expect(page.html()).not.toContain('lantern over the river')
+
+      // A manager who signs in already keeps their password when the field is left empty.
+      await button('staff-edit').trigger('click')
+      expect(page.get('[data-testid="staff-editor"]').text()).toContain('New dashboard password (leave empty to keep the current one)')
+      hub.answerNext('PUT', DASHBOARD_STAFF_PATHS.account(aisha.id), 200, manager)
+      hub.answerNext('GET', DASHBOARD_STAFF_PATHS.staff, 200, answer([manager]))
+      await button('staff-editor').trigger('submit')
+      await flushPromises()
+      expect(hub.sent.filter((s) => s.method === 'PUT').at(-1)?.body).toEqual({ name: 'Aisha Rahman', role: 'manager', places: ['Box office'], devices: [] })
+    })
+
     it('disables an account, saying it will be signed out at every device; drops a device’s own account', async () => {
       hub.answerNext('POST', DASHBOARD_STAFF_PATHS.disable(aisha.id), 200, { ...aisha, disabled: true })
       hub.answerNext('GET', DASHBOARD_STAFF_PATHS.staff, 200, answer([{ ...aisha, disabled: true }]))
@@ -102,5 +136,8 @@ describe('the dashboard: staff', () => {
     await openStaff([aisha], 'zh-HK')
     expect(text(page, 'nav-staff')).toBe('員工')
     expect(page.get('[data-testid="staff-Aisha Rahman"]').findAll('td').map((cell) => cell.text()).slice(0, 3)).toEqual(['收銀員', 'Box office', '啟用中'])
+    await button('staff-edit').trigger('click')
+    await button('staff-role').setValue('manager')
+    expect(page.get('[data-testid="staff-editor"]').text()).toContain('管理後台密碼（最少 12 個字元）')
   })
 })

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AddDeviceAnswer, END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
-import { CARD_COLUMNS } from '../../hub/server/card-csv'
+import { ADYEN_COLUMNS } from '../../hub/server/card-csv'
 import { dayWindow, hubDate } from '../../hub/server/end-of-day-views'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
@@ -74,8 +74,8 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
   }
   const sale = (payload: SalePayload, ms: number): RecordEnvelope => ({ deviceRecordId: `sale:${payload.saleId}`, kind: 'sale', occurredAt: at(ms), payload })
   const day = async () => EndOfDayAnswer.parse((await manager.send('GET', END_OF_DAY_PATHS.day(date))).body)
-  const file = async (name: Parameters<typeof END_OF_DAY_PATHS.file>[1]) => {
-    const answer = await manager.send('GET', END_OF_DAY_PATHS.file(date, name))
+  const file = async (name: Parameters<typeof END_OF_DAY_PATHS.file>[1], lang?: string) => {
+    const answer = await manager.send('GET', `${END_OF_DAY_PATHS.file(date, name)}${lang ? `?lang=${lang}` : ''}`)
     expect(answer.status).toBe(200)
     return answer.bytes
   }
@@ -162,9 +162,36 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     }
   })
 
+  it('writes the files in the language the manager downloads them in, the numbers the same and Adyen’s column names as Adyen spells them', async () => {
+    const rows = parse((await file('csv', 'zh-CN')).toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][]
+    expect(rows[rows.findIndex((r) => r[0] === '合计') + 1]).toEqual(['计入', '销售笔数', '票数', '金额', '退款笔数', '退款金额', '净额'])
+    expect(section(rows, '合计')[0]).toEqual(['销售', '3', '6', '110.00', '1', '12.50', '97.50'])
+    expect(section(rows, '结账后补入').map((r) => r[2])).toEqual(['销售', '班次'])
+    const malay = parse((await file('csv', 'ms-MY')).toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][]
+    expect(section(malay, 'Jumlah')[0]).toEqual(['Jualan', '3', '6', '110.00', '1', '12.50', '97.50'])
+
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(workbookBytes(await file('xlsx', 'zh-HK')))
+    const totals = workbook.getWorksheet('總計')!
+    expect(totals.getRow(1).values).toEqual([undefined, '計入', '銷售宗數', '門票數', '金額', '退款宗數', '退款金額', '淨額'])
+    expect(totals.getRow(2).values).toEqual([undefined, '銷售', 3, 6, 110, 1, 12.5, 97.5])
+
+    const text = (await pdftotext(await file('pdf', 'zh-CN'))).replace(/ {2,}/g, ' ')
+    for (const words of ['日结报表：城市剧院 City Theatre', `日期：${date}`, '由 Mei Tan 于', '收银员：Mei, 陈美玲', '销售 | 3 | 6 | 110.00 | 1 | 12.50 | 97.50']) expect(text).toContain(words)
+
+    const cards = parse((await file('cards.csv', 'zh-CN')).toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]
+    expect(Object.keys(cards[0]!)).toEqual([...ADYEN_COLUMNS, '终端', '订单编号', '卡号后四位', '授权码'])
+    expect(cards.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['终端']])[0]).toEqual(['PSP0000000000001', 'FY-c1-1', 'Settled', 'Counter A'])
+
+    expect((await manager.send('GET', `${END_OF_DAY_PATHS.file(date, 'csv')}?lang=fr-FR`)).body).toEqual({ refused: 'invalid-request' })
+    const yesterday = hubDate(dayStart - HOUR)
+    const range = await manager.send('GET', `${END_OF_DAY_PATHS.range('csv')}?from=${yesterday}&to=${date}&lang=zh-HK`)
+    expect(section(parse(range.bytes.toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][], '總計')[0]).toEqual(['銷售', '5', '8', '135.00', '1', '12.50', '122.50'])
+  })
+
   it("gives the day's card payments in the columns of Adyen's settlement details report", async () => {
     const lines = parse((await file('cards.csv')).toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]
-    expect(Object.keys(lines[0]!)).toEqual([...CARD_COLUMNS])
+    expect(Object.keys(lines[0]!)).toEqual([...ADYEN_COLUMNS, 'Terminal', 'Booking Reference', 'Last Four', 'Auth Code'])
     expect(lines.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['Gross Credit (GC)'], l['Gross Debit (GC)'], l['Terminal'], l['Last Four'], l['Auth Code']])).toEqual([
       ['PSP0000000000001', 'FY-c1-1', 'Settled', '25.00', '', 'Counter A', '4242', 'A1B2C3'],
       ['PSP0000000000002', 'FY-k1-1', 'Settled', '12.50', '', 'Kiosk B', '5555', 'K9'],

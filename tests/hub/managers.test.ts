@@ -41,11 +41,11 @@ describe.each(HUB_BACKENDS)("the hub's managers and their sessions on %s", (back
     const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => first(code().toLowerCase(), `Manager ${i}`)))
     expect(tries.filter((t) => t.status === 200)).toHaveLength(1)
     expect(tries.filter((t) => t.status === 403).map((t) => t.body)).toEqual(Array(7).fill({ refused: 'code-not-valid' }))
-    const { rows } = await hub().db.query('SELECT count(*)::int AS n FROM managers')
+    const { rows } = await hub().db.query('SELECT count(*)::int AS n FROM staff_accounts WHERE password_hash IS NOT NULL')
     expect(rows).toEqual([{ n: 1 }])
     // The losers were told the code is used, not counted as guesses: the code is simply spent.
     expect((await first(code())).status).toBe(403)
-    await hub().db.query("UPDATE managers SET name = 'Mei Tan'")
+    await hub().db.query("UPDATE staff_accounts SET name = 'Mei Tan'")
   })
 
   it('keeps a session in an HttpOnly, Secure, SameSite=Strict cookie, stored only hashed, honoured by every hub process, until signed out', async () => {

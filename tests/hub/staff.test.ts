@@ -49,7 +49,7 @@ describe.each(HUB_BACKENDS)("the hub's staff accounts on %s", (backend) => {
     expect(made.status).toBe(200)
     const aisha = DashboardStaff.parse(made.body)
     expect(JSON.stringify(made.body)).not.toMatch(/739104|argon2/)
-    const boss = DashboardStaff.parse((await manager.send('POST', '/api/staff', { name: 'Wei Lim', role: 'manager', pin: '551902' })).body)
+    const boss = DashboardStaff.parse((await manager.send('POST', '/api/staff', { name: 'Wei Lim', role: 'manager', pin: '551902', password: 'lantern over the river' })).body)
     const { rows } = await hub().db.query('SELECT pin_hash FROM staff_accounts WHERE id = $1', [aisha.id])
     const hash = (rows[0] as { pin_hash: string }).pin_hash
     expect(hash).toMatch(/^\$argon2id\$/)

@@ -6,8 +6,8 @@ import { whileBusy } from './busy'
 
 /** The dashboard's pages; a signed-out manager sees only the first two. */
 export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts' | 'today' | 'day' | 'staff' | 'profiles' | 'service'
-/** A form the page refused before asking the hub: a field left empty, or a new password under 12 characters. */
-export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' } | { kind: 'pin-not-valid' }
+/** A form the page refused before asking the hub: a field left empty, a new password under 12 characters, a manager without one. */
+export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' } | { kind: 'password-needed' } | { kind: 'pin-not-valid' }
 
 /** Signed out: the first manager's form while the hub has no manager yet (its 401 says so), sign-in otherwise. */
 function signedOutPage(problem: Problem): Page {

@@ -3,6 +3,7 @@ import { ref } from 'vue'
 import {
   DASHBOARD_STAFF_PATHS,
   DashboardStaff,
+  ManagerPassword,
   StaffAnswer,
   StaffEditRequest,
   StaffRequest,
@@ -14,13 +15,25 @@ import { ask, NO_BODY } from '../api/hub-client'
 import { whileBusy } from './busy'
 import { failedInto, type FormProblem } from './session'
 
-/** What the staff form holds: the PIN empty when an edit keeps the old one. */
+/** What the staff form holds: the PIN (and a manager's password) empty when an edit keeps the old one. */
 export interface StaffForm {
   name: string
   role: DashboardStaff['role']
   pin: string
+  /** The dashboard password, for the manager role only: empty when an edit keeps a manager's current one. */
+  password: string
   devices: string[]
   places: string[]
+}
+
+/**
+ * The password to send: a manager's only (the other roles never sign in to the dashboard). One made
+ * manager needs one; a manager already signing in (`keeps`) keeps theirs when the field is left empty.
+ */
+function managerPassword(form: StaffForm, keeps: boolean): string | undefined | FormProblem {
+  if (form.role !== 'manager') return undefined
+  if (form.password === '') return keeps ? undefined : { kind: 'password-needed' }
+  return ManagerPassword.safeParse(form.password).success ? form.password : { kind: 'password-too-short' }
 }
 
 /**
@@ -51,7 +64,12 @@ export const useStaff = defineStore('staff', () => {
       problem.value = { kind: 'pin-not-valid' }
       return false
     }
-    const body = { name: form.name, role: form.role, devices: form.devices, places: form.places, ...(pin === undefined ? {} : { pin }) }
+    const password = managerPassword(form, accounts.value.some((a) => a.id === id && a.dashboardPassword))
+    if (typeof password === 'object') {
+      problem.value = password
+      return false
+    }
+    const body = { name: form.name, role: form.role, devices: form.devices, places: form.places, ...(pin === undefined ? {} : { pin }), ...(password === undefined ? {} : { password }) }
     const request = id === null ? StaffRequest.safeParse(body) : StaffEditRequest.safeParse(body)
     if (!request.success) {
       problem.value = { kind: 'not-valid' }
@@ -60,7 +78,7 @@ export const useStaff = defineStore('staff', () => {
     return change(() => (id === null ? ask('POST', DASHBOARD_STAFF_PATHS.staff, DashboardStaff, request.data) : ask('PUT', DASHBOARD_STAFF_PATHS.account(id), DashboardStaff, request.data)))
   }
 
-  /** Disabled: signed out at every device within one heartbeat. */
+  /** Disabled: signed out at every device within one heartbeat (and out of this dashboard at once, if a manager). */
   function setDisabled(id: string, disabled: boolean): Promise<boolean> {
     return change(() => ask('POST', disabled ? DASHBOARD_STAFF_PATHS.disable(id) : DASHBOARD_STAFF_PATHS.enable(id), DashboardStaff, {}))
   }
