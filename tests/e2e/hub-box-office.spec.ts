@@ -74,7 +74,7 @@ test('the box office run from the hub: one cashier PIN at both counters (also wi
 
   await test.step('the manager adds the four devices; staff connect each on staging', async () => {
     await setUpFirstManager(dashboard, hub, manager)
-    const given = []
+    const given: { code: string }[] = []
     for (const host of hosts) given.push(await addDevice(dashboard, host.device))
     await Promise.all(hosts.map((host, i) => connectThroughStaffSettings([k1, k2, c1, c2][i]!, host, hub, vendor, { code: given[i]!.code })))
   })

@@ -200,7 +200,7 @@ export class NexoTerminal {
     }
     if (this.#waiting) return answer({ Response: failure('Busy', 'Terminal busy with another transaction') })
     if (this.#options.ledger.find(saleId, serviceId)) return answer({ Response: failure('NotAllowed', `ServiceID ${serviceId} was used already`) })
-    let card = this.#nextCard ?? 'approve'
+    let card: TestCardName = this.#nextCard ?? 'approve'
     this.#nextCard = null
     let waited: Outcome | null = null
     if (card === 'no-card') {
