@@ -22,13 +22,14 @@ export class HoldExpiry {
 
   constructor(
     private readonly clock: Clock,
-    /** The hold window setting: the vendor's hold until an answer shows a shorter one. */
-    private readonly settingMs: number,
+    /** The hold window setting: the vendor's hold until an answer shows a shorter one. Read at each hold (a saved change applies to the next). */
+    private readonly settingMs: number | (() => number),
   ) {}
 
   /** How long the vendor holds, as far as Foyer knows: the shortest of the setting and every hold seen. */
   get windowMs(): number {
-    return this.#learnedMs === null ? this.settingMs : Math.min(this.settingMs, this.#learnedMs)
+    const setting = typeof this.settingMs === 'function' ? this.settingMs() : this.settingMs
+    return this.#learnedMs === null ? setting : Math.min(setting, this.#learnedMs)
   }
 
   /** Learns from an offer that says both times; true when this shortened the window (reckoned holds must be looked at again). */

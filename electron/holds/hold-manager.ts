@@ -40,8 +40,8 @@ export interface HoldManagerOptions {
   /** Which backend and tenant the holds are at, e.g. "sandbox/foyer-training". */
   backend: string
   api: SeatReleaser
-  /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting); a shorter hold the vendor shows wins. */
-  holdWindowMs: number
+  /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting); a shorter hold the vendor shows wins. A function: read at each hold. */
+  holdWindowMs: number | (() => number)
   onChange?: (status: HoldStatus) => void
   log?: Logger
 }

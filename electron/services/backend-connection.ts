@@ -18,8 +18,8 @@ import { readBoundSecret } from '../vault/origin-bound-secret'
 export interface BackendConnection {
   endpoints: BackendEndpoints
   secret: () => Promise<string>
-  /** The hold window the backend applies when an offer gives no expirationTime. */
-  holdWindowMs: number
+  /** The hold window the backend applies when an offer gives no expirationTime; a function when it is a setting, read at each hold. */
+  holdWindowMs: number | (() => number)
   /** The card terminal sales at this backend are paid through; absent: none set up (cash only, at the counter). */
   terminal?: PaymentTerminal
   close(): Promise<void>
@@ -90,7 +90,8 @@ export function vendorConnection(kind: 'staging' | 'production', settings: Pick<
       }
       return found.secret
     },
-    holdWindowMs: current.holdWindowMinutes * 60_000,
+    // Read at each hold, so a saved change (staff's, or the box office hub's profile) applies to the next one without reconnecting.
+    holdWindowMs: () => settings.get().holdWindowMinutes * 60_000,
     // None set up: cash only, at the counter (a self-service kiosk says it cannot take cards).
     terminal: installedTerminal(current, vault) ?? undefined,
     close: async () => {},

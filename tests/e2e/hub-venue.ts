@@ -29,13 +29,20 @@ export interface HubProcess {
   fingerprint: string
   /** Printed at the hub's first start, while no manager exists. */
   firstManagerCode: string
+  /** Stops the hub; its data folder is removed unless `keepData` (to start it again: startAgain). */
+  stop(options?: { keepData?: boolean }): Promise<void>
+  /** Starts a hub stopped with its data kept, on the same port and data folder: the same address, certificate, devices and staff. */
+  startAgain(): Promise<void>
+}
+
+interface HubRun {
+  said: Record<string, string>
   stop(): Promise<void>
 }
 
-/** Starts `npm run hub`'s cli on a free loopback port, in a fresh data folder removed at stop. */
-export async function startHubProcess(): Promise<HubProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-hub-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', '0', '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
+/** The hub's cli in a process of its own on `port` (0: a free one); ready once it printed everything in `awaited`. */
+async function runHub(dataDir: string, port: number, awaited: Record<string, RegExp>): Promise<HubRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
     cwd: repoRoot,
     env: { ...process.env, FOYER_HUB_DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,25 +51,46 @@ export async function startHubProcess(): Promise<HubProcess> {
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const said: Record<string, string> = {}
-  const patterns = { url: /^Foyer Hub at (https:\/\/\S+) /, fingerprint: /^Certificate fingerprint \(SHA-256\): (\S+)/, firstManagerCode: /^First manager's one-time enrolment code: (\S+)/ }
   await new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      for (const [key, pattern] of Object.entries(patterns)) {
+      for (const [key, pattern] of Object.entries(awaited)) {
         const found = pattern.exec(line)
         if (found) said[key] = found[1]!
       }
-      if (Object.keys(patterns).every((key) => key in said)) resolve()
+      if (Object.keys(awaited).every((key) => key in said)) resolve()
     })
     child.once('exit', (code) => reject(new Error(`the hub stopped (exit ${code}) before it was ready:\n${stderr}`)))
   })
   return {
-    url: said.url!,
-    fingerprint: said.fingerprint!,
-    firstManagerCode: said.firstManagerCode!,
+    said,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
-      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const address = { url: /^Foyer Hub at (https:\/\/\S+) /, fingerprint: /^Certificate fingerprint \(SHA-256\): (\S+)/ }
+
+/** Starts `npm run hub`'s cli on a free loopback port, in a fresh data folder removed at stop (unless kept). */
+export async function startHubProcess(): Promise<HubProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-hub-'))
+  let run: HubRun | null = await runHub(dataDir, 0, { ...address, firstManagerCode: /^First manager's one-time enrolment code: (\S+)/ })
+  const { url, fingerprint, firstManagerCode } = run.said as Record<'url' | 'fingerprint' | 'firstManagerCode', string>
+  return {
+    url,
+    fingerprint,
+    firstManagerCode,
+    stop: async ({ keepData = false } = {}) => {
+      await run?.stop()
+      run = null
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true })
+    },
+    startAgain: async () => {
+      if (run) throw new Error('the hub is running')
+      // A manager exists by now: no first manager's code is printed.
+      run = await runHub(dataDir, Number(new URL(url).port), address)
+      if (run.said.url !== url || run.said.fingerprint !== fingerprint) throw new Error(`the hub came back as ${run.said.url} (${run.said.fingerprint}), not ${url} (${fingerprint})`)
     },
   }
 }

@@ -94,6 +94,9 @@ export async function setUpStaging(page: Page, vendor: StagingVendor, terminal: 
   await expect(page.getByTestId('staging-result')).toHaveText('Saved.')
   await page.getByTestId('staging-secret').fill(vendor.clientSecret)
   await page.getByTestId('staging-store-secret').click()
+  // Stored, and the settings read again: the venue's hosts share one keychain, so "is stored" may show before this
+  // host's own store and reload, and that reload would put back what is typed below before it is saved.
+  await expect(page.getByTestId('staging-result')).toHaveText('The client secret is stored in the system keychain.')
   await expect(page.getByTestId('staging-secret-state')).toHaveText('A client secret is stored.')
   if (terminal) {
     const { address, poiid, keyIdentifier } = terminal

@@ -39,6 +39,21 @@ interface Waiting {
   saleId: string
   serviceId: string
   finish: (errorCondition: string, message: string) => void
+  /** The customer presents a card now: the waiting payment goes on with it. */
+  take: (card: TestCardName) => void
+}
+
+type Outcome = { errorCondition: string | null; message: string; state: TransactionState }
+
+/** Cards a customer can present to a payment already waiting for one (the others are the terminal's own state, or no card). */
+const PRESENTABLE: ReadonlySet<TestCardName> = new Set(['approve', 'decline', 'cancel', 'card-removed', 'timeout'])
+
+/** What the terminal makes of a presented card. */
+function outcomeOf(card: TestCardName): Outcome {
+  if (card === 'decline') return { errorCondition: 'Refusal', message: 'Not enough balance', state: 'declined' }
+  if (card === 'cancel') return { errorCondition: 'Cancel', message: 'Cancelled by the customer', state: 'cancelled' }
+  if (card === 'card-removed') return { errorCondition: 'Aborted', message: 'Card removed', state: 'aborted' }
+  return { errorCondition: null, message: 'Approved', state: 'approved' }
 }
 
 const BODY_LIMIT = 64 * 1024
@@ -84,8 +99,12 @@ export class NexoTerminal {
     return `127.0.0.1:${port}`
   }
 
-  /** The card the next customer presents (training control). */
+  /**
+   * The card the next customer presents (training control); with a payment waiting for the customer
+   * (after 'no-card'), the card they present to it now: a trainer holds a payment at the terminal, then lets it through.
+   */
   present(card: TestCardName): void {
+    if (this.#waiting && PRESENTABLE.has(card)) return this.#waiting.take(card)
     this.#nextCard = card
   }
 
@@ -181,8 +200,15 @@ export class NexoTerminal {
     }
     if (this.#waiting) return answer({ Response: failure('Busy', 'Terminal busy with another transaction') })
     if (this.#options.ledger.find(saleId, serviceId)) return answer({ Response: failure('NotAllowed', `ServiceID ${serviceId} was used already`) })
-    const card = this.#nextCard ?? 'approve'
+    let card: TestCardName = this.#nextCard ?? 'approve'
     this.#nextCard = null
+    let waited: Outcome | null = null
+    if (card === 'no-card') {
+      const presented = await this.#waitForCard(saleId, serviceId)
+      if (typeof presented === 'string') card = presented
+      else waited = presented
+    }
+    const outcome = waited ?? outcomeOf(card)
     const base = {
       card,
       saleTransaction,
@@ -192,19 +218,6 @@ export class NexoTerminal {
       currency,
       authCode: String(randomInt(100_000, 999_999)),
       poiid: this.#options.poiid,
-    }
-    let outcome: { errorCondition: string | null; message: string; state: TransactionState }
-    if (card === 'no-card') {
-      outcome = await this.#waitForCard(saleId, serviceId)
-    } else {
-      outcome =
-        card === 'decline'
-          ? { errorCondition: 'Refusal', message: 'Not enough balance', state: 'declined' }
-          : card === 'cancel'
-            ? { errorCondition: 'Cancel', message: 'Cancelled by the customer', state: 'cancelled' }
-            : card === 'card-removed'
-              ? { errorCondition: 'Aborted', message: 'Card removed', state: 'aborted' }
-              : { errorCondition: null, message: 'Approved', state: 'approved' }
     }
     const body = paymentAnswer({ ...base, errorCondition: outcome.errorCondition, message: outcome.message })
     this.#options.ledger.record({
@@ -225,18 +238,20 @@ export class NexoTerminal {
     return answer(body)
   }
 
-  /** The customer has the terminal: the payment waits for a card, an abort from the till, or the terminal's own time-out. */
-  #waitForCard(saleId: string, serviceId: string): Promise<{ errorCondition: string; message: string; state: TransactionState }> {
+  /** The customer has the terminal: the payment waits for a card (answered with it), an abort from the till, or the terminal's own time-out. */
+  #waitForCard(saleId: string, serviceId: string): Promise<Outcome | TestCardName> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiting.finish('Cancel', 'Timed out waiting for a card'), this.#options.cardWaitMs ?? 90_000)
+      const done = (answer: Outcome | TestCardName) => {
+        clearTimeout(timer)
+        if (this.#waiting === waiting) this.#waiting = null
+        resolve(answer)
+      }
       const waiting: Waiting = {
         saleId,
         serviceId,
-        finish: (errorCondition, message) => {
-          clearTimeout(timer)
-          if (this.#waiting === waiting) this.#waiting = null
-          resolve({ errorCondition, message, state: errorCondition === 'Aborted' ? 'aborted' : 'cancelled' })
-        },
+        finish: (errorCondition, message) => done({ errorCondition, message, state: errorCondition === 'Aborted' ? 'aborted' : 'cancelled' }),
+        take: (card) => done(card),
       }
       this.#waiting = waiting
     })

@@ -1,7 +1,7 @@
 import { NexoCrypto } from '@adyen/api-library'
 import { request } from 'node:https'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentRequest } from '../../../electron/payment/adyen/nexo-messages'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { paymentRequest, statusRequest } from '../../../electron/payment/adyen/nexo-messages'
 import type { Sandbox } from '../../../electron/sandbox/server'
 import { sandboxWithClient, type SandboxClient } from '../../support/sandbox-client'
 import { terminalControls } from '../../support/terminal-controls'
@@ -37,9 +37,19 @@ function post(body: string): Promise<{ status: number; text: string }> {
 
 const key = () => ({ AdyenCryptoVersion: 1, KeyIdentifier: sandbox.terminal.keyIdentifier, KeyVersion: sandbox.terminal.keyVersion, Passphrase: sandbox.terminal.passphrase })
 
-function sealed(transactionId: string, amountCents = 1_000) {
-  const message = paymentRequest({ saleId: 'ATTACKER', poiid: sandbox.terminal.poiid }, transactionId, amountCents, 'SGD', new Date())
+const till = () => ({ saleId: 'ATTACKER', poiid: sandbox.terminal.poiid })
+
+function seal(message: { SaleToPOIRequest: { MessageHeader: unknown } }) {
   return NexoCrypto.encrypt(message.SaleToPOIRequest.MessageHeader as never, JSON.stringify(message), key())
+}
+
+function sealed(transactionId: string, amountCents = 1_000) {
+  return seal(paymentRequest(till(), transactionId, amountCents, 'SGD', new Date()))
+}
+
+/** What a sealed request's answer says, opened with the shared key. */
+function opened<T>(text: string): T {
+  return JSON.parse(new NexoCrypto().decrypt((JSON.parse(text) as { SaleToPOIResponse: never }).SaleToPOIResponse, key())) as T
 }
 
 const transactions = () => terminalControls(sandbox, direct).transactions()
@@ -66,6 +76,26 @@ describe('the terminal simulator', () => {
       expect(answer.text).toContain('crypto error')
     }
     expect((await transactions()).map((t) => t.transactionId)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^TAMPER/)]))
+  })
+
+  it('a payment waiting for the customer takes the card they present then (a trainer holds a payment, then lets it through)', async () => {
+    const controls = terminalControls(sandbox, direct)
+    await controls.present('no-card')
+    const paying = post(JSON.stringify({ SaleToPOIRequest: sealed('WAITED-1') }))
+    // The terminal has the payment and waits for a card: its status says it is in progress.
+    await vi.waitFor(async () => {
+      const status = opened<{ SaleToPOIResponse: { TransactionStatusResponse: { Response: { ErrorCondition?: string } } } }>((await post(JSON.stringify({ SaleToPOIRequest: seal(statusRequest(till(), 'WAITED-1')) }))).text)
+      expect(status.SaleToPOIResponse.TransactionStatusResponse.Response.ErrorCondition).toBe('InProgress')
+    }, 10_000)
+    await controls.present('approve')
+    // Answered once the card is presented, not after the terminal's own 90 s wait.
+    const answer = await Promise.race([paying, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000))])
+    expect(answer?.status).toBe(200)
+    expect(opened<{ SaleToPOIResponse: { PaymentResponse: { Response: { Result: string } } } }>(answer!.text).SaleToPOIResponse.PaymentResponse.Response.Result).toBe('Success')
+    expect((await transactions()).find((t) => t.transactionId === 'WAITED-1')?.state).toBe('approved')
+    // The card went to that payment: the next one is paid as ever (approved), not held.
+    const next = await post(JSON.stringify({ SaleToPOIRequest: sealed('WAITED-2') }))
+    expect(opened<{ SaleToPOIResponse: { PaymentResponse: { Response: { Result: string } } } }>(next.text).SaleToPOIResponse.PaymentResponse.Response.Result).toBe('Success')
   })
 
   it('refuses what is not a nexo envelope', async () => {
