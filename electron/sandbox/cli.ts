@@ -4,7 +4,7 @@ import { MAX_TERMINALS } from './terminal/training-terminals'
 import { startSandbox } from './server'
 
 /**
- * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>] [--xss] [--tls] [--terminals <n>]`
+ * `npm run sandbox -- --port <p> --data <dir> [--hold-ttl <s>] [--token-ttl <s>] [--quirks] [--extra-events <n>] [--xss] [--tls] [--terminals <n>] [--tenant <name>]`
  * When ready, prints exactly one line of JSON on stdout with the addresses and
  * the client credentials, and each simulated card terminal's address, POIID, key and root; with
  * --tls the API is https and `rootCertificatePem` is the root its certificate is signed by (a
@@ -36,6 +36,7 @@ try {
       xss: { type: 'boolean', default: false },
       tls: { type: 'boolean', default: false },
       terminals: { type: 'string', default: '1' },
+      tenant: { type: 'string' },
     },
     strict: true,
   }))
@@ -51,6 +52,8 @@ if (!Number.isInteger(extraEvents) || extraEvents < 0 || extraEvents > MAX_EXTRA
 }
 const terminals = Number(values.terminals)
 if (!Number.isInteger(terminals) || terminals < 1 || terminals > MAX_TERMINALS) fail(`--terminals must be a whole number from 1 to ${MAX_TERMINALS}`)
+// A tenant is a path segment of every address, and half of the keychain account Foyer keeps its secret under.
+if (values.tenant !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(values.tenant)) fail('--tenant must be 1 to 64 letters, digits, dots, dashes or underscores')
 
 // Handlers first: a signal that arrives between "ready" and a late handler
 // would otherwise take the default action and kill the process mid-write.
@@ -79,6 +82,7 @@ try {
     xss: values.xss,
     tls: values.tls,
     terminals,
+    tenant: values.tenant,
   })
   const { baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret, rootCertificatePem } = sandbox
   process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, imageBaseUrl, tenant, clientId, clientSecret, rootCertificatePem, terminals: sandbox.terminals })}\n`)

@@ -55,6 +55,12 @@ export interface SandboxOptions {
   /** Where the sandbox logs (never secrets). Default: stderr. */
   log?: (line: string) => void
   /**
+   * The tenant in its addresses. Default SANDBOX_TENANT. Two sandboxes standing in for two vendors'
+   * staging services on one machine (and one keychain, whose accounts are `<backend>/<tenant>`) need
+   * names of their own, as two real tenants have.
+   */
+  tenant?: string
+  /**
    * Serves the API over https with a certificate of its own (made once per data folder), as a vendor's
    * staging service is: Foyer takes only https addresses for a vendor backend. Default false (http).
    */
@@ -91,7 +97,7 @@ export const SANDBOX_TENANT = 'foyer-training'
 export const SANDBOX_CLIENT_ID = SANDBOX_CLIENT_IDS[0]
 const LOOPBACK = '127.0.0.1'
 
-function newServer(log: (line: string) => void, now: () => number, https: { key: string; cert: string } | null): FastifyInstance {
+function newServer(log: (line: string) => void, now: () => number, https: { key: string; cert: string } | null, tenant: string): FastifyInstance {
   const app = Fastify({
     ...(https ? { https } : {}),
     logger: false,
@@ -117,7 +123,7 @@ function newServer(log: (line: string) => void, now: () => number, https: { key:
   })
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      if (error.status === 401) reply.header('www-authenticate', `Bearer realm="${SANDBOX_TENANT}"`)
+      if (error.status === 401) reply.header('www-authenticate', `Bearer realm="${tenant}"`)
       return reply.code(error.status).send(error.body(now()))
     }
     const status = error.statusCode ?? 500
@@ -218,8 +224,9 @@ function openModel(db: SandboxDb, options: SandboxOptions, baseUrl: () => string
   const book = new InventoryBook(db)
   const offers = new SeatOffers(catalogue, book, holdMs)
   const orders = new OrderBook(db, catalogue, book, offers, holdMs)
-  const tokens = new TokenIssuer({ key: tokenKey, tenant: SANDBOX_TENANT, clients, ttlSeconds: options.tokenTtlSeconds ?? 3600, quirks, now })
-  const ctx = { tenant: SANDBOX_TENANT, catalogue, book, offers, orders, tokens, shapes: new Shapes(quirks), quirks, holdMs, now, baseUrl }
+  const tenant = options.tenant ?? SANDBOX_TENANT
+  const tokens = new TokenIssuer({ key: tokenKey, tenant, clients, ttlSeconds: options.tokenTtlSeconds ?? 3600, quirks, now })
+  const ctx = { tenant, catalogue, book, offers, orders, tokens, shapes: new Shapes(quirks), quirks, holdMs, now, baseUrl }
   return { ctx, clients }
 }
 
@@ -231,19 +238,20 @@ function mountRoutes(app: FastifyInstance, imageApp: FastifyInstance, ctx: Sandb
   cartRoutes(app, ctx)
   orderRoutes(app, ctx)
   imageRoutes(imageApp, ctx.catalogue)
-  terminals.mount(app, (request) => ctx.tokens.verify(request.headers.authorization, SANDBOX_TENANT, 'payment'))
+  terminals.mount(app, (request) => ctx.tokens.verify(request.headers.authorization, ctx.tenant, 'payment'))
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const { db, close: closeDb } = openDatabase(options.dataDir)
   let origin = ''
-  const { ctx, clients } = openModel(db, options, () => `${origin}/api/v0/${SANDBOX_TENANT}`)
+  const tenant = options.tenant ?? SANDBOX_TENANT
+  const { ctx, clients } = openModel(db, options, () => `${origin}/api/v0/${tenant}`)
   const tls = options.tls ? storedServiceChain(db) : null
   const https = tls && { key: tls.keyPem, cert: tls.certificatePem }
-  const app = newServer(log, ctx.now, https)
+  const app = newServer(log, ctx.now, https, tenant)
   // Vendor notes: images come from a host other than the API's. Under quirks they do here too.
-  const imageApp = ctx.quirks ? newServer(log, ctx.now, https) : app
+  const imageApp = ctx.quirks ? newServer(log, ctx.now, https, tenant) : app
   const terminals = new TrainingTerminals(db, options.terminals ?? 1, ctx.now, log)
   mountRoutes(app, imageApp, ctx, terminals)
   const sweeper = holdSweeper(ctx.orders, ctx.book, ctx.now, log)
@@ -263,12 +271,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     baseUrl: ctx.baseUrl(),
-    authUrl: `${origin}/auth/v0/${SANDBOX_TENANT}/oauth/token`,
+    authUrl: `${origin}/auth/v0/${tenant}/oauth/token`,
     imageBaseUrl: imageOrigin,
     terminal: described[0]!,
     terminals: described,
     ...(tls ? { rootCertificatePem: tls.rootPem } : {}),
-    tenant: SANDBOX_TENANT,
+    tenant,
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: clients[0]!.clientSecret,
     clients,

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -42,7 +43,10 @@ const repoRoot = join(import.meta.dirname, '..', '..')
 
 export async function startStagingVendor(terminals: number): Promise<StagingVendor> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-vendor-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--tls', '--terminals', String(terminals)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+  // A tenant of its own: two venues' specs run side by side, and their hosts share one keychain, whose accounts are
+  // `<backend>/<tenant>`; under one tenant name each venue's secret, bound to its own vendor's address, replaced the other's.
+  const tenant = `foyer-staging-${randomBytes(4).toString('hex')}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--tls', '--terminals', String(terminals), '--tenant', tenant], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = once(child, 'exit').then(() => {})
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

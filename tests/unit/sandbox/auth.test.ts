@@ -207,3 +207,25 @@ describe('bearer checks', () => {
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
   })
 })
+
+describe('a tenant of its own', () => {
+  // Two sandboxes standing in for two vendors' staging services on one machine share one keychain, whose
+  // accounts are `<backend>/<tenant>`: each needs its own tenant, as two real vendors' tenants are apart.
+  it('serves and issues tokens under the tenant it was started with, and only under it', async () => {
+    const own = await sandboxWithClient({ tenant: 'venue-staging-1' })
+    try {
+      expect(own.sandbox.tenant).toBe('venue-staging-1')
+      expect(own.sandbox.baseUrl).toMatch(/\/api\/v0\/venue-staging-1$/)
+      expect(own.sandbox.authUrl).toMatch(/\/auth\/v0\/venue-staging-1\/oauth\/token$/)
+      const token = await fetch(`${own.sandbox.authUrl}?grant_type=client_credentials`, { method: 'POST', headers: { authorization: own.client.basic() } })
+      expect(token.status).toBe(200)
+      const bearer = `Bearer ${((await token.json()) as { access_token: string }).access_token}`
+      expect((await fetch(`${own.sandbox.baseUrl}/icc`, { headers: { authorization: bearer } })).status).toBe(200)
+      // The training tenant's path is another tenant's here.
+      const elsewhere = await fetch(own.sandbox.baseUrl.replace('/venue-staging-1', `/${sandbox.tenant}`) + '/icc', { headers: { authorization: bearer } })
+      expect(elsewhere.status).toBe(401)
+    } finally {
+      await own.sandbox.close()
+    }
+  })
+})

@@ -67,6 +67,7 @@ describe('npm run sandbox', () => {
     [['--hold-ttl', 'soon'], '--hold-ttl must be a whole number of seconds'],
     [['--extra-events', '999999'], '--extra-events must be a whole number'],
     [['--terminals', '9'], '--terminals must be a whole number from 1 to 8'],
+    [['--tenant', '../training'], '--tenant must be 1 to 64 letters'],
   ])('refuses bad arguments with a message and exit code 2: %s', async (args, message) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
