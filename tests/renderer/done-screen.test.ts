@@ -56,7 +56,7 @@ async function doneScreen(printed: boolean, mode: 'self-service' | 'counter' = '
   useSystemStore().info = { appName: 'Foyer', appVersion: '1.0.0', mode, backend: 'sandbox', host: 'browser', backendReachable: true, kioskLock: 'none' }
   useCheckoutStore().outcome = { saleId: '6f1c2a8e-8d1b-4c53-9b7e-1f2a3b4c5d6e', state: 'confirmed', order, changeCents: null, printed }
   const stub = { template: '<div />' }
-  router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/', name: 'attract', component: stub }, { path: '/events', name: 'events', component: stub }, { path: '/done', name: 'done', component: DoneScreen }] })
+  router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/', name: 'attract', component: stub }, { path: '/events', name: 'events', component: stub }, { path: '/shift', name: 'shift', component: stub }, { path: '/done', name: 'done', component: DoneScreen }] })
   await router.push('/done')
   wrapper = mount({ template: '<div><router-view /><div id="action-dock" /></div>' }, { global: { plugins: [pinia, createFoyerI18n('en-SG'), router] }, attachTo: document.body })
   // As App.vue does on a customer's screen: the kiosk's idle reset is armed.
@@ -109,5 +109,19 @@ describe('the kiosk done screen', () => {
     expect(wrapper.get('[data-testid="done-paid"]').text()).toBe('Paid: S$68.00')
     expect(wrapper.find('[data-testid="done-not-printed"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="done-show-at-box-office"]').exists()).toBe(false)
+  })
+
+  it('at a counter, Done and then Shift before main has given the holds back: the shift stays on screen, not the events', async () => {
+    // Main answers the giving back only once the cashier has tapped Shift, as on a busy machine.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const foyer = createInProcessFoyer(kioskServices())
+    provideFoyer({ ...foyer, holds: { ...foyer.holds, releaseAll: async () => (await answered, foyer.holds.releaseAll()) } })
+    const wrapper = await doneScreen(true, 'counter')
+    await wrapper.get('[data-testid="done-finish"]').trigger('click')
+    await router.push('/shift')
+    answer()
+    await flushPromises()
+    expect(router.currentRoute.value.name).toBe('shift')
   })
 })
