@@ -3,12 +3,9 @@
 // The checks and builds are one Node process each and mostly single-threaded, and none needs
 // another's output, so they run side by side, as many at once as there are cores (two on the
 // machines npm test is measured on); run one after another they left a core idle for a minute.
-// Then Vitest and Playwright run side by side (Playwright needs the builds). Vitest keeps both cores
-// busy, but Playwright does not: its flows wait on the renderer, the vendor's sandbox and the hub's
-// heartbeats, and run one after another it left most of a core idle for nine minutes. Side by side,
-// Playwright's waits are Vitest's CPU time. Vitest's output streams; Playwright's is printed whole when
-// it ends (so the two never mix), as is each check's. Any failure fails the run; after a failing
-// check stage nothing more runs. FOYER_TESTS_ONE_AT_A_TIME=1 runs Vitest and then Playwright, to compare.
+// Vitest and Playwright each keep both cores busy with workers of their own, so they run after,
+// one at a time (Playwright needs the builds). A job's output is printed whole when it ends, so two
+// jobs' lines never mix. Any failure fails the run; after a failing check stage nothing more runs.
 // Each stage's wall time and CPU seconds (its processes' user + system, where /proc tells) are
 // printed at the end, to see where the time goes.
 import { spawn } from 'node:child_process'
@@ -87,7 +84,7 @@ async function stage(name, body) {
 }
 
 function summary() {
-  const line = (s) => `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}`
+  const line = (s) => `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(26)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}`
   const total = stages.reduce((sum, s) => sum + s.seconds, 0)
   process.stdout.write(`\nnpm test, stage by stage:\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
 }
@@ -98,15 +95,7 @@ let ok = await stage(`checks and builds (${width} at once)`, async () => {
   if (failed.length) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`)
   return failed.length === 0
 })
-if (process.env.FOYER_TESTS_ONE_AT_A_TIME === '1') {
-  if (ok) ok = await stage('vitest', async () => (await run('vitest', 'vitest run', { quiet: false })) === 0)
-  if (ok) ok = await stage('playwright', async () => (await run('playwright', 'playwright test', { quiet: false })) === 0)
-} else if (ok) {
-  // Both run to the end even when one fails, so one run shows every failure.
-  ok = await stage('vitest and playwright, side by side', async () => {
-    const codes = await Promise.all([run('playwright', 'playwright test', { quiet: true }), run('vitest', 'vitest run', { quiet: false })])
-    return codes.every((code) => code === 0)
-  })
-}
+if (ok) ok = await stage('vitest', async () => (await run('vitest', 'vitest run', { quiet: false })) === 0)
+if (ok) ok = await stage('playwright', async () => (await run('playwright', 'playwright test', { quiet: false })) === 0)
 summary()
 process.exit(ok ? 0 : 1)
