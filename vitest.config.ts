@@ -29,9 +29,12 @@ const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
 // A test that starts a runtime starts a sandbox and may check a PIN with scrypt, with the other
 // core busy with another file: the defaults (5 s a test, 10 s a hook) leave no room for a machine
 // three times slower.
-const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
+// expect.poll's own default gives up after one second: on a loaded machine a terminal or a push answers later
+// than that (adyen-terminal's walk-away test failed so with both cores busy). Ten, as Playwright's expect.
+const poll = { expect: { poll: { timeout: 10_000 } } }
+const timeouts = { testTimeout: 20_000, hookTimeout: 30_000, ...poll }
 // A process started from the sources takes several seconds on a loaded machine, and a test here starts a few.
-const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
+const processTimeouts = { testTimeout: 60_000, hookTimeout: 60_000, ...poll }
 
 /**
  * Tests whose subject is a process of its own (a Foyer killed by SIGKILL, the
