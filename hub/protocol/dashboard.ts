@@ -44,7 +44,7 @@ export const DASHBOARD_PATHS = {
   events: '/api/events',
 } as const
 
-// Up to 80: a manager made before managers were staff accounts (hub migration 10) may have a longer name than StaffName allows.
+// Up to 80: a manager made before managers were staff accounts (hub migration 9) may have a longer name than StaffName allows.
 const ManagerName = z.string().trim().min(1).max(80)
 
 export const SignInRequest = z.object({ name: ManagerName, password: z.string().min(1).max(200) })
