@@ -1,13 +1,12 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { readFileSync } from 'node:fs'
 import type { ProfilesAnswer } from '../../hub/protocol/dashboard-profiles'
-import { keychainExpected } from '../support/keychain'
 import { addStaffAccount, assignProfile, closeShiftCounted, hubMoney, pulledStaff, saveHoldWindow, signInAtCounter, signOutAtCounter } from './box-office-hub'
 import { cashSaleInNewShift, twoSeatsToDelivery } from './counter-basket'
 import { ipc } from './fixtures'
-import { addDevice, connectThroughStaffSettings, kioskCardSale, press, setUpFirstManager, startVenue, type HubProcess, type VenueDevice, type VenueHost } from './hub-venue'
-import type { StagingVendor } from './staging-vendor'
+import { addDevice, connectThroughStaffSettings, kioskCardSale, press, setUpFirstManager, type VenueDevice, type VenueHost } from './hub-venue'
+import { venueForFile } from './venue-for-file'
 
 /**
  * Issue #26's box office run from the hub: one Foyer Hub (its own process, PGlite) and four Foyer
@@ -35,39 +34,18 @@ const devices: VenueDevice[] = [
 ]
 const closedWords = 'Tickets for tonight are on sale at the box office.'
 
-// The hub's device token is kept in the OS keychain, as every secret: without one Foyer cannot connect.
-test.skip(!keychainExpected(), 'needs an OS keychain for the hub device token: run under scripts/with-keyring.sh')
-
-let hub: HubProcess
-let vendor: StagingVendor
-let hosts: VenueHost[]
-const contexts: BrowserContext[] = []
-
-test.beforeAll(async () => {
-  // Six processes (and four training sandboxes, a fresh Foyer's, until staff choose staging) starting on a busy machine.
-  test.setTimeout(180_000)
-  ;({ hub, vendor, hosts } = await startVenue(devices))
-})
-test.afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()))
-  await Promise.all([hub?.stop(), vendor?.stop(), ...(hosts ?? []).map((host) => host.stop())])
-})
-
-async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options)
-  contexts.push(context)
-  return context.newPage()
-}
+const venue = venueForFile(devices)
 
 /** A heartbeat (15 s) and what it pulls, on a machine that may be three times slower. */
 const NEXT_HEARTBEAT = { timeout: 45_000 }
 
 test('the box office run from the hub: one cashier PIN at both counters (also with the hub stopped), a profile and a closure reaching both kiosks (a paying customer first), the day closed to the journals, a late shift amending it', async ({ browser, request }) => {
+  const { hub, vendor, hosts } = venue
   // Set-up, then about eight heartbeats' waits and seven sales on a busy machine.
   test.setTimeout(600_000)
   const [kiosk1, kiosk2, counter1, counter2] = hosts as [VenueHost, VenueHost, VenueHost, VenueHost]
-  const dashboard = await newPage(browser, { ignoreHTTPSErrors: true, acceptDownloads: true })
-  const [k1, k2, c1, c2] = (await Promise.all(hosts.map(() => newPage(browser)))) as [Page, Page, Page, Page]
+  const dashboard = await venue.newPage(browser, { ignoreHTTPSErrors: true, acceptDownloads: true })
+  const [k1, k2, c1, c2] = (await Promise.all(hosts.map(() => venue.newPage(browser)))) as [Page, Page, Page, Page]
   const settingsOf = (host: VenueHost) => ipc<{ holdWindowMinutes: number }>(request, 'settings.get', {}, host.url)
   /** What the Profiles page reads: the hub's revision, and what each device's last heartbeat said of its profile. */
   const profilesPage = async () => (await (await dashboard.request.get(new URL('/api/profiles', hub.url).href)).json()) as ProfilesAnswer

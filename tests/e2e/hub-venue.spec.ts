@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
-import { keychainExpected } from '../support/keychain'
 import { cashSaleInNewShift } from './counter-basket'
 import { ipc, signInAs } from './fixtures'
-import { addDevice, connectThroughStaffSettings, kioskCardSale, press, setUpFirstManager, startVenue, typeFields, VENUE_SUPERVISOR, type HubProcess, type VenueDevice, type VenueHost } from './hub-venue'
-import type { StagingVendor } from './staging-vendor'
+import { addDevice, connectThroughStaffSettings, kioskCardSale, press, setUpFirstManager, typeFields, VENUE_SUPERVISOR, type VenueDevice, type VenueHost } from './hub-venue'
+import { venueForFile } from './venue-for-file'
 
 /**
  * Issue #25's venue: one Foyer Hub (its own process, PGlite) and three Foyer browser hosts enrolled
@@ -24,29 +23,7 @@ const devices: VenueDevice[] = [
   { name: 'Counter 1', place: 'Box office window 1', mode: 'counter' },
 ]
 
-// The hub's device token is kept in the OS keychain, as every secret: without one Foyer cannot connect.
-test.skip(!keychainExpected(), 'needs an OS keychain for the hub device token: run under scripts/with-keyring.sh')
-
-let hub: HubProcess
-let vendor: StagingVendor
-let hosts: VenueHost[]
-const contexts: BrowserContext[] = []
-
-test.beforeAll(async () => {
-  // Five processes (and three training sandboxes, a fresh Foyer's, until staff choose staging) starting on a busy machine.
-  test.setTimeout(180_000)
-  ;({ hub, vendor, hosts } = await startVenue(devices))
-})
-test.afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()))
-  await Promise.all([hub?.stop(), vendor?.stop(), ...(hosts ?? []).map((host) => host.stop())])
-})
-
-async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options)
-  contexts.push(context)
-  return context.newPage()
-}
+const venue = venueForFile(devices)
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
@@ -74,12 +51,13 @@ async function scannedQr(page: Page): Promise<string | undefined> {
 const tile = (dashboard: Page, name: string) => dashboard.getByRole('article', { name })
 
 test('a hub and three Foyer hosts (two kiosks, a counter) selling on staging: all live, today equal to the journals to the cent, a terminal unplugged needs attention within 45 s, a revoked kiosk goes out of service; the dashboard by keyboard, axe-clean', async ({ browser, request }) => {
+  const { hub, vendor, hosts } = venue
   // Three sales, then up to two heartbeats' waits (15 s each) on a machine that may be three times slower.
   test.setTimeout(300_000)
   const [kiosk1, kiosk2, counter] = hosts as [VenueHost, VenueHost, VenueHost]
   // The hub's own certificate, accepted by the manager's browser once (README, "Foyer Hub"); Foyer pins it instead.
-  const dashboard = await newPage(browser, { ignoreHTTPSErrors: true })
-  const pages = await Promise.all(hosts.map(() => newPage(browser)))
+  const dashboard = await venue.newPage(browser, { ignoreHTTPSErrors: true })
+  const pages = await Promise.all(hosts.map(() => venue.newPage(browser)))
 
   await test.step('the first manager, by keyboard; signed out and in again', async () => {
     await setUpFirstManager(dashboard, hub, manager, () => expectAxeClean(dashboard, 'first manager'))
