@@ -10,19 +10,8 @@ import {
   type ServiceRuleRequest,
 } from '../../protocol/dashboard'
 import { ask, type Problem } from '../api/hub-client'
+import { whileBusy } from './busy'
 import { failedInto } from './session'
-
-/** Runs one request with the page busy; a problem is handed to `failed`; true when it went through. */
-async function sending(busy: { value: boolean }, failed: (why: Problem) => void, step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>): Promise<boolean> {
-  busy.value = true
-  try {
-    const outcome = await step()
-    if (!outcome.ok) failed(outcome.problem)
-    return outcome.ok
-  } finally {
-    busy.value = false
-  }
-}
 
 /**
  * Profiles, each device's profile and group, and the service rules: GET them, and each change sent
@@ -33,12 +22,18 @@ export const useProfiles = defineStore('profiles', () => {
   const rules = ref<ServiceRulesAnswer['rules']>([])
   const problem = ref<Problem | null>(null)
   const busy = ref(false)
-  const shown = failedInto(problem)
-  const send = async (step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>) => {
-    const sent = await sending(busy, shown, step)
-    if (sent) problem.value = null
-    return sent
-  }
+  const failed = failedInto(problem)
+  /** Runs one request with the page busy; a problem is shown; true when it went through. */
+  const send = (step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>) =>
+    whileBusy(busy, async () => {
+      const outcome = await step()
+      if (!outcome.ok) {
+        failed(outcome.problem)
+        return false
+      }
+      problem.value = null
+      return true
+    })
 
   async function load(): Promise<void> {
     await send(async () => {
