@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { END_OF_DAY_PATHS, EndOfDayAnswer } from '../../protocol/dashboard'
 import { ask, type Problem } from '../api/hub-client'
+import { whileBusy } from './busy'
 import { failedInto } from './session'
 
 /** A date on this computer's calendar as the hub names days (the hub and its managers share a venue's time zone). */
@@ -29,9 +30,8 @@ export const useDay = defineStore('day', () => {
   }
 
   /** True when this close closed the day. */
-  async function close(): Promise<boolean> {
-    closing.value = true
-    try {
+  function close(): Promise<boolean> {
+    return whileBusy(closing, async () => {
       const answer = await ask('POST', END_OF_DAY_PATHS.close(date.value), EndOfDayAnswer, {})
       if (!answer.ok) {
         // Closed meanwhile (by another manager): show the day as the hub has it, and why this close was refused.
@@ -42,9 +42,7 @@ export const useDay = defineStore('day', () => {
       day.value = answer.value
       problem.value = null
       return true
-    } finally {
-      closing.value = false
-    }
+    })
   }
 
   /** Reads the day shown again, if one is (a pushed change may have amended it); nothing when none is. */
