@@ -8,7 +8,7 @@ export interface TableWords {
 }
 
 /**
- * Today's and end of day's tables by tender and by device: the same figures (end of day reuses Today's
+ * Today's and end of day's tables by tender, by device and by cashier: the same figures (end of day reuses Today's
  * schema for them), so one layout, under each page's own test id.
  */
 export function byTenderTable(testid: string, rows: TodayAnswer['byTender'], { t, count, money }: TableWords) {
@@ -26,5 +26,14 @@ export function byDeviceTable(testid: string, rows: TodayAnswer['byDevice'], { t
     caption: t('today.byDevice'),
     headings: [t('today.device'), t('today.sales'), t('today.tickets'), t('today.amount'), t('today.refunded')],
     rows: rows.map((r) => ({ key: r.deviceId, cells: [r.deviceName, count(r.sales), count(r.tickets), money(r.amountCents), money(r.refundedCents)] })),
+  }
+}
+
+export function byCashierTable(testid: string, rows: TodayAnswer['byCashier'], { t, count, money }: TableWords) {
+  return {
+    testid,
+    caption: t('today.byCashier'),
+    headings: [t('today.cashier'), t('today.sales'), t('today.tickets'), t('today.amount')],
+    rows: rows.map((r) => ({ key: r.cashier ?? '', cells: [r.cashier ?? t('today.selfService'), count(r.sales), count(r.tickets), money(r.amountCents)] })),
   }
 }
