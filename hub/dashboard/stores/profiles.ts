@@ -9,7 +9,7 @@ import {
   type ProfileRequest,
   type ServiceRuleRequest,
 } from '../../protocol/dashboard'
-import { ask, type Problem } from '../api/hub-client'
+import { ask, type Outcome, type Problem } from '../api/hub-client'
 import { whileBusy } from './busy'
 import { failedInto } from './session'
 
@@ -34,6 +34,12 @@ export const useProfiles = defineStore('profiles', () => {
       problem.value = null
       return true
     })
+
+  /** The hub answers a rule added or ended with every rule now in force: those are the page's. */
+  function rulesFrom(answer: Outcome<ServiceRulesAnswer>): Outcome<ServiceRulesAnswer> {
+    if (answer.ok) rules.value = answer.value.rules
+    return answer
+  }
 
   async function load(): Promise<void> {
     await send(async () => {
@@ -60,19 +66,11 @@ export const useProfiles = defineStore('profiles', () => {
   }
 
   async function addRule(rule: ServiceRuleRequest): Promise<boolean> {
-    return send(async () => {
-      const answer = await ask('POST', PROFILE_PATHS.serviceRules, ServiceRulesAnswer, rule)
-      if (answer.ok) rules.value = answer.value.rules
-      return answer
-    })
+    return send(async () => rulesFrom(await ask('POST', PROFILE_PATHS.serviceRules, ServiceRulesAnswer, rule)))
   }
 
   async function endRule(ruleId: string): Promise<boolean> {
-    return send(async () => {
-      const answer = await ask('DELETE', PROFILE_PATHS.serviceRule(ruleId), ServiceRulesAnswer)
-      if (answer.ok) rules.value = answer.value.rules
-      return answer
-    })
+    return send(async () => rulesFrom(await ask('DELETE', PROFILE_PATHS.serviceRule(ruleId), ServiceRulesAnswer)))
   }
 
   function clear(): void {
