@@ -20,6 +20,12 @@ export interface DashboardContext {
   venue: string
 }
 
+/**
+ * A contract path with one parameter, as a Fastify route (`:id` unless named otherwise): the contract's
+ * function is given a placeholder, as it would encode the colon.
+ */
+export const route = (path: (value: string) => string, name = 'id') => path('PARAM').replace('PARAM', `:${name}`)
+
 /** Sends a refusal the page words in the manager's language (hub/protocol/dashboard.ts). */
 export function refuse(reply: FastifyReply, status: number, refused: DashboardRefusal['refused'], retryAfterSeconds?: number) {
   if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds))

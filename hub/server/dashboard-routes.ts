@@ -3,16 +3,13 @@ import { z } from 'zod'
 import { AddDeviceRequest, DASHBOARD_PATHS, type AddDeviceAnswer, type AlertsAnswer, type DevicesAnswer } from '../protocol'
 import { acknowledgeAlert, newestAlerts } from '../storage/alert-table'
 import { revokeDevice } from '../storage/device-table'
-import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { refuse, requireManager, route, type DashboardContext } from './dashboard-api'
 import { dashboardAlert, dashboardAlertById, dashboardDevices } from './dashboard-views'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 
 const DeviceId = z.object({ id: z.uuid() })
 /** An alert's id is a bigserial: more digits than that is no alert (and would not fit the column). */
 const AlertId = z.object({ id: z.string().regex(/^\d{1,18}$/) })
-
-/** A contract path with an id, as a Fastify route (`:id`; the contract's function would encode the colon). */
-const route = (path: (id: string) => string) => path('ID').replace('ID', ':id')
 
 /** The devices grid and the alerts list, for a signed-in manager (hub/protocol/dashboard.ts). */
 export function dashboardRoutes(api: FastifyInstance, ctx: DashboardContext): void {

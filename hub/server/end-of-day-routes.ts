@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DAY_FILES, DayDate, END_OF_DAY_PATHS, FileQuery, RANGE_FILES, RangeQuery, type DayFile, type EndOfDayAnswer, type ExportLanguage } from '../protocol'
 import { cardCsv } from './card-csv'
 import { cjkFontPath } from './cjk-font'
-import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { refuse, requireManager, route, type DashboardContext } from './dashboard-api'
 import { tablesCsv } from './day-csv'
 import { dayReportPdf } from './day-pdf'
 import { dayTables, figureTables } from './day-tables'
@@ -16,9 +16,6 @@ import { exportWords, fill } from './export-words'
 const CURRENCY = 'SGD'
 const DateParams = z.object({ date: DayDate })
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pdf: 'application/pdf' }
-
-/** A contract path with a date, as a Fastify route. */
-const route = (path: (date: string) => string) => path('DATE').replace('DATE', ':date')
 
 function sendFile(reply: FastifyReply, name: string, body: string | Buffer) {
   const type = name.endsWith('.pdf') ? TYPES.pdf : name.endsWith('.xlsx') ? TYPES.xlsx : TYPES.csv
@@ -43,13 +40,13 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
     return parsed.success && window ? { date: parsed.data.date, window } : undefined
   }
 
-  api.get(route(END_OF_DAY_PATHS.day), async (request, reply) => {
+  api.get(route(END_OF_DAY_PATHS.day, 'date'), async (request, reply) => {
     if (!(await requireManager(ctx, request, reply))) return reply
     const day = dayOf(request.params, reply)
     return day ? endOfDayAnswer(ctx.db, day.date, day.window) : reply
   })
 
-  api.post(route(END_OF_DAY_PATHS.close), async (request, reply) => {
+  api.post(route(END_OF_DAY_PATHS.close, 'date'), async (request, reply) => {
     const manager = await requireManager(ctx, request, reply)
     if (!manager) return reply
     const day = dayOf(request.params, reply)
@@ -62,7 +59,7 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
   })
 
   for (const file of DAY_FILES) {
-    api.get(route((date) => END_OF_DAY_PATHS.file(date, file)), async (request, reply) => {
+    api.get(route((date) => END_OF_DAY_PATHS.file(date, file), 'date'), async (request, reply) => {
       if (!(await requireManager(ctx, request, reply))) return reply
       const day = dayOf(request.params, reply)
       if (!day) return reply

@@ -2,6 +2,7 @@ import { EndOfDayAnswer, EndOfDayFigures, type LateRecord, type TodayTotals } fr
 import type { HubDatabase, Queryable } from '../storage/database'
 import { closeDay, dayClose, dayRecords, type DayRecordRow } from '../storage/day-close-table'
 import { endOfDayFigures, realPayload, type HubWindow } from './end-of-day-figures'
+import { windowFigures } from './today-views'
 
 /** A hub day (YYYY-MM-DD on the hub's own calendar) as a window; undefined for a date no calendar has. */
 export function dayWindow(date: string): HubWindow | undefined {
@@ -57,7 +58,8 @@ export async function endOfDayAnswer(db: Queryable, date: string, window: HubWin
   const late = (await dayRecords(db, window)).filter((row) => BigInt(row.hub_record_id) > close.last_record_id).map(lateRecord).filter((r) => r !== null)
   const closed = { closedBy: close.closed_by, closedAt: close.closed_at.toISOString() }
   if (late.length === 0) return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: null })
-  const totalsNow = (await endOfDayFigures(db, window)).totals
+  // Only the totals now: not the rest of the figures, which would read the day's records again and each card refund's sale.
+  const totalsNow = (await windowFigures(db, window, window.offsetSeconds)).totals
   return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: { late, totalsNow, change: difference(totalsNow, figures.totals) } })
 }
 

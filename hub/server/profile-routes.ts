@@ -4,13 +4,10 @@ import { z } from 'zod'
 import { DeviceSetupRequest, PROFILE_PATHS, ProfileRequest, ServiceRuleRequest, type ProfilesAnswer, type ServiceRulesAnswer } from '../protocol'
 import { allProfiles, deviceSetups, insertProfile, profileById, setDeviceSetup, settingsRevision, updateProfile } from '../storage/profile-table'
 import { allServiceRules, deleteServiceRule, insertServiceRule } from '../storage/service-rule-table'
-import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { refuse, requireManager, route, type DashboardContext } from './dashboard-api'
 import { dashboardDeviceSetup, dashboardProfile, dashboardServiceRule, scopeOf } from './profile-views'
 
 const Id = z.object({ id: z.uuid() })
-
-/** A contract path with an id, as a Fastify route (`:id`). */
-const route = (path: (id: string) => string) => path('ID').replace('ID', ':id')
 
 /**
  * Profiles, each device's profile and group, and the service rules, for a signed-in manager. Every

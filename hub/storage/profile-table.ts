@@ -1,11 +1,8 @@
 import { z } from 'zod'
 import type { HubDatabase, Queryable } from './database'
-import { parseRows } from './rows'
+import { BigId, parseRows, Timestamp } from './rows'
 
 /** Profiles, each device's profile and group, and the revision every change to them counts up. */
-
-const Timestamp = z.coerce.date()
-const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
 
 export const ProfileRow = z.object({
   id: z.string(),
@@ -29,7 +26,7 @@ export type DeviceSetupRow = z.infer<typeof DeviceSetupRow>
 
 const RevisionRow = z.object({ revision: BigId })
 
-/** The revision the heartbeat answers name; asked on every heartbeat, so one row by its key. */
+/** The revision the dashboard and a device's profile pull are given (a heartbeat's answer reads it in ./pull-versions.ts). */
 export async function settingsRevision(db: Queryable): Promise<string> {
   const { rows } = await db.query('SELECT revision FROM settings_revision WHERE one = 1')
   return parseRows(RevisionRow, rows)[0]!.revision

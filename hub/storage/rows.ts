@@ -5,8 +5,9 @@ import { z } from 'zod'
  * The drivers differ in small ways (pg gives int8 as a string, PGlite as a number) and a schema
  * change missed by a migration shows here, at the read, rather than as `undefined` further on.
  */
-const Timestamp = z.coerce.date()
-const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
+export const Timestamp = z.coerce.date()
+/** A bigint or bigserial column: pg gives it as a string, PGlite as a number. */
+export const BigId = z.union([z.string(), z.number(), z.bigint()]).transform((value) => String(value))
 
 export const DeviceRow = z.object({
   id: z.string(),

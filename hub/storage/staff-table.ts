@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { HubDatabase, Queryable } from './database'
-import { parseRows } from './rows'
+import { parseRows, Timestamp } from './rows'
 import { deleteSessionsOf } from './session-table'
 
 /** The venue's staff accounts as stored (staff-migration.ts). The rules about them are in hub/server. */
 
-const Timestamp = z.coerce.date()
 const StaffRow = z.object({
   id: z.string(),
   name: z.string(),
