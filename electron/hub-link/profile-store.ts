@@ -25,9 +25,16 @@ const rowSchema = z.object({
 })
 
 export class ProfileStore {
+  /** The row as last read (undefined: not read since it was written). Read at every catalogue.shows and service check, written only when the hub's profile changes. */
+  #kept: KeptProfile | null | undefined = undefined
   constructor(private readonly db: LocalDb) {}
 
   read(): KeptProfile | null {
+    this.#kept ??= this.#readRow()
+    return this.#kept
+  }
+
+  #readRow(): KeptProfile | null {
     const row = this.db.prepare('SELECT document, applied_revision AS appliedRevision, refused, overrides FROM hub_profile WHERE one = 1').get()
     if (row === undefined) return null
     try {
@@ -41,6 +48,7 @@ export class ProfileStore {
 
   /** A newly pulled profile: not applied yet, the staff's local changes kept. */
   pulled(document: DeviceProfileAnswer): void {
+    this.#kept = undefined
     this.db
       .prepare(
         `INSERT INTO hub_profile (one, revision, document) VALUES (1, ?, ?)
@@ -50,15 +58,18 @@ export class ProfileStore {
   }
 
   settled(revision: string, refused: ProfileSettingName | null): void {
+    this.#kept = undefined
     this.db.prepare('UPDATE hub_profile SET applied_revision = ?, refused = ? WHERE one = 1').run(revision, refused)
   }
 
   overridden(overrides: readonly ProfileSettingName[]): void {
+    this.#kept = undefined
     this.db.prepare('UPDATE hub_profile SET overrides = ? WHERE one = 1').run(JSON.stringify(overrides))
   }
 
   /** Disconnected from the hub: its profile's rules no longer hold (the settings it set stay as they are). */
   remove(): void {
+    this.#kept = undefined
     this.db.prepare('DELETE FROM hub_profile').run()
   }
 }

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { failure, paymentAnswer, type Header } from './nexo-answers'
+import { parseSecured, readBody, sendJson, sortKeys } from './nexo-wire'
 import type { TerminalChain } from './terminal-certificates'
 import type { TerminalLedger, TransactionState } from './terminal-ledger'
 import type { TestCardName } from '../../contract/checkout-channels'
@@ -55,8 +56,6 @@ function outcomeOf(card: TestCardName): Outcome {
   if (card === 'card-removed') return { errorCondition: 'Aborted', message: 'Card removed', state: 'aborted' }
   return { errorCondition: null, message: 'Approved', state: 'approved' }
 }
-
-const BODY_LIMIT = 64 * 1024
 
 export class NexoTerminal {
   readonly #options: NexoTerminalOptions
@@ -299,43 +298,4 @@ interface PaymentRequestBody {
 
 interface ReversalRequestBody {
   OriginalPOITransaction?: { POITransactionID?: { TransactionID?: unknown } }
-}
-
-interface Secured {
-  MessageHeader: Header
-  NexoBlob: string
-  SecurityTrailer: { KeyIdentifier?: unknown; KeyVersion?: unknown; Nonce?: unknown; Hmac?: unknown; AdyenCryptoVersion?: unknown }
-}
-
-function parseSecured(raw: string): Secured | null {
-  try {
-    const secured = (JSON.parse(raw) as { SaleToPOIRequest?: Partial<Secured> }).SaleToPOIRequest
-    if (!secured || typeof secured.NexoBlob !== 'string' || typeof secured.MessageHeader !== 'object' || typeof secured.SecurityTrailer !== 'object') return null
-    if (secured.MessageHeader === null || secured.SecurityTrailer === null) return null
-    return secured as Secured
-  } catch {
-    return null
-  }
-}
-
-const sortKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-
-function readBody(request: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > BODY_LIMIT) {
-        resolve(null)
-        request.destroy()
-      } else chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }

@@ -24,11 +24,8 @@ export const useLocaleStore = defineStore('locale', () => {
 
   // Staff (or the hub's profile) changed the languages: a customer still in the venue's old first language, or in
   // one no longer offered, is put in the new first one; one who chose another offered language keeps it.
-  watch(first, (now, before) => {
-    if (locale.value === before || !offered.value.includes(locale.value)) locale.value = now
-  })
-  watch(offered, (now) => {
-    if (!now.includes(locale.value)) locale.value = first.value
+  watch(offered, (now, before) => {
+    if (locale.value === before[0] || !now.includes(locale.value)) locale.value = first.value
   })
 
   function setLocale(next: string): void {
