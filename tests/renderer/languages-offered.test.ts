@@ -35,6 +35,17 @@ async function press(app: MountedApp, testId: string): Promise<void> {
   await app.click(testId)
 }
 
+/** The staff screen, the supervisor's PIN pressed on its pad, open at the settings with the languages. */
+async function staffSettings(): Promise<MountedApp> {
+  const app = await mountApp(host.runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await press(app, `pin-${digit}`)
+  await press(app, 'pin-enter')
+  await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+  return app
+}
+
 /** A supervisor's change saved in main, which main pushes to every screen. */
 async function offering(languages: SaleLanguage[]): Promise<void> {
   expect(await host.ask('settings.update', { pin: PIN, patch: { languages } })).toMatchObject({ ok: true })
@@ -43,12 +54,7 @@ async function offering(languages: SaleLanguage[]): Promise<void> {
 
 describe('languages offered', { timeout: 120_000 }, () => {
   it('a supervisor offers three, Traditional Chinese first: saved so, and the welcome screen offers those three in Traditional Chinese', async () => {
-    const app = await mountApp(host.runtime.services)
-    await app.router.push({ name: 'staff' })
-    await flushPromises()
-    for (const digit of PIN) await press(app, `pin-${digit}`)
-    await press(app, 'pin-enter')
-    await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+    const app = await staffSettings()
     await app.click('offer-en-SG')
     const first = app.find('first-language') as HTMLSelectElement
     first.value = 'zh-HK'
@@ -66,12 +72,7 @@ describe('languages offered', { timeout: 120_000 }, () => {
 
   it('the last language offered cannot be taken away on the staff screen', async () => {
     await host.ask('settings.update', { pin: PIN, patch: { languages: ['ms-MY'] } })
-    const app = await mountApp(host.runtime.services)
-    await app.router.push({ name: 'staff' })
-    await flushPromises()
-    for (const digit of PIN) await press(app, `pin-${digit}`)
-    await press(app, 'pin-enter')
-    await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+    const app = await staffSettings()
     expect((app.find('offer-ms-MY') as HTMLInputElement).disabled).toBe(true)
     expect((app.find('offer-en-SG') as HTMLInputElement).disabled).toBe(false)
   })
