@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SaleLanguage } from '../../electron/contract'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
@@ -12,11 +13,9 @@ import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 const PIN = '581372'
 const WAIT = { timeout: 30_000 }
 let host: StaffHost
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 
 beforeAll(async () => {
-  // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   host = await startStaffHost('foyer-languages-form-', PIN)
 })
 afterEach(() => {
@@ -25,7 +24,6 @@ afterEach(() => {
 })
 afterAll(async () => {
   await host?.close()
-  globalThis.fetch = pageFetch
 })
 
 const shownLanguages = (app: MountedApp) => [...app.root.querySelectorAll('.language-button')].map((button) => button.getAttribute('lang'))
