@@ -4,7 +4,7 @@ import { localDate } from '../../hub/dashboard/stores/day'
 import { END_OF_DAY_PATHS, EndOfDayAnswer } from '../../hub/protocol/dashboard'
 import { FakeHub } from './fake-hub'
 import { manager, todayAt, todayFigures } from './fixtures'
-import { mountDashboard, signIn, text } from './mount-dashboard'
+import { mountDashboard, rows, signIn, text } from './mount-dashboard'
 
 const date = localDate(new Date())
 const counterId = '00000000-0000-4000-8000-000000000001'
@@ -43,7 +43,6 @@ const amended = {
     change: { ...none, sales: 1, tickets: 1, amountCents: 1250, netCents: 1250 },
   },
 }
-const rows = (page: VueWrapper, table: string) => page.findAll(`[data-testid="${table}"] tbody tr`).map((tr) => tr.findAll('th, td').map((c) => c.text()))
 
 /** End of day on the dashboard: the day's figures, its close in the manager's name, the amendment apart, the downloads. */
 describe('the dashboard: end of day', () => {

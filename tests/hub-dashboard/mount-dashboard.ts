@@ -25,3 +25,8 @@ export async function signIn(wrapper: VueWrapper, hub: FakeHub): Promise<void> {
 export function text(wrapper: VueWrapper, testId: string): string {
   return wrapper.get(`[data-testid="${testId}"]`).text()
 }
+
+/** A table's body rows, each as the text of its header and data cells in order. */
+export function rows(wrapper: VueWrapper, table: string): string[][] {
+  return wrapper.findAll(`[data-testid="${table}"] tbody tr`).map((tr) => tr.findAll('th, td').map((c) => c.text()))
+}

@@ -23,6 +23,12 @@ async function open(page: VueWrapper, which: 'profiles' | 'service'): Promise<vo
   await flushPromises()
 }
 
+/** The profile form sent, as the manager's Save does, and its answer taken in. */
+async function submitProfile(page: VueWrapper): Promise<void> {
+  await page.get('[data-testid="profile-form"]').trigger('submit')
+  await flushPromises()
+}
+
 /** axe's rules that happy-dom can judge (no layout: colour contrast is left to the E2E's real Chromium). */
 async function axeViolations(): Promise<string[]> {
   const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] })
@@ -51,8 +57,7 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     await row('cashToleranceCents').get('[data-testid="sets"]').setValue(true)
     await row('cashToleranceCents').get('[data-testid="value"]').setValue('2.50')
     await row('cashToleranceCents').get('[data-testid="may-change"]').setValue(true)
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(hub.sent.find((s) => s.method === 'POST' && s.path === PROFILE_PATHS.profiles)?.body).toEqual({
       name: 'Lobby kiosk',
       settings: { holdWindowMinutes: 12, cashToleranceCents: 250 },
@@ -86,14 +91,12 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
 
     await sets('holdWindowMinutes')
     await row('holdWindowMinutes').get('[data-testid="value"]').setValue('0')
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(text(page, 'profile-invalid')).toBe('Seat hold must be a whole number of minutes from 1 to 120.')
     expect(hub.sent.some((s) => s.method === 'PUT')).toBe(false)
     await row('holdWindowMinutes').get('[data-testid="value"]').setValue('12')
     await row('cashToleranceCents').get('[data-testid="value"]').setValue('1,000.50')
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(text(page, 'profile-invalid')).toBe('Drawer tolerance is an amount in dollars and cents from 0.00 to 1,000.00, like 5.00.')
     await row('cashToleranceCents').get('[data-testid="value"]').setValue('7.5')
 
@@ -112,8 +115,7 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     await sets('printer')
     await row('printer').get('[data-testid="printer-kind"]').setValue('raw')
     await row('printer').get('[data-testid="printer-address"]').setValue('lobby printer')
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(text(page, 'profile-invalid')).toContain('Ticket printer: give its host name or IP address')
     await row('printer').get('[data-testid="printer-address"]').setValue('lobby-printer.local')
     await row('printer').get('[data-testid="printer-language"]').setValue('fgl')
@@ -123,8 +125,7 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     await row('updates').get('[data-testid="updates-every"]').setValue('60')
     await row('updates').get('[data-testid="may-change"]').setValue(true)
     expect(await axeViolations()).toEqual([])
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(page.find('[data-testid="profile-invalid"]').exists()).toBe(false)
     expect(hub.sent.find((s) => s.method === 'PUT' && s.path === PROFILE_PATHS.profile(id))?.body).toEqual({
       name: 'Counter',
@@ -149,8 +150,7 @@ describe('the dashboard: profiles, and opening and closing remotely', () => {
     await open(page, 'profiles')
     expect(text(page, 'setup-Lobby kiosk 1')).toContain('Waiting for the sale in progress to end')
     await page.get('[data-testid="profile-name"]').setValue('Counter')
-    await page.get('[data-testid="profile-form"]').trigger('submit')
-    await flushPromises()
+    await submitProfile(page)
     expect(text(page, 'problem')).toBe('Another profile already has that name. Choose another.')
   })
 

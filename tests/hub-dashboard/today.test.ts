@@ -8,7 +8,7 @@ import { DASHBOARD_PATHS, FoundSale } from '../../hub/protocol/dashboard'
 import { salePayload } from '../support/hub-heartbeats'
 import { FakeHub } from './fake-hub'
 import { todayAt, todayFigures } from './fixtures'
-import { mountDashboard, signIn, text } from './mount-dashboard'
+import { mountDashboard, rows, signIn, text } from './mount-dashboard'
 
 const counterId = '00000000-0000-4000-8000-000000000001'
 const figures = todayFigures({
@@ -85,8 +85,6 @@ const splitFound = FoundSale.parse({
   steps: [{ deviceRecordId: 'sale:split', kind: 'sale', occurredAt: todayAt(19, 10), payload: split, hubRecordId: '4', receivedAt: todayAt(19, 10) }],
 })
 const stepLines = (page: VueWrapper) => page.findAll('[data-testid="sale-step"]').map((step) => step.findAll('li').map((line) => line.text()))
-
-const rows = (page: VueWrapper, table: string) => page.findAll(`[data-testid="${table}"] tbody tr`).map((tr) => tr.findAll('th, td').map((c) => c.text()))
 
 /** Today: sales across every device, live, and a sale found by its reference with its steps. */
 describe('the dashboard: today', () => {

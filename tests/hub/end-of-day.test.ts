@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AddDeviceAnswer, END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { ADYEN_COLUMNS } from '../../hub/server/card-csv'
 import { dayWindow, hubDate } from '../../hub/server/end-of-day-views'
 import { HUB_BACKENDS } from '../support/hub-backends'
-import { enrolAt, type EnrolledDevice } from '../support/hub-device'
+import { addedAndEnrolled, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
 import { salePayload } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
@@ -64,10 +64,7 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
   let manager: ManagerBrowser
   let counter: EnrolledDevice
 
-  async function enrol(name: string): Promise<EnrolledDevice> {
-    const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', { name })).body)
-    return (await enrolAt(hub().url, answer.code)).device!
-  }
+  const enrol = (name: string) => addedAndEnrolled(manager, hub().url, { name })
   async function upload(device: EnrolledDevice, records: RecordEnvelope[]): Promise<void> {
     const answer = UploadAnswer.parse((await device.post('/device/records', { records })).body)
     expect(answer.results.map((r) => r.outcome)).toEqual(records.map(() => 'stored'))

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AddDeviceAnswer, DashboardProfile, DeviceProfileAnswer, HeartbeatAnswer, ProfilesAnswer, ServiceRulesAnswer } from '../../hub/protocol'
+import { DashboardProfile, DeviceProfileAnswer, HeartbeatAnswer, ProfilesAnswer, ServiceRulesAnswer } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
-import { enrolAt, type EnrolledDevice } from '../support/hub-device'
+import { addedAndEnrolled, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
@@ -22,10 +22,7 @@ describe.each(HUB_BACKENDS)('profiles and service rules on %s', (backend) => {
   let counter: EnrolledDevice
   let lobbyId = ''
 
-  async function addAndEnrol(name: string): Promise<EnrolledDevice> {
-    const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', { name, place: 'Lobby' })).body)
-    return (await enrolAt(hub().url, answer.code)).device!
-  }
+  const addAndEnrol = (name: string) => addedAndEnrolled(manager, hub().url, { name, place: 'Lobby' })
   const revisionHeard = async (device: EnrolledDevice) => {
     const answer = HeartbeatAnswer.parse((await device.post('/device/heartbeat', readyHeartbeat)).body)
     if (answer.status !== 'ok') throw new Error('revoked')

@@ -1,8 +1,8 @@
 import { verify } from '@node-rs/argon2'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AddDeviceAnswer, DashboardRefusal, DashboardStaff, HeartbeatAnswer, PinTryAnswer, StaffAnswer, StaffPullAnswer } from '../../hub/protocol'
+import { DashboardRefusal, DashboardStaff, HeartbeatAnswer, PinTryAnswer, StaffAnswer, StaffPullAnswer } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
-import { enrolAt, type EnrolledDevice } from '../support/hub-device'
+import { addedAndEnrolled, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
@@ -19,10 +19,7 @@ describe.each(HUB_BACKENDS)("the hub's staff accounts on %s", (backend) => {
   let counter2: EnrolledDevice
   let kiosk: EnrolledDevice
 
-  async function addAndEnrol(name: string, place: string): Promise<EnrolledDevice> {
-    const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', { name, place })).body)
-    return (await enrolAt(hub().url, answer.code)).device!
-  }
+  const addAndEnrol = (name: string, place: string) => addedAndEnrolled(manager, hub().url, { name, place })
   const beat = async (device: EnrolledDevice) => HeartbeatAnswer.parse((await device.post('/device/heartbeat', readyHeartbeat)).body)
   const staffVersionAt = async (device: EnrolledDevice) => {
     const answer = await beat(device)

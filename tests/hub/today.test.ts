@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AddDeviceAnswer, SaleLookupAnswer, TodayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload } from '../../hub/protocol'
+import { SaleLookupAnswer, TodayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
-import { enrolAt, type EnrolledDevice } from '../support/hub-device'
+import { addedAndEnrolled, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
 import { salePayload } from '../support/hub-heartbeats'
 import { managerBrowser, type ManagerBrowser } from '../support/hub-manager'
@@ -19,10 +19,7 @@ describe.each(HUB_BACKENDS)("the hub's Today on %s", (backend) => {
     dayStart = Date.parse(TodayAnswer.parse((await manager.send('GET', '/api/today')).body).day.start)
   })
 
-  async function enrol(name: string): Promise<EnrolledDevice> {
-    const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', { name })).body)
-    return (await enrolAt(hub().url, answer.code)).device!
-  }
+  const enrol = (name: string) => addedAndEnrolled(manager, hub().url, { name })
   const at = (ms: number) => new Date(dayStart + ms).toISOString()
   const sale = (id: string, occurredAt: string, payload: SalePayload): RecordEnvelope => ({ deviceRecordId: `sale:${id}`, kind: 'sale', occurredAt, payload })
   async function upload(device: EnrolledDevice, records: RecordEnvelope[]): Promise<void> {

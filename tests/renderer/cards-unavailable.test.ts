@@ -5,6 +5,7 @@ import { useCardTerminalStore } from '../../renderer/src/stores/card-terminal'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { mountApp, unmountApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { startSandboxRuntime } from '../support/sandbox-runtime'
 import { terminalControls } from '../support/terminal-controls'
 
@@ -17,18 +18,15 @@ import { terminalControls } from '../support/terminal-controls'
  */
 let rig: ApiRig
 let runtime: Runtime
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 
 beforeAll(async () => {
-  // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
 })
 afterAll(async () => {
   await runtime.close()
   await rig.close()
-  globalThis.fetch = pageFetch
 })
 afterEach(() => unmountApp())
 

@@ -11,6 +11,7 @@ import { useCounterStore } from '../../renderer/src/stores/counter'
 import { useDeliveryStore } from '../../renderer/src/stores/delivery'
 import { useSeatChoiceStore } from '../../renderer/src/stores/seat-choice'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { firstPin, TEST_ENROLMENT_CODE } from '../support/staff-runtime'
 
 /**
@@ -30,12 +31,8 @@ const ask = async <T>(channel: string, request: unknown): Promise<T> => {
   return reply.value
 }
 
-// Main's API client calls the sandbox with the global fetch, which under happy-dom is the page's
-// (browser rules, no loopback sandbox): for the test, main gets a Node fetch as it has in the app.
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 beforeAll(async () => {
-  const { fetch: nodeFetch } = await import('undici')
-  globalThis.fetch = nodeFetch as unknown as typeof fetch
   dir = await mkdtemp(join(tmpdir(), 'foyer-cash-typing-'))
   runtime = await startHostRuntime({ enrolmentCode: TEST_ENROLMENT_CODE, mode: 'counter' }, { appVersion: 't', host: 'browser' }, dir, quiet, inProcessSandbox)
   await ask('staff.setPin', firstPin(PIN))
@@ -43,7 +40,6 @@ beforeAll(async () => {
 afterEach(() => unmountApp())
 afterAll(async () => {
   await runtime?.close()
-  globalThis.fetch = pageFetch
   await rm(dir, { recursive: true, force: true })
 })
 

@@ -8,7 +8,7 @@ import type { AppMode } from '../../electron/contract'
 import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { useCounterStore } from '../../renderer/src/stores/counter'
-import { mountApp, unmountApp } from '../support/mount-app'
+import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
@@ -106,14 +106,7 @@ describe('the app in counter mode', () => {
   })
 
   it('goes to the sign-in, saying why, when main signs the counter out for idleness', async () => {
-    const { router, find } = await mountCounter(counterRuntime)
-    typeName(find)
-    const field = find('counter-pin') as HTMLInputElement
-    field.value = PIN
-    field.dispatchEvent(new Event('input'))
-    await flushPromises()
-    find('counter-sign-in')!.click()
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+    const { router, find } = await signedIn()
     // A touch is reported to main's own count (counter-idle.test.ts pins that it counts).
     const asked = vi.spyOn(counterRuntime.services.dispatcher, 'dispatch')
     document.dispatchEvent(new Event('pointerdown'))
@@ -130,14 +123,7 @@ describe('the app in counter mode', () => {
   })
 
   it('goes to the sign-in, saying why, when main signs the counter out because the hub disabled the account', async () => {
-    const { router, find } = await mountCounter(counterRuntime)
-    typeName(find)
-    const field = find('counter-pin') as HTMLInputElement
-    field.value = PIN
-    field.dispatchEvent(new Event('input'))
-    await flushPromises()
-    find('counter-sign-in')!.click()
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+    const { router, find } = await signedIn()
     // The hub's staff pull found the account disabled (tests/unit/hub-link/hub-staff.test.ts pins that main does this).
     counterRuntime.services.counter.signOut()
     counterRuntime.services.pushes.publish('counter.signedOut', { why: 'account-disabled' })
@@ -160,6 +146,19 @@ describe('the app in counter mode', () => {
     expect(field.value).toBe('')
   })
 })
+
+/** The counter mounted and signed in by the first supervisor with the PIN typed and Sign in clicked, on the events screen. */
+async function signedIn(): Promise<MountedApp> {
+  const mounted = await mountCounter(counterRuntime)
+  typeName(mounted.find)
+  const field = mounted.find('counter-pin') as HTMLInputElement
+  field.value = PIN
+  field.dispatchEvent(new Event('input'))
+  await flushPromises()
+  mounted.find('counter-sign-in')!.click()
+  await vi.waitFor(() => expect(mounted.router.currentRoute.value.name).toBe('events'), { timeout: 15_000 })
+  return mounted
+}
 
 /** Staff sign in as themselves: the name of the first supervisor, whom staff.setPin enrolled. */
 function typeName(find: (testId: string) => HTMLElement | null): void {

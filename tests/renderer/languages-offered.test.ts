@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SaleLanguage } from '../../electron/contract'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
@@ -12,11 +13,9 @@ import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 const PIN = '581372'
 const WAIT = { timeout: 30_000 }
 let host: StaffHost
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 
 beforeAll(async () => {
-  // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   host = await startStaffHost('foyer-languages-form-', PIN)
 })
 afterEach(() => {
@@ -25,7 +24,6 @@ afterEach(() => {
 })
 afterAll(async () => {
   await host?.close()
-  globalThis.fetch = pageFetch
 })
 
 const shownLanguages = (app: MountedApp) => [...app.root.querySelectorAll('.language-button')].map((button) => button.getAttribute('lang'))
@@ -33,6 +31,17 @@ const shownLanguages = (app: MountedApp) => [...app.root.querySelectorAll('.lang
 async function press(app: MountedApp, testId: string): Promise<void> {
   await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement | null)?.disabled).toBe(false), WAIT)
   await app.click(testId)
+}
+
+/** The staff screen, the supervisor's PIN pressed on its pad, open at the settings with the languages. */
+async function staffSettings(): Promise<MountedApp> {
+  const app = await mountApp(host.runtime.services)
+  await app.router.push({ name: 'staff' })
+  await flushPromises()
+  for (const digit of PIN) await press(app, `pin-${digit}`)
+  await press(app, 'pin-enter')
+  await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+  return app
 }
 
 /** A supervisor's change saved in main, which main pushes to every screen. */
@@ -43,12 +52,7 @@ async function offering(languages: SaleLanguage[]): Promise<void> {
 
 describe('languages offered', { timeout: 120_000 }, () => {
   it('a supervisor offers three, Traditional Chinese first: saved so, and the welcome screen offers those three in Traditional Chinese', async () => {
-    const app = await mountApp(host.runtime.services)
-    await app.router.push({ name: 'staff' })
-    await flushPromises()
-    for (const digit of PIN) await press(app, `pin-${digit}`)
-    await press(app, 'pin-enter')
-    await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+    const app = await staffSettings()
     await app.click('offer-en-SG')
     const first = app.find('first-language') as HTMLSelectElement
     first.value = 'zh-HK'
@@ -66,12 +70,7 @@ describe('languages offered', { timeout: 120_000 }, () => {
 
   it('the last language offered cannot be taken away on the staff screen', async () => {
     await host.ask('settings.update', { pin: PIN, patch: { languages: ['ms-MY'] } })
-    const app = await mountApp(host.runtime.services)
-    await app.router.push({ name: 'staff' })
-    await flushPromises()
-    for (const digit of PIN) await press(app, `pin-${digit}`)
-    await press(app, 'pin-enter')
-    await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
+    const app = await staffSettings()
     expect((app.find('offer-ms-MY') as HTMLInputElement).disabled).toBe(true)
     expect((app.find('offer-en-SG') as HTMLInputElement).disabled).toBe(false)
   })

@@ -12,6 +12,7 @@ import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { sandboxConnection } from '../support/checkout-fixtures'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
 import { keychainUnavailableReason } from '../support/keychain'
 import { terminalControls } from '../support/terminal-controls'
@@ -30,11 +31,9 @@ let rig: ApiRig
 let runtime: Runtime
 let settings: SettingsFile
 let dataDir: string
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 
 beforeAll(async () => {
-  // Main and the test reach the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   dataDir = await mkdtemp(join(tmpdir(), 'foyer-terminal-form-'))
   settings = await SettingsFile.open(dataDir)
@@ -57,7 +56,6 @@ afterAll(async () => {
   await runtime?.close()
   await rig?.close()
   await rm(dataDir, { recursive: true, force: true })
-  globalThis.fetch = pageFetch
 })
 
 async function staffSettings(): Promise<MountedApp> {

@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEscPosLoopback, type EscPosLoopback } from '../support/escpos-loopback'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
@@ -15,12 +16,10 @@ const PIN = '581372'
 const WAIT = { timeout: 30_000 }
 let host: StaffHost
 let escpos: EscPosLoopback
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 const savedPrinter = () => host.runtime.settings.get().printer
 
 beforeAll(async () => {
-  // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   escpos = await startEscPosLoopback()
   host = await startStaffHost('foyer-printer-form-', PIN)
 })
@@ -28,7 +27,6 @@ afterEach(() => unmountApp())
 afterAll(async () => {
   await host?.close()
   await escpos?.close()
-  globalThis.fetch = pageFetch
 })
 
 async function press(app: MountedApp, testId: string): Promise<void> {

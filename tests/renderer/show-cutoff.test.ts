@@ -11,6 +11,7 @@ import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { mountApp, unmountApp } from '../support/mount-app'
+import { nodeFetchForFile } from '../support/node-fetch'
 import { allShows, isOnSale, type ShowFixture } from '../support/sandbox-fixtures'
 import { startSandboxRuntime } from '../support/sandbox-runtime'
 
@@ -23,18 +24,15 @@ import { startSandboxRuntime } from '../support/sandbox-runtime'
  */
 let rig: ApiRig
 let runtime: Runtime
-const pageFetch = globalThis.fetch
+nodeFetchForFile()
 
 beforeAll(async () => {
-  // Main reaches the sandbox with Node's fetch (happy-dom's is the page's, with browser rules).
-  globalThis.fetch = (await import('undici')).fetch as unknown as typeof fetch
   rig = await apiRig()
   runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
 })
 afterAll(async () => {
   await runtime.close()
   await rig.close()
-  globalThis.fetch = pageFetch
 })
 afterEach(() => unmountApp())
 

@@ -1,7 +1,8 @@
 import { X509Certificate } from 'node:crypto'
 import { request } from 'node:https'
 import { connect } from 'node:tls'
-import { enrolWithHub, normaliseFingerprint, type EnrolmentResult } from '../../hub/protocol'
+import { AddDeviceAnswer, enrolWithHub, normaliseFingerprint, type EnrolmentResult } from '../../hub/protocol'
+import type { ManagerBrowser } from './hub-manager'
 
 /**
  * A device's side of the hub's wire, as Foyer will speak it: a first TLS look at the hub's
@@ -78,4 +79,10 @@ export async function enrolAt(url: string, code: string): Promise<{ result: Enro
   const token = result.deviceToken
   const post = (path: string, body: unknown) => postJson(url, path, body, { pinned, token })
   return { result, device: { deviceId: result.deviceId, token, pinned, post } }
+}
+
+/** A device the manager adds on the dashboard (a one-time code), enrolled at once with that code. */
+export async function addedAndEnrolled(manager: ManagerBrowser, url: string, device: { name: string; place?: string }): Promise<EnrolledDevice> {
+  const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', device)).body)
+  return (await enrolAt(url, answer.code)).device!
 }
