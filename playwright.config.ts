@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 /**
- * End-to-end tests drive the real renderer. The `chromium` project
- * (tests/e2e) reaches it through browser hosts (Debian's Chromium; Playwright
+ * End-to-end tests drive the real renderer. The `chromium` and `venue` projects
+ * (tests/e2e) reach it through browser hosts (Debian's Chromium; Playwright
  * cannot download its own here): each worker starts its own (fixtures.ts).
  * The `electron` project (tests/electron) starts the Electron app itself for
  * what only Electron has (app://, the hardened session, the kiosk window); it
@@ -19,6 +19,9 @@ export const SCALE_EXTRA_EVENTS = 5000
 // Set once in the runner process; workers inherit the environment, so every
 // worker and the web server agree on this run's token.
 process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
+// The browser hosts the specs start print their paper in a Chromium of their own (browser-host/chromium.ts,
+// which reads FOYER_CHROMIUM): the same one as the pages'.
+process.env.FOYER_CHROMIUM ??= chromiumPath
 
 /**
  * The release workflow's Electron job runs only the electron project, with
@@ -34,6 +37,8 @@ const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
  * which asks for this project.
  */
 const SCREENSHOTS = /screenshots\.spec\.ts$/
+/** The specs that run a whole venue: Foyer Hub and several browser hosts (tests/e2e/hub-venue.ts). */
+const VENUE = /hub-[\w-]+\.spec\.ts$/
 const picturesAsked = process.env.FOYER_SCREENSHOTS === '1'
 
 export default defineConfig({
@@ -81,7 +86,10 @@ export default defineConfig({
         },
       ],
   projects: [
-    { name: 'chromium', testDir: 'tests/e2e', testIgnore: SCREENSHOTS },
+    // The venue specs (a hub and four hosts) are the longest, minutes each: first, so the other worker
+    // takes the short specs meanwhile, rather than one worker finishing the run alone on the last of them.
+    { name: 'venue', testDir: 'tests/e2e', testMatch: VENUE },
+    { name: 'chromium', testDir: 'tests/e2e', testIgnore: [SCREENSHOTS, VENUE] },
     { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
     ...(picturesAsked ? [{ name: 'screenshots', testDir: 'tests/e2e', testMatch: SCREENSHOTS }] : []),
   ],

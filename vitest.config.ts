@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { chromiumPath } from './scripts/chromium.mjs'
 
 // vitest 5 targets Node 22; on Node 20 its reporter calls Map.groupBy (Node 21+)
 // when it prints failures, and crashes instead of showing them. Fill it in here,
@@ -24,6 +25,10 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
     },
   })
 }
+
+// The tests that print through the browser host's Chromium (browser-host/chromium.ts reads FOYER_CHROMIUM,
+// as do the processes they start) use the one the E2E pages use: the headless shell where it is installed.
+process.env.FOYER_CHROMIUM ??= chromiumPath
 
 const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
 // A test that starts a runtime starts a sandbox and may check a PIN with scrypt, with the other
