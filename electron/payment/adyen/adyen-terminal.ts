@@ -1,4 +1,5 @@
 import { Client, EnvironmentEnum, TerminalLocalAPI } from '../../terminal-protocol/adyen-library'
+import { withNexoKey } from '../../terminal-protocol/nexo-key'
 import type { TerminalApiRequest } from '@adyen/api-library/lib/src/typings/terminal/models'
 import type { ChargeRequest, PaymentResult, PaymentTerminal, TerminalCheck } from '../payment-port'
 import {
@@ -202,7 +203,8 @@ export class AdyenTerminal implements PaymentTerminal {
       throw new TerminalKeyUnavailable(`the terminal's shared key cannot be used: ${(error as Error).message}`)
     }
     const securityKey = { AdyenCryptoVersion: 1, KeyIdentifier: keyIdentifier, KeyVersion: keyVersion, Passphrase: passphrase }
-    return (await new TerminalLocalAPI(client).request(message as unknown as TerminalApiRequest, securityKey)) as unknown as Reply
+    // The key derived once for the message and its answer, off the main thread (nexo-key.ts), and let go after.
+    return (await withNexoKey(passphrase, () => new TerminalLocalAPI(client).request(message as unknown as TerminalApiRequest, securityKey))) as unknown as Reply
   }
 
   #chargeFailed(error: unknown): PaymentResult {

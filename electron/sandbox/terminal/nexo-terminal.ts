@@ -1,4 +1,5 @@
 import { NexoCrypto } from '../../terminal-protocol/adyen-library'
+import { holdNexoKey } from '../../terminal-protocol/nexo-key'
 import type { SecurityKey } from '@adyen/api-library/lib/src/typings/terminal/models'
 import { randomBytes, randomInt } from 'node:crypto'
 import { createServer, type Server } from 'node:https'
@@ -66,6 +67,7 @@ export class NexoTerminal {
   #nextCard: TestCardName | null = null
   #offline = false
   #waiting: Waiting | null = null
+  #releaseKey: (() => void) | null = null
 
   constructor(options: NexoTerminalOptions) {
     this.#options = options
@@ -90,6 +92,8 @@ export class NexoTerminal {
 
   /** Starts listening on loopback; answers `host:port`. */
   async listen(): Promise<string> {
+    // A terminal keeps its key: derived once, not again for each message and answer (nexo-key.ts).
+    this.#releaseKey ??= await holdNexoKey(this.#key.Passphrase)
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject)
       this.#server.listen(0, '127.0.0.1', () => resolve())
@@ -116,6 +120,8 @@ export class NexoTerminal {
     this.#waiting?.finish('Aborted', 'Terminal shutting down')
     for (const socket of this.#sockets) socket.destroy()
     await new Promise<void>((resolve) => this.#server.close(() => resolve()))
+    this.#releaseKey?.()
+    this.#releaseKey = null
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
