@@ -49,11 +49,13 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
-  // CI machines are shared and noisy: one retry, and Playwright reports any
-  // test that needed it as "flaky" so it gets looked at rather than hidden.
-  retries: process.env.CI ? 1 : 0,
+  // A failing test runs once more, and that run is traced: a trace (its actions, the page's DOM and
+  // pictures at each step) is kept of every failure. Tracing every run, in case it fails, took a fifth
+  // of the E2E run's CPU (the pictures). CI machines are shared and noisy: Playwright reports a test
+  // that passed only when run again as "flaky", so it gets looked at rather than hidden.
+  retries: 1,
   use: {
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     viewport: { width: 1280, height: 800 },
     // Playwright's own pages (the chromium project) run in Debian's Chromium.
     browserName: 'chromium',
