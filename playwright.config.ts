@@ -46,7 +46,8 @@ export default defineConfig({
   // A flow takes 10-20 s on a quiet two-core machine; budgeted for one three times slower (both cores busy).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  // Two for the kiosk and counter specs (one a core), one for the venue specs (see projects).
+  workers: 3,
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
   // A failing test runs once more, and that run is traced: a trace (its actions, the page's DOM and
@@ -88,10 +89,11 @@ export default defineConfig({
         },
       ],
   projects: [
-    // The venue specs (a hub and four hosts) are the longest, minutes each: first, so the other worker
-    // takes the short specs meanwhile, rather than one worker finishing the run alone on the last of them.
-    { name: 'venue', testDir: 'tests/e2e', testMatch: VENUE },
-    { name: 'chromium', testDir: 'tests/e2e', testIgnore: [SCREENSHOTS, VENUE] },
+    // The venue specs (a hub and three or four hosts) take minutes each, much of it waiting on heartbeats
+    // and alerts (15 s, 45 s): a worker of their own beside the two others, first in the run, fills the
+    // cores while they wait. Run on the two workers instead, the cores stood idle for much of a minute.
+    { name: 'venue', testDir: 'tests/e2e', testMatch: VENUE, workers: 1 },
+    { name: 'chromium', testDir: 'tests/e2e', testIgnore: [SCREENSHOTS, VENUE], workers: 2 },
     { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
     ...(picturesAsked ? [{ name: 'screenshots', testDir: 'tests/e2e', testMatch: SCREENSHOTS }] : []),
   ],
