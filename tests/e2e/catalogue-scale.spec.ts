@@ -132,6 +132,36 @@ test('a search typed while a page is still loading shows only the search results
   await expect.poll(async () => (await titles.allTextContents()).every((t) => t.includes(theme))).toBe(true)
 })
 
+test('the next row is drawn as soon as focus reaches the last one drawn, before any frame: Tabs faster than frames stay in the list', async ({ page }) => {
+  await openEvents(page)
+  // In the page: the last drawn row's button focused, then one task yielded (a message, not a frame, so no
+  // scroll event is dispatched between), then is the row after it drawn? Going down the list from the first
+  // window (some 28 rows) within the first page loaded (the catalogue's PAGE_SIZE, 50): a row not loaded yet
+  // cannot be drawn. Each row drawn in time lets the next step start further down.
+  const missing = await page.evaluate(async () => {
+    const list = document.querySelector('[data-testid="event-list"]')!
+    const task = () => new Promise<void>((resolve) => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve()
+      channel.port2.postMessage(null)
+    })
+    const notDrawn: number[] = []
+    let focused = 0
+    for (let step = 0; step < 15; step++) {
+      const last = [...list.querySelectorAll<HTMLLIElement>(':scope > li')].at(-1)!
+      const position = Number(last.getAttribute('aria-posinset'))
+      if (position >= 50) break
+      last.querySelector('button')!.focus()
+      focused++
+      await task()
+      if (!list.querySelector(`:scope > li[aria-posinset="${position + 1}"]`)) notDrawn.push(position + 1)
+    }
+    return { notDrawn, focused }
+  })
+  expect(missing.focused).toBeGreaterThan(0)
+  expect(missing.notDrawn, 'rows not drawn when focus reached the row before them').toEqual([])
+})
+
 test('the keyboard reaches rows beyond the first window: tabbing on draws the next ones', async ({ page }) => {
   await openEvents(page)
   const drawn = await rows(page).count()
