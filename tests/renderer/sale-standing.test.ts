@@ -1,6 +1,6 @@
-import { mount } from '@vue/test-utils'
+import { mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryHistory, createRouter } from 'vue-router'
 import type { SaleOutcomeView } from '../../electron/contract'
 import SaleStanding from '../../renderer/src/components/SaleStanding.vue'
@@ -14,9 +14,16 @@ import { useSaleOutcomeStore } from '../../renderer/src/stores/sale-outcome'
  * for trouble. (The not-charged case on the kiosk itself: crash-customer.spec.ts.)
  */
 let pinia: Pinia
+// Each standing is taken down after its test: its countdown ticks every second, and a standing left mounted
+// redrew its dock's buttons in whatever file ran next on the worker (three unhandled errors in a busy run).
+const mounted: VueWrapper[] = []
 beforeEach(() => {
   pinia = createPinia()
   setActivePinia(pinia)
+})
+afterEach(() => {
+  for (const wrapper of mounted.splice(0)) wrapper.unmount()
+  document.body.innerHTML = ''
 })
 
 function standingFor(outcome: SaleOutcomeView['outcome']) {
@@ -24,7 +31,13 @@ function standingFor(outcome: SaleOutcomeView['outcome']) {
   store.saleId = '6f1c2a8e-8d1b-4c53-9b7e-1f2a3b4c5d6e'
   store.outcome = { saleId: store.saleId, outcome, reference: 'FY20261126000007', amountCents: 13_600, order: null, printed: false }
   const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/', name: 'attract', component: { template: '<div />' } }] })
-  return mount(SaleStanding, { global: { plugins: [pinia, createFoyerI18n('en-SG'), router] } })
+  // The dock its actions are drawn in (App.vue's #action-dock), there before it mounts, as in the app.
+  const dock = document.createElement('div')
+  dock.id = 'action-dock'
+  document.body.append(dock)
+  const wrapper = mount(SaleStanding, { global: { plugins: [pinia, createFoyerI18n('en-SG'), router] }, attachTo: document.body })
+  mounted.push(wrapper)
+  return wrapper
 }
 
 describe('the sale after a crash', () => {
