@@ -10,8 +10,9 @@ import { computed, onMounted, onUnmounted, ref, type Ref } from 'vue'
  * height and the scroll bar its meaning.
  *
  * The page (window) scrolls, as on every other screen. Nothing waits for an
- * animation frame: the range follows scroll events directly and Vue batches
- * the re-render, which also keeps tests with a fake clock working.
+ * animation frame: the range follows scroll events, and focus moving into the
+ * list, directly, and Vue batches the re-render, which also keeps tests with a
+ * fake clock working.
  */
 /** Quiet time after the last scroll event before the list counts as still. */
 const SETTLE_MS = 150
@@ -87,10 +88,16 @@ export function useVirtualGrid(list: Ref<HTMLElement | null>, count: Ref<number>
   }
 
   let resizes: ResizeObserver | null = null
+  // Focus moved to an item (Tab) scrolls it into view at once, but the scroll event comes only with the
+  // next frame: on a slow kiosk the next Tabs came first, ran past the items drawn and left the list.
+  // The window follows the focus itself, in the same task.
+  let focusHost: HTMLElement | null = null
   onMounted(() => {
     measure()
     window.addEventListener('scroll', scrolled, { passive: true })
     window.addEventListener('resize', measure)
+    focusHost = list.value
+    focusHost?.addEventListener('focusin', follow)
     if (typeof ResizeObserver === 'function' && list.value) {
       resizes = new ResizeObserver(measure)
       resizes.observe(list.value)
@@ -100,6 +107,7 @@ export function useVirtualGrid(list: Ref<HTMLElement | null>, count: Ref<number>
     window.removeEventListener('scroll', scrolled)
     clearTimeout(still)
     window.removeEventListener('resize', measure)
+    focusHost?.removeEventListener('focusin', follow)
     resizes?.disconnect()
   })
 
