@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SaleLanguage } from '../../electron/contract'
 import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
 import { nodeFetchForFile } from '../support/node-fetch'
+import { press, staffSettings } from '../support/staff-screen'
 import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
@@ -28,21 +29,8 @@ afterAll(async () => {
 
 const shownLanguages = (app: MountedApp) => [...app.root.querySelectorAll('.language-button')].map((button) => button.getAttribute('lang'))
 
-async function press(app: MountedApp, testId: string): Promise<void> {
-  await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement | null)?.disabled).toBe(false), WAIT)
-  await app.click(testId)
-}
-
 /** The staff screen, the supervisor's PIN pressed on its pad, open at the settings with the languages. */
-async function staffSettings(): Promise<MountedApp> {
-  const app = await mountApp(host.runtime.services)
-  await app.router.push({ name: 'staff' })
-  await flushPromises()
-  for (const digit of PIN) await press(app, `pin-${digit}`)
-  await press(app, 'pin-enter')
-  await vi.waitFor(() => expect(app.find('languages-setting')).not.toBeNull(), { timeout: 60_000 })
-  return app
-}
+const languageSettings = () => staffSettings(host.runtime.services, PIN, 'languages-setting')
 
 /** A supervisor's change saved in main, which main pushes to every screen. */
 async function offering(languages: SaleLanguage[]): Promise<void> {
@@ -52,7 +40,7 @@ async function offering(languages: SaleLanguage[]): Promise<void> {
 
 describe('languages offered', { timeout: 120_000 }, () => {
   it('a supervisor offers three, Traditional Chinese first: saved so, and the welcome screen offers those three in Traditional Chinese', async () => {
-    const app = await staffSettings()
+    const app = await languageSettings()
     await app.click('offer-en-SG')
     const first = app.find('first-language') as HTMLSelectElement
     first.value = 'zh-HK'
@@ -70,7 +58,7 @@ describe('languages offered', { timeout: 120_000 }, () => {
 
   it('the last language offered cannot be taken away on the staff screen', async () => {
     await host.ask('settings.update', { pin: PIN, patch: { languages: ['ms-MY'] } })
-    const app = await staffSettings()
+    const app = await languageSettings()
     expect((app.find('offer-ms-MY') as HTMLInputElement).disabled).toBe(true)
     expect((app.find('offer-en-SG') as HTMLInputElement).disabled).toBe(false)
   })

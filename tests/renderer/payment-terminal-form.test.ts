@@ -1,4 +1,3 @@
-import { flushPromises } from '@vue/test-utils'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +10,9 @@ import { KeytarVault } from '../../electron/vault/keytar-vault'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 import { apiRig, type ApiRig } from '../support/api-fixtures'
 import { sandboxConnection } from '../support/checkout-fixtures'
-import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { unmountApp, type MountedApp } from '../support/mount-app'
 import { nodeFetchForFile } from '../support/node-fetch'
+import { press, staffSettings, type } from '../support/staff-screen'
 import { firstPin, testEnrolment, testStaff } from '../support/staff-runtime'
 import { keychainUnavailableReason } from '../support/keychain'
 import { terminalControls } from '../support/terminal-controls'
@@ -58,32 +58,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function staffSettings(): Promise<MountedApp> {
-  const app = await mountApp(runtime.services)
-  await app.router.push({ name: 'staff' })
-  await flushPromises()
-  // The pad is disabled while the staff store is busy (loading on arrival): a tap then is not taken, so wait for it.
-  for (const digit of PIN) await press(app, `pin-${digit}`)
-  await press(app, 'pin-enter')
-  // The PIN is checked with scrypt in the services; with both cores busy that has taken over 30 s here.
-  await vi.waitFor(() => expect(app.find('terminal-settings')).not.toBeNull(), { timeout: 60_000 })
+async function terminalSettings(): Promise<MountedApp> {
+  const app = await staffSettings(runtime.services, PIN, 'terminal-settings')
   // Settled: the saved settings are in the form before anything is typed.
   await vi.waitFor(() => expect((app.find('terminal-save') as HTMLButtonElement).disabled).toBe(false), SAVE)
   return app
 }
 
-function type(app: MountedApp, testId: string, value: string): void {
-  const input = app.find(testId) as HTMLInputElement
-  input.value = value
-  input.dispatchEvent(new Event('input'))
-}
 const input = (app: MountedApp, testId: string) => app.find(testId) as HTMLInputElement
-
-/** Clicks a button once the screen lets it be pressed (it waits while the staff screen is loading or saving). */
-async function press(app: MountedApp, testId: string): Promise<void> {
-  await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement).disabled).toBe(false), SAVE)
-  await app.click(testId)
-}
 
 const terminal = {
   address: '192.168.20.31',
@@ -102,7 +84,7 @@ const network = (online: boolean) => terminalControls(rig.sandbox, rig.direct).p
 
 describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
   it('saves a terminal from the form and shows it back, with no passphrase and the kiosk’s id at the terminal', async () => {
-    const app = await staffSettings()
+    const app = await terminalSettings()
     expect(app.find('terminal-settings')?.querySelector('legend')?.textContent).toBe('Card terminal')
     expect(app.text('terminal-passphrase-state')).toBe('No card terminal is set up yet.')
     expect((app.find('terminal-store-passphrase') as HTMLButtonElement).disabled).toBe(true)
@@ -118,7 +100,7 @@ describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
 
   it('says which value was refused, in words, marks that field, and keeps what was saved', async () => {
     await settings.update({ terminal: { ...terminal, environment: 'live' } })
-    const app = await staffSettings()
+    const app = await terminalSettings()
     expect(input(app, 'terminal-poiid').value).toBe(terminal.poiid)
     type(app, 'terminal-poiid', 'V400m 324688179')
     await press(app, 'terminal-save')
@@ -145,7 +127,7 @@ describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
 
   it.skipIf(keychainReason !== null)('stores the passphrase write-only: the field empties and the screen only learns that one is stored', async () => {
     await settings.update({ terminal: { ...terminal, environment: 'live' } })
-    const app = await staffSettings()
+    const app = await terminalSettings()
     type(app, 'terminal-passphrase', 'the-shared-key-passphrase')
     await press(app, 'terminal-store-passphrase')
     await vi.waitFor(() => expect(app.text('terminal-result')).toBe('The passphrase is stored in the system keychain.'), SAVE)
@@ -156,7 +138,7 @@ describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
 
   it('removes the terminal: cards are then not taken here until one is set up', async () => {
     await settings.update({ terminal: { ...terminal, environment: 'live' } })
-    const app = await staffSettings()
+    const app = await terminalSettings()
     await press(app, 'terminal-remove')
     await vi.waitFor(() => expect(app.text('terminal-result')).toBe('The terminal was removed. Cards are not taken here until one is set up.'), SAVE)
     expect(settings.get().terminal).toBeNull()
@@ -165,7 +147,7 @@ describe('staff settings: the card terminal', { timeout: 120_000 }, () => {
   })
 
   it('Test terminal says what the terminal answered, in words (training: the sandbox’s own terminal)', async () => {
-    const app = await staffSettings()
+    const app = await terminalSettings()
     await press(app, 'terminal-test')
     await vi.waitFor(() => expect(app.text('terminal-test-words')).toBe('The terminal is ready to take cards.'), SAVE)
     expect(app.find('terminal-test-result')?.getAttribute('data-state')).toBe('ready')

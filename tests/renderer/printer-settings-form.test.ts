@@ -1,8 +1,8 @@
-import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEscPosLoopback, type EscPosLoopback } from '../support/escpos-loopback'
-import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { unmountApp } from '../support/mount-app'
 import { nodeFetchForFile } from '../support/node-fetch'
+import { press, staffSettings, type } from '../support/staff-screen'
 import { startStaffHost, type StaffHost } from '../support/staff-runtime'
 
 /**
@@ -29,36 +29,17 @@ afterAll(async () => {
   await escpos?.close()
 })
 
-async function press(app: MountedApp, testId: string): Promise<void> {
-  await vi.waitFor(() => expect((app.find(testId) as HTMLButtonElement | null)?.disabled).toBe(false), WAIT)
-  await app.click(testId)
-}
-
-async function staffSettings(): Promise<MountedApp> {
-  const app = await mountApp(host.runtime.services)
-  await app.router.push({ name: 'staff' })
-  await flushPromises()
-  for (const digit of PIN) await press(app, `pin-${digit}`)
-  await press(app, 'pin-enter')
-  await vi.waitFor(() => expect(app.find('printer-settings')).not.toBeNull(), { timeout: 60_000 })
-  return app
-}
-
-function type(app: MountedApp, testId: string, value: string): void {
-  const input = app.find(testId) as HTMLInputElement
-  input.value = value
-  input.dispatchEvent(new Event('input'))
-}
+const printerSettings = () => staffSettings(host.runtime.services, PIN, 'printer-settings')
 
 describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
   it('starts on the system printer, saying Foyer takes it as ready and how to have CUPS asked', async () => {
-    const app = await staffSettings()
+    const app = await printerSettings()
     expect(app.find('printer-kind-system')?.getAttribute('aria-pressed')).toBe('true')
     expect(app.text('printer-system-note')).toContain('localhost:631')
   })
 
   it('"When the printer cannot print, the kiosk sells e-tickets only": off to start with, saved on with the printer', async () => {
-    const app = await staffSettings()
+    const app = await printerSettings()
     const box = app.find('printer-etickets-when-cannot-print') as HTMLInputElement
     expect(box.closest('label')?.textContent).toContain('When the printer cannot print, the kiosk sells e-tickets only')
     expect(box.checked).toBe(false)
@@ -72,7 +53,7 @@ describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
   })
 
   it('refuses an address that is none, in words, and saves nothing', async () => {
-    const app = await staffSettings()
+    const app = await printerSettings()
     await app.click('printer-kind-raw')
     type(app, 'printer-address', 'the lobby printer')
     await press(app, 'printer-save')
@@ -81,7 +62,7 @@ describe('staff settings: the ticket printer', { timeout: 120_000 }, () => {
   })
 
   it('saves a network ESC/POS printer, prints a test ticket, and says what is wrong when it cannot', async () => {
-    const app = await staffSettings()
+    const app = await printerSettings()
     await app.click('printer-kind-raw')
     type(app, 'printer-address', `127.0.0.1:${escpos.port}`)
     await app.click('printer-language-escpos')

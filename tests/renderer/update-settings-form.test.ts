@@ -1,9 +1,9 @@
-import { flushPromises } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { inProcessSandbox } from '../support/in-process-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
-import { mountApp, unmountApp, type MountedApp } from '../support/mount-app'
+import { unmountApp, type MountedApp } from '../support/mount-app'
+import { staffSettings, type } from '../support/staff-screen'
 import { TEST_ENROLMENT_CODE, firstPin } from '../support/staff-runtime'
 
 /**
@@ -25,28 +25,13 @@ afterAll(async () => {
   await runtime.close()
 })
 
-async function staffSettings(): Promise<MountedApp> {
-  const app = await mountApp(runtime.services)
-  await app.router.push({ name: 'staff' })
-  await flushPromises()
-  for (const digit of PIN) await app.click(`pin-${digit}`)
-  await app.click('pin-enter')
-  // The PIN is checked with scrypt in the services: wait for the section rather than for a fixed time.
-  await vi.waitFor(() => expect(app.find('updates-settings')).not.toBeNull(), { timeout: 15_000 })
-  return app
-}
-
-function type(app: MountedApp, testId: string, value: string): void {
-  const input = app.find(testId) as HTMLInputElement
-  input.value = value
-  input.dispatchEvent(new Event('input'))
-}
+const updateSettings = () => staffSettings(runtime.services, PIN, 'updates-settings')
 
 const input = (app: MountedApp, testId: string) => app.find(testId) as HTMLInputElement
 
 describe('staff settings: updates', () => {
   it('shows the saved settings, in words, with an empty address meaning the installer feed', async () => {
-    const app = await staffSettings()
+    const app = await updateSettings()
     expect(app.find('updates-settings')?.querySelector('legend')?.textContent).toBe('Updates')
     expect(input(app, 'updates-enabled').checked).toBe(true)
     expect(input(app, 'updates-feed-url').value).toBe('')
@@ -56,7 +41,7 @@ describe('staff settings: updates', () => {
   })
 
   it('saves a feed address, interval and training choice, and an emptied address goes back to the installer feed', async () => {
-    const app = await staffSettings()
+    const app = await updateSettings()
     type(app, 'updates-feed-url', '  https://updates.venue.example/foyer/ ')
     type(app, 'updates-check-minutes', '30')
     await app.click('updates-on-training')
@@ -73,7 +58,7 @@ describe('staff settings: updates', () => {
 
   it('says why a feed address was refused, marks the field, and keeps what was saved', async () => {
     await runtime.settings.update({ updates: DEFAULT_UPDATE_SETTINGS })
-    const app = await staffSettings()
+    const app = await updateSettings()
     type(app, 'updates-feed-url', 'http://example.com/feed/')
     await app.click('updates-save')
     await vi.waitFor(() => expect(app.find('updates-error')).not.toBeNull(), SAVE)
@@ -95,7 +80,7 @@ describe('staff settings: updates', () => {
   })
 
   it('says what a check interval must be when it is refused', async () => {
-    const app = await staffSettings()
+    const app = await updateSettings()
     for (const minutes of ['2', '2000', '']) {
       type(app, 'updates-check-minutes', minutes)
       await app.click('updates-save')
