@@ -58,7 +58,7 @@ export default defineConfig({
   use: {
     trace: 'on-first-retry',
     viewport: { width: 1280, height: 800 },
-    // Playwright's own pages (the chromium project) run in Debian's Chromium.
+    // Playwright's own pages run in Debian's Chromium (its headless shell where installed: scripts/chromium.mjs).
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },

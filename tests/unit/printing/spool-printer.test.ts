@@ -11,6 +11,7 @@ import { apiRig, type ApiRig } from '../../support/api-fixtures'
 import { pdfText } from '../../support/pdf-text'
 import { scannedPng } from '../../support/qr-scan'
 import { saleSamples, type SaleSamples } from '../../support/print-fixtures'
+import { chromiumPath } from '../../../scripts/chromium.mjs'
 
 /**
  * The spool printer renders real sales' documents to PDF with Chromium, and
@@ -21,7 +22,6 @@ let rig: ApiRig
 let samples: SaleSamples
 let spoolDir: string
 let printer: SpoolPrinter
-const chromiumPath = process.env.FOYER_CHROMIUM ?? '/usr/bin/chromium'
 
 beforeAll(async () => {
   rig = await apiRig()
