@@ -24,7 +24,7 @@ export const useProfiles = defineStore('profiles', () => {
   const busy = ref(false)
   const failed = failedInto(problem)
   /** Runs one request with the page busy; a problem is shown; true when it went through. */
-  const send = (step: () => Promise<{ ok: true } | { ok: false; problem: Problem }>) =>
+  const send = (step: () => Promise<Outcome<unknown>>) =>
     whileBusy(busy, async () => {
       const outcome = await step()
       if (!outcome.ok) {
