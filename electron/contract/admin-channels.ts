@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { terminalPlaceSchema } from './audio-guidance'
 import { appModeSchema, backendKindSchema } from './base'
 import { saleLanguageSchema, tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
@@ -67,6 +68,10 @@ export const settingsViewSchema = z.object({
   eticketsWhenCannotPrint: z.boolean(),
   /** The languages the kiosk's and counter's language choice offers, the venue's first language (the attract screen's) first. */
   languages: z.array(saleLanguageSchema),
+  /** How many times longer the idle time and a new seat hold are for a customer in audio mode (1 to 4; the hold within the vendor's). */
+  audioTimeFactor: z.number().int(),
+  /** Where the card terminal is as the customer faces this kiosk, for the payment screen to say; `unset`: nobody said. */
+  terminalPlace: terminalPlaceSchema,
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
@@ -142,6 +147,8 @@ export const adminChannels = {
             eticketsWhenCannotPrint: z.boolean().optional(),
             // Main judges the list (at least one, each once); this only bounds its size.
             languages: z.array(saleLanguageSchema).max(8).optional(),
+            audioTimeFactor: z.number().int().optional(),
+            terminalPlace: terminalPlaceSchema.optional(),
             boxOfficeEmail: z.string().max(254).optional(),
             patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),

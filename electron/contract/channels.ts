@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { adminChannels } from './admin-channels'
+import { audioGuidanceChannels } from './audio-guidance'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { counterChannels } from './counter-channels'
 import { kioskLockStateSchema } from './kiosk-channels'
@@ -55,6 +56,8 @@ export const channels = {
     response: z.object({}).strict(),
   },
   ...salesChannels,
+  // A customer's, not staff's (the kiosk lock's channels are in adminChannels): it only lengthens their own times.
+  ...audioGuidanceChannels,
   ...printerChannels,
   ...adminChannels,
   ...counterChannels,

@@ -1,3 +1,5 @@
+import type { TerminalPlace } from './audio-guidance'
+
 /**
  * Facts both sides of the contract state, each in one place: main's settings
  * schema and the staff screen start from the same defaults, the printed
@@ -23,8 +25,10 @@ export function isPlaceholderEmail(email: string): boolean {
   return /\.invalid$/i.test(email)
 }
 
-/** A first run's times and limits, as main saves them and as the staff screen shows them before it has heard. */
-export const SETTING_DEFAULTS: Readonly<Record<'holdWindowMinutes' | 'idleSeconds' | 'patronDataDays' | 'cashToleranceCents' | 'counterLockMinutes', number>> = {
+/** A first run's times, limits and places, as main saves them and as the staff screen shows them before it has heard. */
+export const SETTING_DEFAULTS: Readonly<
+  Record<'holdWindowMinutes' | 'idleSeconds' | 'patronDataDays' | 'cashToleranceCents' | 'counterLockMinutes' | 'audioTimeFactor', number> & { terminalPlace: TerminalPlace }
+> = {
   holdWindowMinutes: 15,
   idleSeconds: 60,
   patronDataDays: 30,
@@ -32,4 +36,8 @@ export const SETTING_DEFAULTS: Readonly<Record<'holdWindowMinutes' | 'idleSecond
   cashToleranceCents: 500,
   /** A counter left alone this many minutes signs its cashier out. */
   counterLockMinutes: 5,
+  /** A customer in audio mode gets twice the idle time, and twice the hold as far as the vendor holds (audio-guidance.ts). */
+  audioTimeFactor: 2,
+  /** Nobody has said where this kiosk's card terminal is: the payment screen names no direction. */
+  terminalPlace: 'unset',
 }

@@ -24,22 +24,33 @@ export class HoldExpiry {
     private readonly clock: Clock,
     /** The hold window setting: the vendor's hold until an answer shows a shorter one. Read at each hold (a saved change applies to the next). */
     private readonly settingMs: number | (() => number),
+    /** How many times the setting the customer now holding seats gets (audio guidance: services/audio-guidance.ts); 1 for everyone else. Read at each hold. */
+    private readonly lengthen: () => number = () => 1,
   ) {}
 
-  /** How long the vendor holds, as far as Foyer knows: the shortest of the setting and every hold seen. */
+  /**
+   * How long a hold taken now lasts: the shortest of the setting and every hold seen. A customer in audio
+   * mode gets the setting `lengthen` times over, but never past a hold the vendor has shown; until one
+   * has, the setting is all Foyer knows of the vendor's hold, and reckoning past it could release seats
+   * the vendor has since given someone else. So a renderer claiming audio mode gains time only the vendor gives.
+   */
   get windowMs(): number {
     const setting = typeof this.settingMs === 'function' ? this.settingMs() : this.settingMs
-    return this.#learnedMs === null ? setting : Math.min(setting, this.#learnedMs)
+    if (this.#learnedMs === null) return setting
+    return Math.min(setting * Math.max(1, this.lengthen()), this.#learnedMs)
   }
 
-  /** Learns from an offer that says both times; true when this shortened the window (reckoned holds must be looked at again). */
+  /**
+   * Learns from an offer that says both times; true when the vendor's hold is now known shorter than
+   * before (or known at all): holds already reckoned must be looked at again.
+   */
   learn(offer: Pick<SeatOffer, 'reservedTime' | 'expirationTime'>): boolean {
     const reserved = parse(offer.reservedTime)
     const expires = parse(offer.expirationTime)
     if (reserved === null || expires === null || expires <= reserved) return false
-    const before = this.windowMs
-    this.#learnedMs = this.#learnedMs === null ? expires - reserved : Math.min(this.#learnedMs, expires - reserved)
-    return this.windowMs < before
+    const before = this.#learnedMs
+    this.#learnedMs = before === null ? expires - reserved : Math.min(before, expires - reserved)
+    return before === null || this.#learnedMs < before
   }
 
   /** An offer's expiry: its expirationTime, else reckoned from its reservedTime (or now). `reckonedFrom` is null when the vendor said it. */
@@ -54,10 +65,14 @@ export class HoldExpiry {
     return { expiresAt: reservedAt + this.windowMs, reckonedFrom: reservedAt }
   }
 
-  /** A reckoned hold's expiry by what is known now (never later than it was reckoned before). */
+  /**
+   * A reckoned hold's expiry by what is known now of the vendor's hold (never later than it was reckoned
+   * before). Only the vendor's hold shortens it: a hold taken in audio mode keeps its length when the
+   * customer turns audio off, as one taken before staff shortened the setting keeps its own.
+   */
   again(seat: { expiresAt: number; reckonedFrom?: number | null }): number {
-    if (seat.reckonedFrom === null || seat.reckonedFrom === undefined) return seat.expiresAt
-    return Math.min(seat.expiresAt, seat.reckonedFrom + this.windowMs)
+    if (seat.reckonedFrom === null || seat.reckonedFrom === undefined || this.#learnedMs === null) return seat.expiresAt
+    return Math.min(seat.expiresAt, seat.reckonedFrom + this.#learnedMs)
   }
 }
 

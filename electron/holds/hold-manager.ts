@@ -42,6 +42,8 @@ export interface HoldManagerOptions {
   api: SeatReleaser
   /** Hold window when an offer gives no expirationTime (vendor notes: a tenant setting); a shorter hold the vendor shows wins. A function: read at each hold. */
   holdWindowMs: number | (() => number)
+  /** How many times that window the customer holding seats now gets (audio guidance), within the vendor's hold; 1 when absent. */
+  lengthen?: () => number
   onChange?: (status: HoldStatus) => void
   log?: Logger
 }
@@ -66,9 +68,14 @@ export class HoldManager {
 
   constructor(private readonly options: HoldManagerOptions) {
     this.#clock = options.api.clock
-    this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs)
+    this.#expiry = new HoldExpiry(this.#clock, options.holdWindowMs, options.lengthen)
     this.#table = new HoldTable(options.db, options.backend)
     this.#countdown = new HoldCountdown(() => this.status(), options.onChange)
+  }
+
+  /** How long a hold taken now lasts, in ms, when the vendor does not say: for the customer at the screen now. */
+  get windowMs(): number {
+    return this.#expiry.windowMs
   }
 
   /**

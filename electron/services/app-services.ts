@@ -2,6 +2,7 @@ import { createDispatcher, type Dispatcher, type Handler, type Handlers } from '
 import { stderrLogger, type Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { unavailableAdminHandlers, type AdminHandlers } from './admin-service'
+import { audioGuidanceHandler, endingAudioGuidance, type AudioGuidance } from './audio-guidance'
 import { CounterDesk, counterHandlers, withCashierCheck } from '../counter/counter-desk'
 import type { CounterIdle } from './counter-idle'
 import { SYSTEM_PRINTER } from './printer-readiness'
@@ -36,6 +37,8 @@ export interface AppServicesOptions extends SystemFacts {
   counterIdle?: CounterIdle
   /** The box office's hub has revoked this device (./hub-service.ts): no new sale starts. Absent: never. */
   outOfService?: () => boolean
+  /** Main's memory of whether the customer is in audio mode (./audio-guidance.ts); absent: kiosk.audioGuidance answers "no backend". */
+  audioGuidance?: AudioGuidance
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
   printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
 }
@@ -60,7 +63,7 @@ function withServiceCheck(handlers: SalesHandlers, outOfService: () => boolean):
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, audioGuidance, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
@@ -70,7 +73,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       system.screenShown(screen)
       return {}
     },
-    ...withServiceCheck(withCashierCheck(sales ?? disconnectedSalesHandlers(), counter), outOfService ?? (() => false)),
+    ...endingAudioGuidance(withServiceCheck(withCashierCheck(sales ?? disconnectedSalesHandlers(), counter), outOfService ?? (() => false)), audioGuidance ?? null),
+    'kiosk.audioGuidance': audioGuidanceHandler(audioGuidance ?? null),
     ...staff,
     ...counterHandlers(counter),
     'printer.status': printer?.['printer.status'] ?? (() => SYSTEM_PRINTER),

@@ -117,6 +117,7 @@ export async function startHostRuntime(
     cashToleranceCents: () => settings.get().cashToleranceCents,
     eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
+    audioGuidance: { timeFactor: () => settings.get().audioTimeFactor, idleSeconds: () => settings.get().idleSeconds },
     staff: check,
     // The hub's profile is applied through this one settings store, as a supervisor's change is.
     hub: { vault, settings: { file: settings, accounts } },

@@ -1,10 +1,10 @@
 import type { SalesApi } from '../api/sales-api'
-import type { BackendKind } from '../contract'
 import type { HoldManager } from '../holds/hold-manager'
 import type { Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
+import { SETTING_DEFAULTS, type BackendKind } from '../contract'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb, type LocalDb } from '../database/local-db'
 import { createAppServices, type AppServices } from './app-services'
@@ -12,6 +12,7 @@ import { stderrLogger } from '../ipc-core/logger'
 import type { BackendConnection } from './backend-connection'
 import { ConnectivityMonitor, probeBackend } from './connectivity'
 import type { AdminHandlers } from './admin-service'
+import { AudioGuidance } from './audio-guidance'
 import { CounterDesk, type StaffCheck } from '../counter/counter-desk'
 import { CounterIdle, type CounterIdleOptions } from './counter-idle'
 import { counterPrinterHandler, type CounterPrinterSwitch } from './counter-printer'
@@ -66,6 +67,8 @@ export interface RuntimeOptions {
   boxOfficeEmail?: () => string
   /** The counter's auto sign-out (the staff setting, read at each look; 5 minutes when absent), and a clock and pace tests set. */
   counterIdle?: Partial<Omit<CounterIdleOptions, 'onIdleSignOut' | 'busy'>>
+  /** A customer's audio mode: how many times longer, and the idle time it lengthens (the staff settings, read at each use); 2 and 60 s when absent. */
+  audioGuidance?: { timeFactor: () => number; idleSeconds: () => number }
   /** The keychain the hub's device token is kept in; absent: no link to a hub (the hub channels answer "unavailable"). */
   hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings'] }
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
@@ -145,6 +148,23 @@ function printerReadiness(options: RuntimeOptions, pushes: PushBus, connected: (
   })
 }
 
+/**
+ * The backends sold through, and main's memory of whether the customer at the screen is in audio mode
+ * (./audio-guidance.ts): it lengthens the holds taken through whichever backend is connected (within the
+ * vendor's hold), and ends with the customer's session.
+ */
+function salesAndAudioGuidance(options: RuntimeOptions, system: SystemInfoService, runtime: Omit<SalesRuntimeOptions, 'lengthenHolds'>): { sales: SalesRuntime; audio: AudioGuidance } {
+  const audio: AudioGuidance = new AudioGuidance({
+    timeFactor: () => SETTING_DEFAULTS.audioTimeFactor,
+    idleSeconds: () => SETTING_DEFAULTS.idleSeconds,
+    ...options.audioGuidance,
+    holdWindowMs: () => sales.context?.holds.windowMs ?? null,
+    mode: () => system.info().mode,
+  })
+  const sales = new SalesRuntime({ ...runtime, lengthenHolds: () => audio.factor() })
+  return { sales, audio }
+}
+
 /** Sells on `backend`, if it can be connected now. */
 async function connectAtStart(sales: SalesRuntime, backend: BackendKind, log: Logger): Promise<void> {
   try {
@@ -186,7 +206,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const counter = new CounterDesk(system, options.staff)
   const counterIdle = idleSignOut(options, counter, pushes, () => sales.context, log)
   const connectivity = watchReachability(options, system, pushes, () => sales.context)
-  const sales: SalesRuntime = new SalesRuntime({
+  const { sales, audio } = salesAndAudioGuidance(options, system, {
     db,
     pushes,
     log,
@@ -219,6 +239,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }, (showStart) => linked?.service?.showCutOff(showStart) ?? null),
     counter,
     counterIdle,
+    audioGuidance: audio,
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).

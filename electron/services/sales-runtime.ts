@@ -26,6 +26,8 @@ export interface SalesRuntimeOptions {
   /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
   checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'terminalWaitMs' | 'sleep'>>
   printer?: DocumentPrinter | null
+  /** How many times the hold window the customer at the screen gets (audio guidance: ./audio-guidance.ts); 1 when absent. */
+  lengthenHolds?: () => number
   /**
    * Serve the screens while recovery settles what a crash left in flight (the
    * hosts): a customer whose sale was interrupted hears "checking" at once,
@@ -108,6 +110,8 @@ export class SalesRuntime {
       backend: `${connection.endpoints.kind}/${connection.endpoints.tenant}`,
       api,
       holdWindowMs: connection.holdWindowMs,
+      // Audio mode is the customer's, not the backend's: read at each hold.
+      lengthen: this.options.lengthenHolds,
       onChange: (status) => pushes.publish('holds.changed', status),
       log,
     })

@@ -48,6 +48,8 @@ export async function settingsView(settings: Settings, vault: CredentialVault, a
     counterLockMinutes: settings.counterLockMinutes,
     eticketsWhenCannotPrint: settings.eticketsWhenCannotPrint,
     languages: [...settings.languages],
+    audioTimeFactor: settings.audioTimeFactor,
+    terminalPlace: settings.terminalPlace,
     boxOfficeEmail: settings.boxOfficeEmail,
     patronDataDays: settings.patronDataDays,
     backends: { staging: await backend('staging'), production: await backend('production') },

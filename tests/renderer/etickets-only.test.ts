@@ -33,6 +33,8 @@ const settings = (eticketsWhenCannotPrint: boolean): SettingsView => ({
   counterLockMinutes: 5,
   eticketsWhenCannotPrint,
   languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
+  audioTimeFactor: 2,
+  terminalPlace: 'unset',
   boxOfficeEmail: 'boxoffice@foyer-training.invalid',
   patronDataDays: 30,
   backends: { staging: null, production: null },

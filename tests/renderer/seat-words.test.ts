@@ -102,7 +102,7 @@ describe('speech', () => {
     const [row] = describeSeats([seat('22', '22', 2), seat('22', '21', 3)], say).rows
     const root = document.createElement('div')
     root.innerHTML = `<main><h1>Check your order</h1><p data-speak>${row}</p></main>`
-    expect(stepTexts(root, 'review', (k) => t(k), (k) => te(k))).toEqual([
+    expect(stepTexts(root, 'review', (k) => t(k), (k) => te(k), 'en-SG')).toEqual([
       'Check your order',
       t('access.speech.review'),
       'Row 22: seat 22 (wheelchair space); seat 21 (companion seat)',

@@ -5,6 +5,7 @@ import type { Logger } from '../../electron/ipc-core/logger'
 import { FoyerError } from '../../electron/ipc-core/foyer-error'
 import { createAppServices } from '../../electron/services/app-services'
 import { unavailableAdminHandlers } from '../../electron/services/admin-service'
+import { audioGuidanceHandler } from '../../electron/services/audio-guidance'
 import { CounterDesk, counterHandlers } from '../../electron/counter/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 import { SystemInfoService } from '../../electron/services/system-info'
@@ -70,6 +71,7 @@ describe('contract dispatch', () => {
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,
+      'kiosk.audioGuidance': audioGuidanceHandler(null),
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -87,6 +89,7 @@ describe('contract dispatch', () => {
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,
+      'kiosk.audioGuidance': audioGuidanceHandler(null),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },

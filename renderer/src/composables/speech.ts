@@ -1,7 +1,9 @@
 import { nextTick, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { SEAT_KIND_SYMBOL } from '@contract/seat-names'
 import { useRoute } from 'vue-router'
+import { textOf } from '../audio/accessible-name'
+import { spokenText } from '../audio/spoken-text'
+import { useAudioGuideStore } from '../stores/audio-guide'
 import { useDisplayStore } from '../stores/display'
 import { useLocaleStore } from '../stores/locale'
 
@@ -24,17 +26,29 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: string):
   return voices.find((voice) => norm(voice.lang) === norm(lang)) ?? null
 }
 
-/** Says the texts in order, in `lang`, cutting off whatever was still being said (the customer has moved on). */
-export function speak(texts: readonly string[], lang: string, win: SpeechWindow = window): void {
+/** How the voice speaks: audio guidance's volume and speed keys set these (1 and 1 otherwise). */
+export interface VoiceOptions {
+  /** Cut off whatever was still being said (the customer has moved on); false: said after it. */
+  interrupt?: boolean
+  /** 0 to 1. */
+  volume?: number
+  /** 1 is the voice's normal speed. */
+  rate?: number
+}
+
+/** Says the texts in order, in `lang`, by default cutting off whatever was still being said. */
+export function speak(texts: readonly string[], lang: string, win: SpeechWindow = window, options: VoiceOptions = {}): void {
   if (!speechSupported(win)) return
   const synth = win.speechSynthesis
-  synth.cancel()
+  if (options.interrupt !== false) synth.cancel()
   const voice = voiceFor(synth.getVoices?.() ?? [], lang)
   for (const text of texts) {
     if (text.trim() === '') continue
     const utterance = new win.SpeechSynthesisUtterance(text.trim())
     utterance.lang = lang
     if (voice) utterance.voice = voice
+    if (options.volume !== undefined) utterance.volume = options.volume
+    if (options.rate !== undefined) utterance.rate = options.rate
     synth.speak(utterance)
   }
 }
@@ -43,9 +57,6 @@ export function stopSpeaking(win: SpeechWindow = window): void {
   if (speechSupported(win)) win.speechSynthesis.cancel()
 }
 
-/** The seat kinds' symbols (♿ …) are for the eye: the words beside them are what is said. */
-const symbols = new RegExp(`[${Object.values(SEAT_KIND_SYMBOL).join('')}]\\s*`, 'gu')
-const spoken = (text: string) => text.replace(symbols, '').replace(/\s+/g, ' ').trim()
 
 /**
  * What a screen says: its main heading, then the step's sentence
@@ -54,27 +65,30 @@ const spoken = (text: string) => text.replace(symbols, '').replace(/\s+/g, ' ').
  * kind, so a customer who cannot read the screen hears they have a wheelchair
  * space before paying).
  */
-export function stepTexts(root: ParentNode, step: string | null, t: (key: string) => string, te: (key: string) => boolean): string[] {
+export function stepTexts(root: ParentNode, step: string | null, t: (key: string) => string, te: (key: string) => boolean, locale: string): string[] {
   const heading = root.querySelector('main h1')?.textContent?.trim() ?? ''
   const key = `access.speech.${step}`
-  const marked = [...root.querySelectorAll('main [data-speak]')].map((el) => spoken(el.textContent ?? ''))
+  const marked = [...root.querySelectorAll('main [data-speak]')].map((el) => spokenText(textOf(el), locale))
   return [heading, step && te(key) ? t(key) : '', ...marked].filter((text) => text !== '')
 }
 
 /** Wires the announcements to the route and the language; App.vue calls it once. */
 export function useStepSpeech(): void {
   const display = useDisplayStore()
+  const audioGuide = useAudioGuideStore()
   const localeStore = useLocaleStore()
   const route = useRoute()
   const { t, te } = useI18n()
   watch(
     () => [display.speech, route.name, localeStore.locale] as const,
     async ([on]) => {
+      // In audio guidance each screen is said by the guide, with the control the focus lands on (audio/use-audio-guide.ts).
+      if (audioGuide.on) return
       if (!on) return stopSpeaking()
       // The new screen (or the new language's texts) must be on screen before it is read.
       await nextTick()
       const step = typeof route.name === 'string' ? route.name : null
-      speak(stepTexts(document, step, t, te), localeStore.locale)
+      speak(stepTexts(document, step, t, te, localeStore.locale), localeStore.locale)
     },
   )
 }

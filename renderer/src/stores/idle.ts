@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { onPresence } from '../composables/presence'
+import { useAudioGuideStore } from './audio-guide'
 import { useSettingsStore } from './settings'
 
 /**
@@ -12,8 +13,12 @@ export const WARNING_SECONDS = 20
 
 export const useIdleStore = defineStore('idle', () => {
   const settings = useSettingsStore()
-  /** The quiet time staff set now; a change saved on the staff screen counts from the next touch. */
-  const quietSeconds = computed(() => settings.view?.idleSeconds ?? 60)
+  const audioGuide = useAudioGuideStore()
+  /**
+   * The quiet time staff set now; a change saved on the staff screen counts from the next touch. A customer
+   * in audio guidance, who hears rather than glances, has it times the venue's factor (double by default).
+   */
+  const quietSeconds = computed(() => (settings.view?.idleSeconds ?? 60) * (audioGuide.on ? (settings.view?.audioTimeFactor ?? 2) : 1))
   const warningLeft = ref<number | null>(null)
   const pausedBy = ref(new Set<string>())
   const warning = computed(() => warningLeft.value !== null)

@@ -9,6 +9,7 @@ import type {
   StaffAccountView,
   StaffRole,
   TerminalConfigView,
+  TerminalPlace,
   UpdateSettingsView,
 } from '@contract'
 import { defineStore } from 'pinia'
@@ -74,6 +75,8 @@ export const useStaffStore = defineStore('staff', () => {
     printer?: PrinterConfigView
     eticketsWhenCannotPrint?: boolean
     languages?: SettingsView['languages']
+    audioTimeFactor?: number
+    terminalPlace?: TerminalPlace
   }): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))

@@ -38,6 +38,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'offers.release': { productId, inventoryIds: [productId * 100_000 + 1] },
     'holds.status': {},
     'holds.releaseAll': {},
+    'kiosk.audioGuidance': { on: true },
     'pricing.ticketTypes': { productId, priceCategoryId },
     'cart.deliveryMethods': { items: [{ productId, priceCategoryId, mode: 'BA', priceClassCodes: ['A'] }] },
     'cart.paymentMethods': { productIds: [productId] },

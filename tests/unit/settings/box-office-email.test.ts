@@ -63,6 +63,8 @@ describe('settings version 2: the box office e-mail', () => {
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
+      audioTimeFactor: 2,
+      terminalPlace: 'unset',
     })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
@@ -78,7 +80,7 @@ describe('settings version 2: the box office e-mail', () => {
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
     // Its version does not fit, and (never having been carried over) it lacks what later versions added.
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, updates, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, audioTimeFactor, terminalPlace, updates, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('leaves anything that is not an older settings file for the schema to judge', () => {

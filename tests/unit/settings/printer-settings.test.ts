@@ -122,13 +122,13 @@ function firstRowDiffering(a: Bitmap, b: Bitmap): number {
 
 describe('settings version 7 and FOYER_PRINTER', () => {
   it('carries a version-6 file over to the system printer, as it printed before', () => {
-    const { printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
-    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] })
+    const { printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
+    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
   })
 
   it('carries a version-7 file over with e-tickets only off: its kiosk still goes out of selling when the printer cannot print', () => {
-    const { eticketsWhenCannotPrint: _etickets, languages: _languages, ...versionSeven } = { ...DEFAULT_SETTINGS, version: 7 }
-    expect(migrateSettings(versionSeven)).toEqual({ ...versionSeven, version: SETTINGS_VERSION, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] })
+    const { eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionSeven } = { ...DEFAULT_SETTINGS, version: 7 }
+    expect(migrateSettings(versionSeven)).toEqual({ ...versionSeven, version: SETTINGS_VERSION, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
     // A version-7 file that already has the field is no real version-7 file: left for the schema to refuse.
     expect(migrateSettings({ ...versionSeven, eticketsWhenCannotPrint: true })).toMatchObject({ version: 7 })
   })

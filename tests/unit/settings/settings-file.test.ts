@@ -20,7 +20,7 @@ describe('SettingsFile', () => {
   it('starts from the defaults on first open, without warnings', async () => {
     const store = await SettingsFile.open(join(dir, 'nested', 'user-data'))
     expect(store.get()).toEqual({
-      version: 9,
+      version: 10,
       mode: 'self-service',
       backend: 'sandbox',
       backends: { staging: null, production: null },
@@ -37,6 +37,8 @@ describe('SettingsFile', () => {
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
+      audioTimeFactor: 2,
+      terminalPlace: 'unset',
     })
     expect(store.warnings).toEqual([])
   })
@@ -106,7 +108,7 @@ describe('SettingsFile', () => {
     ['is not JSON', '{"version": 1, "mode": "coun', /settings\.json is not valid JSON; it was moved to settings\.corrupt-2026-03-02T01-00-00-000Z\.json/],
     ['is empty', '', /is not valid JSON/],
     ['breaks the schema', JSON.stringify({ ...DEFAULT_SETTINGS, idleSeconds: 'soon', clientSecret: 'hunter2' }), /invalid settings \(idleSeconds, clientSecret \(unknown\)\)/],
-    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 10 }), /written by a newer Foyer \(settings version 10\)/],
+    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 11 }), /written by a newer Foyer \(settings version 11\)/],
   ])('moves aside a settings file that %s, reports it, and starts from the defaults', async (_case, content, warning) => {
     await writeFile(join(dir, 'settings.json'), content)
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })

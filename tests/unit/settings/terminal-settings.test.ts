@@ -96,11 +96,11 @@ describe('settings version 5: the card terminal', () => {
   })
 
   it('loads a version-4 file with no terminal, keeping everything else', async () => {
-    const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
+    const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionFour))
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] })
+    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
     // And a terminal can be set up on it.
     expect((await store.update({ terminal })).terminal).toEqual(terminal)
   })

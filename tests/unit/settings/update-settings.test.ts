@@ -51,7 +51,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'] })
+    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ updates: { checkEveryMinutes: 60 } })
@@ -68,6 +68,8 @@ describe('settings version 3: updates', () => {
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
+      audioTimeFactor: 2,
+      terminalPlace: 'unset',
     })
   })
 
@@ -86,6 +88,8 @@ describe('settings version 3: updates', () => {
       printer: { kind: 'system' },
       eticketsWhenCannotPrint: false,
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
+      audioTimeFactor: 2,
+      terminalPlace: 'unset',
     })
   })
 
@@ -93,7 +97,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, audioTimeFactor, terminalPlace, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {

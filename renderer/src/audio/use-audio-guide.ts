@@ -1,0 +1,296 @@
+import { nextTick, onMounted, onUnmounted, watch } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { useRoute } from 'vue-router'
+import { useFoyer } from '../bridge/foyer'
+import { speak, stepTexts } from '../composables/speech'
+import { findShortcutTarget } from '../composables/shortcuts'
+import { useAudioGuideStore } from '../stores/audio-guide'
+import { useDisplayStore } from '../stores/display'
+import { useIdleStore } from '../stores/idle'
+import { useLocaleStore } from '../stores/locale'
+import { useSystemStore } from '../stores/system'
+import { controlWords } from './control-words'
+import { controlsIn, keypadScope } from './controls'
+import { keypadAction, type KeypadAction } from './keypad'
+import { groupHolding, keypadMove, startControl, type Direction } from './keypad-move'
+import { watchLiveRegions, type LiveRegions } from './live-regions'
+import { spokenText } from './spoken-text'
+import { useGuideWarnings } from './guide-warnings'
+import { useHeadsetStart } from './headset'
+
+/**
+ * Audio guidance, wired once (App.vue): the keypad drives the screens and
+ * every focus move, new screen and change is said. Started on the attract
+ * screen by any keypad key, or by headphones plugged in (guide-warnings.ts);
+ * ended when the customer's session is (back on the attract screen, however
+ * they got there). Off, it does nothing: touch customers never hear it.
+ */
+const ESCAPE = { key: 'Escape', code: 'Escape', altKey: false, ctrlKey: false, shiftKey: false, metaKey: false }
+/** How long a new screen may take to show its first control (a list still loading) before the first control there is taken. */
+const START_WAIT_MS = 4000
+/** How long a screen's next step is waited for before its first choice is taken instead. */
+const SETTLE_MS = 1200
+
+function isTextField(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
+  return (element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(element.type)) || element instanceof HTMLTextAreaElement
+}
+
+export function useAudioGuide(): void {
+  const guide = useAudioGuideStore()
+  const display = useDisplayStore()
+  const idle = useIdleStore()
+  const localeStore = useLocaleStore()
+  const system = useSystemStore()
+  const route = useRoute()
+  const { t, te } = useI18n()
+
+  /** The language the guide last spoke in: the customer's, even once a start-over has put the kiosk's back. */
+  let spokenIn: string = localeStore.locale
+  const say = (texts: readonly string[], interrupt = true) => {
+    spokenIn = localeStore.locale
+    speak(
+      texts.map((text) => spokenText(text, localeStore.locale)),
+      localeStore.locale,
+      window,
+      { interrupt, volume: guide.volume(), rate: guide.rate() },
+    )
+  }
+  useGuideWarnings(say)
+
+  /** The group the focus was last said in: coming into another one says its name first. */
+  let lastGroup: Element | null = null
+  /** Set while the guide moves the focus itself (and says the words itself). */
+  let movingFocus = false
+  /** Bumped by every key and new screen: a screen's first control found late is not focused over the customer's own move. */
+  let arrivals = 0
+  let live: LiveRegions | null = null
+
+  const focused = (): HTMLElement | null => {
+    const active = document.activeElement
+    return active instanceof HTMLElement && active !== document.body ? active : null
+  }
+
+  function wordsFor(control: HTMLElement, withGroup?: boolean): string {
+    const group = groupHolding(control)
+    const entering = withGroup ?? (group?.element ?? null) !== lastGroup
+    lastGroup = group?.element ?? null
+    return controlWords(control, group, t, localeStore.locale, { withGroup: entering && group?.element !== null })
+  }
+
+  function focusQuietly(control: HTMLElement): void {
+    movingFocus = true
+    try {
+      control.focus()
+    } finally {
+      movingFocus = false
+    }
+  }
+
+  /** The focus moved by something else (a dialog opening on its safe choice): said as any move is. */
+  function onFocusIn(event: FocusEvent): void {
+    if (!guide.on || movingFocus || !(event.target instanceof HTMLElement)) return
+    say([wordsFor(event.target)])
+  }
+
+  function move(direction: Direction): void {
+    const step = keypadMove(focused(), direction)
+    if (!step) return say([t('access.nav.nothing')])
+    if (step.edge) return say([t(`access.nav.${step.edge}`), wordsFor(step.to, false)])
+    focusQuietly(step.to)
+    say([wordsFor(step.to, step.newGroup)])
+  }
+
+  /**
+   * Where the focus goes when a screen comes up, or when the control pressed went away (a button that starts
+   * something busy, a choice that closed): the screen's next step as soon as it can be taken ("1" or "2":
+   * the seats just offered, Continue), else, once the screen has had a moment to settle, its first control
+   * still to use; said after whatever the screen says of itself.
+   */
+  async function landOnStart(arrival: number): Promise<void> {
+    const began = performance.now()
+    const settled = () => performance.now() - began > SETTLE_MS
+    let control = nextStep()
+    while (!control && performance.now() - began < START_WAIT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      if (arrival !== arrivals) return
+      control = nextStep() ?? (settled() ? startControl() : null)
+    }
+    control ??= startControl() ?? controlsIn(document.querySelector('main') ?? keypadScope())[0] ?? null
+    if (!control || arrival !== arrivals || !guide.on) return
+    focusQuietly(control)
+    say([wordsFor(control, true)], false)
+  }
+
+  async function arrive(): Promise<void> {
+    const arrival = ++arrivals
+    await nextTick()
+    if (!guide.on || arrival !== arrivals) return
+    live?.forget()
+    const step = typeof route.name === 'string' ? route.name : null
+    say(stepTexts(document, step, t, te, localeStore.locale))
+    lastGroup = null
+    await landOnStart(arrival)
+  }
+
+  /**
+   * After select: a control that changed in place (a count, a choice) is said again, and where that choice
+   * let the screen's next step be taken (a section chosen: "Find the best seats"), the focus goes on to it;
+   * a control that went away hands the focus on.
+   */
+  async function afterPress(control: HTMLElement, before: string, path: string, nextBefore: HTMLElement | null): Promise<void> {
+    await nextTick()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (!guide.on || route.fullPath !== path) return
+    const echo = control.closest('[data-keypad-echo]')
+    if (echo) {
+      const field = control.closest('.keyboard-field')?.querySelector<HTMLInputElement>('input, textarea')
+      if (field && control.isConnected) return say([field.value === '' ? t('access.control.empty') : field.value])
+    }
+    if (focused() === control && control.isConnected && !control.matches(':disabled')) {
+      const now = wordsFor(control, true)
+      const next = nextStep()
+      if (next && next !== nextBefore && next !== control) {
+        focusQuietly(next)
+        return say([now, wordsFor(next, true)])
+      }
+      if (now !== before) say([now])
+      return
+    }
+    if (focused() && focused() !== control) return
+    await landOnStart(arrivals)
+  }
+
+  /** The screen's next step when it can be taken now: its start control marked as a main action ("1" or "2"). */
+  function nextStep(): HTMLElement | null {
+    const control = startControl()
+    return control && Number(control.getAttribute('data-keypad-start') || 5) <= 2 ? control : null
+  }
+
+  function press(): void {
+    const control = focused()
+    if (!control) return move('down')
+    if (isTextField(control)) return say([t('access.nav.typeHint')])
+    const before = wordsFor(control, true)
+    const path = route.fullPath
+    const nextBefore = nextStep()
+    control.click()
+    void afterPress(control, before, path, nextBefore)
+  }
+
+  function back(): void {
+    const target = findShortcutTarget(ESCAPE)
+    if (!target) return say([t('access.nav.noBack')])
+    const path = route.fullPath
+    const nextBefore = nextStep()
+    target.click()
+    void afterPress(target, '', path, nextBefore)
+  }
+
+  function help(): void {
+    const step = typeof route.name === 'string' ? route.name : ''
+    say([te(`access.help.${step}`) ? t(`access.help.${step}`) : t('access.help.general'), t('access.help.keys')])
+  }
+
+  function voice(action: 'louder' | 'quieter' | 'faster' | 'slower'): void {
+    const changed = guide[action]()
+    say([t(changed ? `access.voice.${action}` : `access.voice.${action}Limit`)])
+  }
+
+  function act(action: KeypadAction): void {
+    if (action === 'up' || action === 'down' || action === 'left' || action === 'right') move(action)
+    else if (action === 'select') press()
+    else if (action === 'back') back()
+    else if (action === 'help') help()
+    else voice(action)
+  }
+
+  /** Starts the guide for this customer: the welcome, how the keys work, then the screen and its first control. */
+  function start(by: 'key' | 'headset'): void {
+    if (!guide.start(by)) return
+    display.speech = true
+    say([t('access.guide.welcome'), t('access.help.keys')])
+    lastGroup = null
+    void landOnStart(++arrivals)
+  }
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (system.info?.mode !== 'self-service' || event.defaultPrevented || event.isComposing) return
+    const action = keypadAction(event)
+    if (!action) return
+    if (!guide.on) {
+      // Only the idle screen starts it: a key elsewhere (staff typing a setting) is that screen's own.
+      if (route.name !== 'attract') return
+      event.preventDefault()
+      return start('key')
+    }
+    // "Are you still there?": any key is the answer (presence.ts hears it), and does nothing else.
+    if (idle.warning) {
+      event.preventDefault()
+      return
+    }
+    // In a field, a key that types (a physical keyboard's letters, its delete) types.
+    const target = event.target instanceof Element ? event.target : null
+    if (isTextField(target) && (event.key.length === 1 || event.key === 'Backspace') && !event.key.startsWith('Arrow')) return
+    event.preventDefault()
+    arrivals++
+    act(action)
+  }
+
+  onMounted(() => {
+    window.addEventListener('keydown', onKeyDown, { capture: true })
+    document.addEventListener('focusin', onFocusIn)
+    live = watchLiveRegions(document.body, (text) => {
+      if (guide.on) say([text], false)
+    })
+  })
+  onUnmounted(() => {
+    window.removeEventListener('keydown', onKeyDown, { capture: true })
+    document.removeEventListener('focusin', onFocusIn)
+    live?.stop()
+  })
+
+  /**
+   * The customer's session is over: guidance off, and that said in their language (a start-over has already
+   * put the kiosk back in the venue's first one by the time this runs).
+   */
+  function end(): void {
+    const language = spokenIn
+    guide.end()
+    display.speech = false
+    speak([t('access.guide.ended', {}, { locale: language })], language, window, { volume: guide.volume(), rate: guide.rate() })
+  }
+
+  watch(
+    () => route.name,
+    (name, before) => {
+      if (!guide.on) return
+      // Back at the start, however they got there (done, cancelled, walked away, back from the events): over.
+      if (name === 'attract' && before !== 'attract') return end()
+      void arrive()
+    },
+  )
+  watch(
+    () => localeStore.locale,
+    () => {
+      if (guide.on) void arrive()
+    },
+  )
+  // Main gives a guided customer longer times (idle, and new seat holds as far as the vendor holds) and forgets
+  // it by itself when their session's holds are given back; it is told both ways here.
+  watch(
+    () => guide.on,
+    (on) => void useFoyer().kiosk.audioGuidance({ on }),
+  )
+  // "Read aloud" turned off by touch while guided: the guide goes too.
+  // (A start-over puts the display back to the kiosk's: the same end.)
+  watch(
+    () => display.speech,
+    (on) => {
+      if (!on && guide.on) end()
+    },
+  )
+  // Headphones plugged in at the idle screen start it too, where the machine tells.
+  useHeadsetStart(() => {
+    if (!guide.on && route.name === 'attract' && system.info?.mode === 'self-service') start('headset')
+  })
+}
