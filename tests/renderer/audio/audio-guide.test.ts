@@ -15,6 +15,8 @@ interface Said {
 }
 
 let said: Said[] = []
+/** Each call, in order: 'cancel', or the text handed to speak. */
+let calls: string[] = []
 
 class RecordedUtterance {
   lang = ''
@@ -26,7 +28,15 @@ class RecordedUtterance {
 
 beforeEach(() => {
   said = []
-  const synth = { speak: (u: RecordedUtterance) => said.push({ text: u.text, lang: u.lang, volume: u.volume }), cancel: () => undefined, getVoices: () => [] }
+  calls = []
+  const synth = {
+    speak: (u: RecordedUtterance) => {
+      said.push({ text: u.text, lang: u.lang, volume: u.volume })
+      calls.push(u.text)
+    },
+    cancel: () => calls.push('cancel'),
+    getVoices: () => [],
+  }
   Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true, writable: true })
   Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: RecordedUtterance, configurable: true, writable: true })
 })
@@ -117,5 +127,28 @@ describe('audio guidance', () => {
     await flushPromises()
     await key('ArrowDown')
     expect(said).toEqual([])
+  })
+
+  it('cuts off what was still being said when the focus moves on (EN 301 549 5.1.3.5)', async () => {
+    await mountApp()
+    await key('ArrowDown')
+    calls = []
+    await key('ArrowDown')
+    await key('ArrowRight')
+    expect(calls).toEqual(['cancel', 'Choose your language. English, button, selected, 1 of 4', 'cancel', '简体中文, button, not selected, 2 of 4'])
+  })
+
+  it('offers a blank screen for privacy in audio guidance only, and the next customer sees the screen again', async () => {
+    const { find, click, router } = await mountApp()
+    expect(find('toggle-blank')).toBeNull()
+    await key('ArrowDown')
+    await click('toggle-blank')
+    expect(find('toggle-blank')?.getAttribute('aria-pressed')).toBe('true')
+    expect(find('privacy-blank')).not.toBeNull()
+    await router.push({ name: 'events' })
+    await router.push({ name: 'attract' })
+    await flushPromises()
+    expect(find('privacy-blank')).toBeNull()
+    expect(find('toggle-blank')).toBeNull()
   })
 })
