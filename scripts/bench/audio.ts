@@ -13,10 +13,8 @@
  * machine (and its load): compare runs on one machine.
  */
 import { chromium, type Page } from '@playwright/test'
-import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { createInterface } from 'node:readline'
 import { chromiumArgs, chromiumPath } from '../chromium.mjs'
+import { startKioskHost } from './kiosk-host'
 
 declare global {
   interface Window {
@@ -27,21 +25,7 @@ declare global {
 const port = Number(process.env.BENCH_PORT ?? 5332)
 const MOVES = Number(process.env.BENCH_MOVES ?? 40)
 
-if (!process.argv.includes('--no-build')) {
-  const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
-
-const token = randomBytes(24).toString('base64url')
-const host = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', String(port)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, FOYER_HOST_TOKEN: token, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox' },
-})
-process.on('exit', () => host.kill('SIGTERM'))
-await new Promise<string>((resolve, reject) => {
-  createInterface({ input: host.stdout }).once('line', resolve)
-  host.once('exit', (code) => reject(new Error(`browser host exited with ${code}`)))
-})
+const host = await startKioskHost(port)
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 const page = await browser.newPage({ viewport: { width: 1080, height: 1920 } })
@@ -79,7 +63,7 @@ async function walk(key: string, count: number) {
   return { moves: ms.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: round(ms.at(-1) ?? NaN), controls: await page.evaluate(() => document.querySelectorAll('button, input').length) }
 }
 
-await page.goto(`http://127.0.0.1:${port}/#token=${token}`)
+await page.goto(host.entry)
 await page.getByTestId('touch-to-start').waitFor()
 await press('ArrowDown', 'touch-to-start')
 await press('Enter', 'event-FY26NOVA9')
@@ -105,4 +89,4 @@ for (const [name, f] of Object.entries(figures)) {
 }
 console.log(JSON.stringify({ bench: 'audio', ...figures }))
 await browser.close()
-host.kill('SIGTERM')
+host.process.kill('SIGTERM')

@@ -20,15 +20,13 @@
  * machine (and its load): compare runs on one machine.
  */
 import { chromium } from '@playwright/test'
-import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { extraEventCode, extraEventMaker } from '../../electron/sandbox/seed/extra/extra-events'
 import { buildVenues } from '../../electron/sandbox/seed/venues'
 import { startSandbox } from '../../electron/sandbox/server'
 import { chromiumArgs, chromiumPath } from '../chromium.mjs'
+import { startKioskHost } from './kiosk-host'
 
 /** The in-page drivers of events-probe.js, as window.__bench. */
 interface BenchProbe {
@@ -60,24 +58,9 @@ declare global {
 const EXTRA = Number(process.env.BENCH_EXTRA_EVENTS ?? 5000)
 const port = Number(process.env.BENCH_PORT ?? 5330)
 
-if (!process.argv.includes('--no-build')) {
-  const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
-
-const token = randomBytes(24).toString('base64url')
-const host = spawn(process.execPath, ['--import', 'tsx', 'electron/browser-host/cli.ts', '--port', String(port)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, FOYER_HOST_TOKEN: token, FOYER_DATA_DIR: 'memory', FOYER_MODE: 'self-service', FOYER_BACKEND: 'sandbox', FOYER_SANDBOX_EXTRA_EVENTS: String(EXTRA) },
-})
-// However the bench ends (a failed step included), the host goes with it.
-process.on('exit', () => host.kill('SIGTERM'))
-const startedAt = performance.now()
-await new Promise<string>((resolve, reject) => {
-  createInterface({ input: host.stdout }).once('line', resolve)
-  host.once('exit', (code) => reject(new Error(`browser host exited with ${code}`)))
-})
-const hostStartMs = performance.now() - startedAt
+const kioskHost = await startKioskHost(port, { FOYER_SANDBOX_EXTRA_EVENTS: String(EXTRA) })
+const host = kioskHost.process
+const hostStartMs = kioskHost.startMs
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--enable-precise-memory-info'] })
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -118,7 +101,7 @@ const sandboxStart = { trainingOnlyMs: round(await medianOf3(0)), withExtraMs: r
 const stage = (text: string) => process.stderr.write(`bench:events: ${text}\n`)
 page.on('pageerror', (error) => stage(`page error: ${error.message}`))
 stage(`browser host up in ${round(hostStartMs)} ms; opening the events screen`)
-await page.goto(`http://127.0.0.1:${port}/#token=${token}`)
+await page.goto(kioskHost.entry)
 await page.getByTestId('touch-to-start').click()
 await page.getByTestId('event-list').getByRole('button').first().waitFor()
 const firstList = await page.evaluate(() => window.__bench.firstListMs())

@@ -3,7 +3,7 @@ import { useI18n } from 'vue-i18n'
 import { useRoute } from 'vue-router'
 import { useFoyer } from '../bridge/foyer'
 import { speak, stepTexts } from '../composables/speech'
-import { findShortcutTarget } from '../composables/shortcuts'
+import { findShortcutTarget, focusedByPointer } from '../composables/shortcuts'
 import { useAudioGuideStore } from '../stores/audio-guide'
 import { useDisplayStore } from '../stores/display'
 import { useIdleStore } from '../stores/idle'
@@ -218,8 +218,12 @@ export function useAudioGuide(): void {
     const action = keypadAction(event)
     if (!action) return
     if (!guide.on) {
-      // Only the idle screen starts it: a key elsewhere (staff typing a setting) is that screen's own.
+      // Only the idle screen starts it: a key elsewhere (staff typing a setting) is that screen's own. And a
+      // keyboard user who tabbed to a control there presses that control: only a key with nothing chosen by
+      // the keyboard (the page itself, or what a touch left focused) is a keypad's first press.
       if (route.name !== 'attract') return
+      const active = focused()
+      if (active && !focusedByPointer(active)) return
       event.preventDefault()
       return start('key')
     }

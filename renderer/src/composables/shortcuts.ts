@@ -118,7 +118,7 @@ export function rememberPointer(target: EventTarget | null): void {
 }
 
 /** Whether the focused element got its focus from the last click or tap, not from the keyboard. */
-function focusedByPointer(element: Element): boolean {
+export function focusedByPointer(element: Element): boolean {
   return pointed !== null && element.contains(pointed)
 }
 

@@ -151,4 +151,14 @@ describe('audio guidance', () => {
     expect(find('privacy-blank')).toBeNull()
     expect(find('toggle-blank')).toBeNull()
   })
+
+  it('leaves a keyboard user’s Enter on a control they tabbed to as that control’s own', async () => {
+    const { find, router } = await mountApp()
+    find('touch-to-start')!.focus()
+    await key('Enter')
+    expect(said).toEqual([])
+    // happy-dom does not press a focused button on Enter itself; what matters is that the guide left the key alone.
+    expect(router.currentRoute.value.name).toBe('attract')
+    expect(find('toggle-speech')?.getAttribute('aria-pressed')).toBe('false')
+  })
 })
