@@ -39,10 +39,10 @@ function kindAndState(element: HTMLElement, t: Translate): string[] {
 }
 
 /** "3 of 5": the list's own count (aria-posinset/setsize), else the place in a group or list of more than one. */
-function position(element: HTMLElement, group: ControlGroup | null): { n: number; total: number } | null {
+function position(element: HTMLElement, group: ControlGroup): { n: number; total: number } | null {
   const item = element.closest('[aria-posinset][aria-setsize]')
   if (item) return { n: Number(item.getAttribute('aria-posinset')), total: Number(item.getAttribute('aria-setsize')) }
-  if (group && group.controls.length > 1) return { n: group.controls.indexOf(element) + 1, total: group.controls.length }
+  if (group.controls.length > 1) return { n: group.controls.indexOf(element) + 1, total: group.controls.length }
   const li = element.closest('li')
   const list = li?.parentElement
   if (!li || !list || !/^(UL|OL)$/.test(list.tagName)) return null
@@ -56,7 +56,7 @@ export interface DescribeOptions {
 }
 
 /** The words for the focus landing on `element`, in the customer's language. */
-export function controlWords(element: HTMLElement, group: ControlGroup | null, t: Translate, locale: string, options: DescribeOptions): string {
+export function controlWords(element: HTMLElement, group: ControlGroup, t: Translate, locale: string, options: DescribeOptions): string {
   const parts: string[] = []
   const name = accessibleName(element)
   if (name !== '') parts.push(name)
@@ -66,6 +66,6 @@ export function controlWords(element: HTMLElement, group: ControlGroup | null, t
   const place = position(element, group)
   if (place && place.total > 1) parts.push(t('access.control.position', place))
   const words = parts.join(', ')
-  const heading = options.withGroup && group?.element ? groupName(group.element) : ''
+  const heading = options.withGroup && group.element ? groupName(group.element) : ''
   return spokenText(heading !== '' && heading !== name ? `${heading}. ${words}` : words, locale)
 }

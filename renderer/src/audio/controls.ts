@@ -1,3 +1,5 @@
+import { isEnabled, isShown, modalScope } from '../composables/page-controls'
+
 /**
  * The controls a keypad walks through on the screen as it is now: the
  * focusable, shown, enabled ones, inside the open modal dialog if there is
@@ -16,27 +18,13 @@ export interface ControlGroup {
   controls: HTMLElement[]
 }
 
-function isShown(element: HTMLElement): boolean {
-  if (element.closest('[hidden], [inert], [aria-hidden="true"], [data-keypad-skip]')) return false
-  // Chromium answers this natively (display, visibility, content-visibility up the tree); happy-dom may not have it.
-  if (typeof element.checkVisibility === 'function') return element.checkVisibility({ visibilityProperty: true })
-  for (let node: HTMLElement | null = element; node; node = node.parentElement) {
-    const style = getComputedStyle(node)
-    if (style.display === 'none' || style.visibility === 'hidden') return false
-  }
-  return true
-}
-
 /** A control that can take the focus and be pressed now. */
 export function isUsable(element: HTMLElement): boolean {
-  return !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true' && isShown(element)
+  return isEnabled(element) && isShown(element)
 }
 
 /** Where the keypad moves now: the last open modal dialog, or the whole page. */
-export function keypadScope(doc: Document = document): ParentNode {
-  const modals = [...doc.querySelectorAll<HTMLElement>('dialog[open], [aria-modal="true"]')].filter(isShown)
-  return modals.at(-1) ?? doc.body
-}
+export const keypadScope = modalScope
 
 /** The usable controls in `scope`, in document order. */
 export function controlsIn(scope: ParentNode): HTMLElement[] {

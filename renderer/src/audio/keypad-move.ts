@@ -1,4 +1,4 @@
-import { groupsIn, keypadScope, type ControlGroup } from './controls'
+import { controlsIn, groupOf, groupsIn, keypadScope, type ControlGroup } from './controls'
 
 /**
  * Where an arrow key takes the focus. Left and right move along the focused
@@ -67,15 +67,16 @@ export function keypadMove(current: HTMLElement | null, direction: Direction, do
 export function startControl(doc: Document = document): HTMLElement | null {
   const rank = (control: HTMLElement) => Number(control.getAttribute('data-keypad-start') || 5)
   let best: HTMLElement | null = null
-  for (const group of groupsIn(keypadScope(doc))) {
-    for (const control of group.controls) {
-      if (control.hasAttribute('data-keypad-start') && (!best || rank(control) < rank(best))) best = control
-    }
+  for (const control of controlsIn(keypadScope(doc))) {
+    if (control.hasAttribute('data-keypad-start') && (!best || rank(control) < rank(best))) best = control
   }
   return best
 }
 
-/** The group that holds `control` now, for saying its name and the control's place in it. */
-export function groupHolding(control: HTMLElement, doc: Document = document): ControlGroup | null {
-  return groupsIn(keypadScope(doc)).find((group) => group.controls.includes(control)) ?? null
+/** The group that holds `control` now, for saying its name and the control's place in it (its own controls only, not the page's). */
+export function groupHolding(control: HTMLElement, doc: Document = document): ControlGroup {
+  const scope = keypadScope(doc)
+  const element = groupOf(control, scope)
+  if (!element) return { element: null, controls: [control] }
+  return { element, controls: controlsIn(element).filter((inside) => groupOf(inside, scope) === element) }
 }

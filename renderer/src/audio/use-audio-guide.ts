@@ -1,8 +1,8 @@
 import { nextTick, onMounted, onUnmounted, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRoute } from 'vue-router'
-import { useFoyer } from '../bridge/foyer'
 import { speak, stepTexts } from '../composables/speech'
+import { isTextField } from '../composables/page-controls'
 import { findShortcutTarget, focusedByPointer } from '../composables/shortcuts'
 import { useAudioGuideStore } from '../stores/audio-guide'
 import { useDisplayStore } from '../stores/display'
@@ -10,7 +10,7 @@ import { useIdleStore } from '../stores/idle'
 import { useLocaleStore } from '../stores/locale'
 import { useSystemStore } from '../stores/system'
 import { controlWords } from './control-words'
-import { controlsIn, keypadScope } from './controls'
+import { controlsIn, keypadScope, type ControlGroup } from './controls'
 import { keypadAction, type KeypadAction } from './keypad'
 import { groupHolding, keypadMove, startControl, type Direction } from './keypad-move'
 import { watchLiveRegions, type LiveRegions } from './live-regions'
@@ -30,10 +30,6 @@ const ESCAPE = { key: 'Escape', code: 'Escape', altKey: false, ctrlKey: false, s
 const START_WAIT_MS = 4000
 /** How long a screen's next step is waited for before its first choice is taken instead. */
 const SETTLE_MS = 1200
-
-function isTextField(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
-  return (element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(element.type)) || element instanceof HTMLTextAreaElement
-}
 
 export function useAudioGuide(): void {
   const guide = useAudioGuideStore()
@@ -70,11 +66,11 @@ export function useAudioGuide(): void {
     return active instanceof HTMLElement && active !== document.body ? active : null
   }
 
-  function wordsFor(control: HTMLElement, withGroup?: boolean): string {
-    const group = groupHolding(control)
-    const entering = withGroup ?? (group?.element ?? null) !== lastGroup
-    lastGroup = group?.element ?? null
-    return controlWords(control, group, t, localeStore.locale, { withGroup: entering && group?.element !== null })
+  /** `group`: the control's group when the caller has it already (an arrow's move), else found. */
+  function wordsFor(control: HTMLElement, withGroup?: boolean, group: ControlGroup = groupHolding(control)): string {
+    const entering = withGroup ?? group.element !== lastGroup
+    lastGroup = group.element
+    return controlWords(control, group, t, localeStore.locale, { withGroup: entering && group.element !== null })
   }
 
   function focusQuietly(control: HTMLElement): void {
@@ -95,9 +91,9 @@ export function useAudioGuide(): void {
   function move(direction: Direction): void {
     const step = keypadMove(focused(), direction)
     if (!step) return say([t('access.nav.nothing')])
-    if (step.edge) return say([t(`access.nav.${step.edge}`), wordsFor(step.to, false)])
+    if (step.edge) return say([t(`access.nav.${step.edge}`), wordsFor(step.to, false, step.group)])
     focusQuietly(step.to)
-    say([wordsFor(step.to, step.newGroup)])
+    say([wordsFor(step.to, step.newGroup, step.group)])
   }
 
   /**
@@ -141,11 +137,9 @@ export function useAudioGuide(): void {
     await nextTick()
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (!guide.on || route.fullPath !== path) return
-    const echo = control.closest('[data-keypad-echo]')
-    if (echo) {
-      const field = control.closest('.keyboard-field')?.querySelector<HTMLInputElement>('input, textarea')
-      if (field && control.isConnected) return say([field.value === '' ? t('access.control.empty') : field.value])
-    }
+    // A key of the on-screen keys: what the field holds now is the news.
+    const field = control.closest('[data-keypad-echo]') && control.closest('.keyboard-field')?.querySelector<HTMLInputElement>('input, textarea')
+    if (field && control.isConnected) return say([field.value === '' ? t('access.control.empty') : field.value])
     if (focused() === control && control.isConnected && !control.matches(':disabled')) {
       const now = wordsFor(control, true)
       const next = nextStep()
@@ -205,8 +199,8 @@ export function useAudioGuide(): void {
   }
 
   /** Starts the guide for this customer: the welcome, how the keys work, then the screen and its first control. */
-  function start(by: 'key' | 'headset'): void {
-    if (!guide.start(by)) return
+  function start(): void {
+    if (!guide.start()) return
     display.speech = true
     say([t('access.guide.welcome'), t('access.help.keys')])
     lastGroup = null
@@ -225,7 +219,7 @@ export function useAudioGuide(): void {
       const active = focused()
       if (active && !focusedByPointer(active)) return
       event.preventDefault()
-      return start('key')
+      return start()
     }
     // "Are you still there?": any key is the answer (presence.ts hears it), and does nothing else.
     if (idle.warning) {
@@ -279,12 +273,6 @@ export function useAudioGuide(): void {
       if (guide.on) void arrive()
     },
   )
-  // Main gives a guided customer longer times (idle, and new seat holds as far as the vendor holds) and forgets
-  // it by itself when their session's holds are given back; it is told both ways here.
-  watch(
-    () => guide.on,
-    (on) => void useFoyer().kiosk.audioGuidance({ on }),
-  )
   // "Read aloud" turned off by touch while guided: the guide goes too.
   // (A start-over puts the display back to the kiosk's: the same end.)
   watch(
@@ -295,6 +283,6 @@ export function useAudioGuide(): void {
   )
   // Headphones plugged in at the idle screen start it too, where the machine tells.
   useHeadsetStart(() => {
-    if (!guide.on && route.name === 'attract' && system.info?.mode === 'self-service') start('headset')
+    if (route.name === 'attract' && system.info?.mode === 'self-service') start()
   })
 }

@@ -1,4 +1,5 @@
 import { onMounted, onUnmounted } from 'vue'
+import { isEnabled, isShown, isTextField, modalScope, TEXT_INPUT_TYPES } from './page-controls'
 
 /**
  * Keyboard shortcuts for the counter, with one mechanism: a control declares
@@ -61,43 +62,14 @@ export function matchesShortcut(event: KeyPress, shortcut: Shortcut): boolean {
   return punctuation || event.shiftKey === shortcut.modifiers.has('shift')
 }
 
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', 'date', 'time', 'datetime-local', 'month', 'week'])
-
-/** A field the user types into: a key pressed there is text, not a command. */
-function isTextField(element: Element | null): boolean {
-  if (!element) return false
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true
-  if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type)
-  return element instanceof HTMLElement && element.isContentEditable
-}
-
 /** A control that Enter or Space already activates by itself (a focused button, link, checkbox). */
 function activatesItself(element: Element | null): boolean {
   return !!element?.closest('button, a[href], input, select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"]')
 }
 
-function isShown(element: Element): boolean {
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    if (node.hasAttribute('hidden') || node.hasAttribute('inert') || node.getAttribute('aria-hidden') === 'true') return false
-    const style = getComputedStyle(node)
-    if (style.display === 'none' || style.visibility === 'hidden') return false
-  }
-  return true
-}
-
-function isEnabled(element: Element): boolean {
-  return !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true'
-}
-
-/** While a modal dialog is open, only its own controls answer shortcuts. */
-function shortcutScope(root: Document): ParentNode {
-  const modals = [...root.querySelectorAll('dialog[open], [aria-modal="true"]')].filter(isShown)
-  return modals.at(-1) ?? root
-}
-
 /** The control a key press should operate, or null. First in document order wins. */
 export function findShortcutTarget(event: KeyPress, root: Document = document): HTMLElement | null {
-  for (const element of shortcutScope(root).querySelectorAll<HTMLElement>('[aria-keyshortcuts]')) {
+  for (const element of modalScope(root).querySelectorAll<HTMLElement>('[aria-keyshortcuts]')) {
     if (!parseShortcuts(element.getAttribute('aria-keyshortcuts') ?? '').some((s) => matchesShortcut(event, s))) continue
     if (isShown(element) && isEnabled(element)) return element
   }

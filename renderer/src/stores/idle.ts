@@ -16,9 +16,9 @@ export const useIdleStore = defineStore('idle', () => {
   const audioGuide = useAudioGuideStore()
   /**
    * The quiet time staff set now; a change saved on the staff screen counts from the next touch. A customer
-   * in audio guidance, who hears rather than glances, has it times the venue's factor (double by default).
+   * in audio guidance, who hears rather than glances, has the longer time main gives them (the venue's factor).
    */
-  const quietSeconds = computed(() => (settings.view?.idleSeconds ?? 60) * (audioGuide.on ? (settings.view?.audioTimeFactor ?? 2) : 1))
+  const quietSeconds = computed(() => audioGuide.times?.idleSeconds ?? settings.view?.idleSeconds ?? 60)
   const warningLeft = ref<number | null>(null)
   const pausedBy = ref(new Set<string>())
   const warning = computed(() => warningLeft.value !== null)
