@@ -19,7 +19,7 @@ const electronOnlyInMainAndPreload = {
 }
 
 /**
- * electron/'s folders in layers, bottom first (README, Layout, says what each
+ * electron/'s folders in layers, bottom first (docs/architecture.md says what each
  * holds). A folder may import from any lower layer; within a layer only along
  * the edges `sideways` names, so two folders of one layer never lean on each
  * other both ways. The sandbox is an island beside the stack: it may use only
@@ -77,10 +77,10 @@ export const boundaryMessages = {
   playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
   browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
   hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
-  hubLayers: 'hub/ is layered (README, Layout): protocol (shared with devices) < storage < server; nothing imports back up.',
+  hubLayers: 'hub/ is layered (docs/architecture.md): protocol (shared with devices) < storage < server; nothing imports back up.',
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
   hubDashboard: "hub/dashboard is a page in the manager's browser: it imports hub/protocol only (the server over HTTP), no Node modules, nothing of renderer/ or electron/.",
-  layers: "electron/ is layered (README, Layout): a folder imports only from the layers below it, never back up or from the sandbox's island.",
+  layers: "electron/ is layered (docs/architecture.md): a folder imports only from the layers below it, never back up or from the sandbox's island.",
 }
 
 /**

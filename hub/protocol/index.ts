@@ -1,7 +1,7 @@
 /**
  * Foyer Hub's device protocol: what a device and the hub say to each other, as zod schemas both ends
  * parse with, and the enrolment proof both compute. Plain TypeScript (zod and Web Crypto, no Node),
- * so Foyer on the device (electron/) imports it as it is (README, Layout).
+ * so Foyer on the device (electron/) imports it as it is (docs/architecture.md, Layout).
  */
 export * from './enrolment'
 export * from './enrolment-proof'

@@ -55,7 +55,7 @@ test('a hub and three Foyer hosts (two kiosks, a counter) selling on staging: al
   // Three sales, then up to two heartbeats' waits (15 s each) on a machine that may be three times slower.
   test.setTimeout(300_000)
   const [kiosk1, kiosk2, counter] = hosts as [VenueHost, VenueHost, VenueHost]
-  // The hub's own certificate, accepted by the manager's browser once (README, "Foyer Hub"); Foyer pins it instead.
+  // The hub's own certificate, accepted by the manager's browser once (docs/hub-setup.md); Foyer pins it instead.
   const dashboard = await venue.newPage(browser, { ignoreHTTPSErrors: true })
   const pages = await Promise.all(hosts.map(() => venue.newPage(browser)))
 

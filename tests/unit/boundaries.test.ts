@@ -72,7 +72,7 @@ async function layerErrors(filePath: string, source: string): Promise<{ ruleId: 
   return (result?.messages ?? []).filter((m) => held.includes(m.ruleId ?? '') || m.fatal).map((m) => ({ ruleId: m.ruleId, message: m.message }))
 }
 
-describe("electron/'s layers (README, Layout)", () => {
+describe("electron/'s layers (docs/architecture.md)", () => {
   it('every folder of electron/ has its layer, or is the sandbox island', () => {
     const placed = new Set([...layers.flat(), 'sandbox'])
     const folders = readdirSync('electron', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
@@ -137,7 +137,7 @@ describe("electron/'s layers (README, Layout)", () => {
   })
 })
 
-describe("Foyer Hub's layers (README, Layout)", () => {
+describe("Foyer Hub's layers (docs/architecture.md)", () => {
   it('every folder of hub/ has its layer', () => {
     const folders = readdirSync('hub', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
     expect(folders.filter((f) => !hubLayers.includes(f) && !(f in hubPages))).toEqual([])
