@@ -2,6 +2,7 @@ import type { ErrorReply, EventShows, EventSummary } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import type { When } from '../catalogue/date-browse'
 import { searchedHere } from '../catalogue/local-search'
 import { usePinyinBrowse } from '../catalogue/pinyin-browse'
 import { useLocaleStore } from './locale'
@@ -32,6 +33,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const search = ref('')
   const genre = ref<string | null>(null)
   const sort = ref<EventSort | null>(null)
+  /** When the events are on (the next 7 days, 30, later): the list as loaded narrowed on the kiosk (the API has no date question). */
+  const when = ref<When | null>(null)
   const events = shallowRef<readonly EventSummary[]>([])
   /** How many events the current question matches in all (the API's totalElements). */
   const total = ref(0)
@@ -182,6 +185,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     search.value = ''
     genre.value = null
     sort.value = null
+    when.value = null
     events.value = []
     listed = new Set()
     pinyinBrowse.forget()
@@ -193,5 +197,5 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     error.value = null
   }
 
-  return { search, genre, sort, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, pinyinFound, eventsShown, reload, loadMore, openEvent, loadShows, reset }
+  return { search, genre, sort, when, events, total, hasNext, loading, loadingPage, error, shows, event, searchTooShort, searchingHere, pinyinFound, eventsShown, reload, loadMore, openEvent, loadShows, reset }
 })
