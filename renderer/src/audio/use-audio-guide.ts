@@ -5,6 +5,7 @@ import { speak, stepTexts } from '../composables/speech'
 import { isTextField } from '../composables/page-controls'
 import { findShortcutTarget, focusedByPointer } from '../composables/shortcuts'
 import { useAudioGuideStore } from '../stores/audio-guide'
+import { useCartStore } from '../stores/cart'
 import { useDisplayStore } from '../stores/display'
 import { useIdleStore } from '../stores/idle'
 import { useLocaleStore } from '../stores/locale'
@@ -33,6 +34,7 @@ const SETTLE_MS = 1200
 
 export function useAudioGuide(): void {
   const guide = useAudioGuideStore()
+  const cart = useCartStore()
   const display = useDisplayStore()
   const idle = useIdleStore()
   const localeStore = useLocaleStore()
@@ -262,8 +264,9 @@ export function useAudioGuide(): void {
     () => route.name,
     (name, before) => {
       if (!guide.on) return
-      // Back at the start, however they got there (done, cancelled, walked away, back from the events): over.
-      if (name === 'attract' && before !== 'attract') return end()
+      // Back at the start with an empty basket, however they got there (done, cancelled, walked away, back from
+      // the events): over. With shows in the basket they only stepped back (to change language, say): still guided.
+      if (name === 'attract' && before !== 'attract' && cart.lines.length === 0) return end()
       void arrive()
     },
   )

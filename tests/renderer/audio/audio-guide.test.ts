@@ -1,5 +1,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CartLine } from '../../../renderer/src/cart/cart-line'
+import { useCartStore } from '../../../renderer/src/stores/cart'
 import { mountApp, unmountApp } from '../../support/mount-app'
 
 /**
@@ -160,5 +162,20 @@ describe('audio guidance', () => {
     // happy-dom does not press a focused button on Enter itself; what matters is that the guide left the key alone.
     expect(router.currentRoute.value.name).toBe('attract')
     expect(find('toggle-speech')?.getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('stays on for a customer who steps back to the start with shows in the basket', async () => {
+    const { router } = await mountApp()
+    await key('ArrowDown')
+    await key('Enter')
+    expect(router.currentRoute.value.name).toBe('events')
+    // A show in the basket (as the tickets screen adds it), then Back from the events.
+    useCartStore().lines.push({ id: 'line-1', tickets: {}, priceClasses: [] } as unknown as CartLine)
+    said = []
+    await key('Escape')
+    expect(router.currentRoute.value.name).toBe('attract')
+    expect(texts()).not.toContain('Audio guidance is off. Press any key to turn it on again.')
+    expect(texts()).toContain('Touch the screen to start buying tickets. You can choose your language below.')
+    useCartStore().lines.length = 0
   })
 })
