@@ -167,3 +167,36 @@ test('the time-out warning is said and sounds a tone; any key gives more time, l
     await host.stop()
   }
 })
+
+test('a search typed on the on-screen keys with the arrows: a grid, each key said, the text said back', async ({ page }) => {
+  test.setTimeout(180_000)
+  await recordSpeech(page)
+  await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+  await expect(page.getByTestId('touch-to-start')).toBeVisible()
+  const customer = new KeypadCustomer(page)
+  await customer.press('ArrowDown', { landsOn: 'touch-to-start' })
+  await customer.press('Enter', { landsOn: 'event-FY26NOVA9' })
+  // Up past the sort order, when and the genres to the search field; its keys open beneath it.
+  await customer.pressUntil('ArrowUp', 'event-search', 8)
+  await expect(page.getByTestId('on-screen-keyboard')).toBeVisible()
+  expect(await customer.press('Enter', { hears: /Press the down arrow to reach the keys/ })).toBeTruthy()
+  // Down the rows keeps to the key nearest below: 1, q, a; then along the row to k.
+  await customer.press('ArrowDown', { landsOn: 'key-1' })
+  await customer.press('ArrowDown', { landsOn: 'key-q' })
+  await customer.press('ArrowDown', { landsOn: 'key-a' })
+  await customer.pressUntil('ArrowRight', 'key-k', 7)
+  await customer.press('Enter', { landsOn: 'key-k', hears: /(^|\| )k( \||$)/ })
+  await customer.pressUntil('ArrowLeft', 'key-a', 7)
+  await customer.press('Enter', { landsOn: 'key-a', hears: /(^|\| )ka( \||$)/ })
+  await customer.press('ArrowDown', { landsOn: 'key-z' })
+  await customer.pressUntil('ArrowRight', 'key-n', 5)
+  await customer.press('Enter', { landsOn: 'key-n', hears: /(^|\| )kan( \||$)/ })
+  await expect(page.getByTestId('event-search')).toHaveValue('kan')
+  // Done puts the keys away; the focus goes to the first event found.
+  await customer.press('ArrowDown')
+  await customer.pressUntil('ArrowRight', 'key-done', 3)
+  const found = await customer.press('Enter')
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0)
+  expect(found).toContain('Kannagi')
+  await expect(page.locator(':focus')).toHaveAttribute('data-testid', /^event-/)
+})
