@@ -1,12 +1,9 @@
 import { flushPromises } from '@vue/test-utils'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Runtime } from '../../electron/services/runtime'
+import { describe, expect, it } from 'vitest'
 import { useCardTerminalStore } from '../../renderer/src/stores/card-terminal'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { mountApp, unmountApp } from '../support/mount-app'
-import { nodeFetchForFile } from '../support/node-fetch'
-import { startSandboxRuntime } from '../support/sandbox-runtime'
+import { kioskOverSandbox } from '../support/kiosk-over-sandbox'
+import { mountApp } from '../support/mount-app'
 import { terminalControls } from '../support/terminal-controls'
 
 /**
@@ -16,27 +13,15 @@ import { terminalControls } from '../support/terminal-controls'
  * sells. Real renderer, real main, the sandbox's terminal simulator unplugged
  * through its training controls.
  */
-let rig: ApiRig
-let runtime: Runtime
-nodeFetchForFile()
+const kiosk = kioskOverSandbox()
 
-beforeAll(async () => {
-  rig = await apiRig()
-  runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
-})
-afterAll(async () => {
-  await runtime.close()
-  await rig.close()
-})
-afterEach(() => unmountApp())
-
-const plugged = (online: boolean) => terminalControls(rig.sandbox, rig.direct).plug(online)
+const plugged = (online: boolean) => terminalControls(kiosk.rig.sandbox, kiosk.rig.direct).plug(online)
 
 describe('a kiosk whose card terminal does not answer', () => {
   it('says so on the events and shows screens and lets no show be chosen, until the terminal answers again', async () => {
     await plugged(false)
     try {
-      const { router, find, root } = await mountApp(runtime.services)
+      const { router, find, root } = await mountApp(kiosk.runtime.services)
       await router.push({ name: 'events' })
       await expect.poll(async () => (await flushPromises(), find('cards-unavailable')?.textContent ?? '')).toContain('Card payments are not working at this kiosk')
       expect(find('cards-unavailable')?.getAttribute('role')).toBe('alert')
@@ -63,7 +48,7 @@ describe('a kiosk whose card terminal does not answer', () => {
   })
 
   it('is not mentioned while the terminal answers', async () => {
-    const { router, find } = await mountApp(runtime.services)
+    const { router, find } = await mountApp(kiosk.runtime.services)
     await useCardTerminalStore().check(Date.now() + 120_000)
     await router.push({ name: 'events' })
     await flushPromises()

@@ -1,41 +1,23 @@
 import { flushPromises } from '@vue/test-utils'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VENUE_TIME_ZONE } from '../../electron/contract'
 import { call } from '../../electron/ipc-core/dispatcher'
-import { createAppServices } from '../../electron/services/app-services'
-import type { Runtime } from '../../electron/services/runtime'
-import { salesHandlers } from '../../electron/services/sales-service'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { mountApp, unmountApp } from '../support/mount-app'
-import { nodeFetchForFile } from '../support/node-fetch'
+import { kioskOverSandbox } from '../support/kiosk-over-sandbox'
+import { mountApp } from '../support/mount-app'
 import { allShows } from '../support/sandbox-fixtures'
-import { startSandboxRuntime } from '../support/sandbox-runtime'
 
 /**
  * Events browsed by when they are on, without typing (issue #33): the next 7 days, the next 30, later.
  * The real renderer over main and the sandbox; what should be listed is worked out from the sandbox's own
  * shows (a show on a venue day in the window), not from the screen's code.
  */
-let rig: ApiRig
-let runtime: Runtime
-nodeFetchForFile()
-
-beforeAll(async () => {
-  rig = await apiRig()
-  runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
-})
-afterAll(async () => {
-  await runtime.close()
-  await rig.close()
-})
-afterEach(() => unmountApp())
+const kiosk = kioskOverSandbox()
 
 const venueDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TIME_ZONE }).format(at)
 
 describe('events by when they are on', () => {
   it('lists only the events with a show in the chosen window, and all again when the chip is let go', async () => {
-    const sales = salesHandlers(() => runtime.sales.context, () => 'self-service')
-    const services = createAppServices({ appVersion: '1.0.0', mode: 'self-service', backend: 'sandbox', host: 'browser', sales })
+    const services = kiosk.runtime.services
     const { root, router, click } = await mountApp(services)
     await router.push({ name: 'events' })
     // The list draws a window of rows: the drawn ones, and the size of the whole list (aria-setsize).
@@ -47,7 +29,7 @@ describe('events by when they are on', () => {
     const all = listedAtApi.value.events.map((e) => e.code)
     expect(size()).toBe(all.length)
 
-    const shows = await allShows(rig.direct)
+    const shows = await allShows(kiosk.rig.direct)
     const today = venueDay(Date.now())
     const dayIn = (n: number) => venueDay(Date.parse(`${today}T12:00:00+08:00`) + n * 86_400_000)
     const withShowBetween = (from: string, to: string) =>

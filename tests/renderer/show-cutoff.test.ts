@@ -1,19 +1,16 @@
 import { flushPromises } from '@vue/test-utils'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ServiceRule } from '../../hub/protocol'
 import { showCutOffAt } from '../../electron/hub-link/service-rules'
 import { call } from '../../electron/ipc-core/dispatcher'
 import { createAppServices } from '../../electron/services/app-services'
-import type { Runtime } from '../../electron/services/runtime'
 import { salesHandlers } from '../../electron/services/sales-service'
 import { useCardTerminalStore } from '../../renderer/src/stores/card-terminal'
 import { useCatalogueStore } from '../../renderer/src/stores/catalogue'
 import { useLocaleStore } from '../../renderer/src/stores/locale'
-import { apiRig, type ApiRig } from '../support/api-fixtures'
-import { mountApp, unmountApp } from '../support/mount-app'
-import { nodeFetchForFile } from '../support/node-fetch'
+import { kioskOverSandbox } from '../support/kiosk-over-sandbox'
+import { mountApp } from '../support/mount-app'
 import { allShows, isOnSale, type ShowFixture } from '../support/sandbox-fixtures'
-import { startSandboxRuntime } from '../support/sandbox-runtime'
 
 /**
  * A show past the box office's cut-off on this device ("not sold 30 minutes before it starts", a
@@ -22,19 +19,7 @@ import { startSandboxRuntime } from '../support/sandbox-runtime'
  * other shows sell. Real renderer, real main over the sandbox, the rule read by main's own code at a
  * moment 10 minutes before the show.
  */
-let rig: ApiRig
-let runtime: Runtime
-nodeFetchForFile()
-
-beforeAll(async () => {
-  rig = await apiRig()
-  runtime = await startSandboxRuntime(rig, { mode: 'self-service', host: 'browser' })
-})
-afterAll(async () => {
-  await runtime.close()
-  await rig.close()
-})
-afterEach(() => unmountApp())
+const kiosk = kioskOverSandbox()
 
 const words = 'Tickets for tonight are on sale at the box office <b>from 18:00</b>'
 const rule: ServiceRule = { kind: 'showCutoff', minutesBefore: 30, message: words }
@@ -42,14 +27,14 @@ const rule: ServiceRule = { kind: 'showCutoff', minutesBefore: 30, message: word
 describe('a show past the box office cut-off', () => {
   it("is shown as not on sale here with the manager's words, its seats not to be chosen, while a later show of the event sells; in Chinese too", async () => {
     let now = 0
-    const sales = salesHandlers(() => runtime.sales.context, () => 'self-service', undefined, null, undefined, null, (start) => showCutOffAt([rule], start, now))
+    const sales = salesHandlers(() => kiosk.runtime.sales.context, () => 'self-service', undefined, null, undefined, null, (start) => showCutOffAt([rule], start, now))
     const services = createAppServices({ appVersion: '1.0.0', mode: 'self-service', backend: 'sandbox', host: 'browser', sales })
     const { root, router, find } = await mountApp(services)
     // An event on sale with two shows hours apart: the first is 10 minutes from its start.
     const listed = await call(services.dispatcher, 'catalogue.events', { lang: 'EN_SG', page: 0, size: 100 })
     if (!listed.ok) throw new Error(listed.error.code)
     const byEvent = new Map<string, ShowFixture[]>()
-    for (const show of (await allShows(rig.direct)).filter(isOnSale)) byEvent.set(show.eventCode, [...(byEvent.get(show.eventCode) ?? []), show])
+    for (const show of (await allShows(kiosk.rig.direct)).filter(isOnSale)) byEvent.set(show.eventCode, [...(byEvent.get(show.eventCode) ?? []), show])
     const [soon, later] = listed.value.events
       .map((e) => (byEvent.get(e.code) ?? []).sort((a, b) => Date.parse(a.showDate) - Date.parse(b.showDate)))
       .filter((shows) => shows.length > 1)
