@@ -1,5 +1,5 @@
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CartLine } from '../../../renderer/src/cart/cart-line'
 import { useCartStore } from '../../../renderer/src/stores/cart'
 import { mountApp, unmountApp } from '../../support/mount-app'
@@ -177,5 +177,23 @@ describe('audio guidance', () => {
     expect(texts()).not.toContain('Audio guidance is off. Press any key to turn it on again.')
     expect(texts()).toContain('Touch the screen to start buying tickets. You can choose your language below.')
     useCartStore().lines.length = 0
+  })
+
+  it('starts when headphones are plugged in at the idle screen, where the machine reports it', async () => {
+    // The machine's media devices, as the platform reports them: one audio output, then a headset besides.
+    const outputs = [{ kind: 'audiooutput' }]
+    const devices = Object.assign(new EventTarget(), { enumerateDevices: async () => [...outputs] })
+    Object.defineProperty(navigator, 'mediaDevices', { value: devices, configurable: true })
+    try {
+      const { find } = await mountApp()
+      await flushPromises()
+      expect(said).toEqual([])
+      outputs.push({ kind: 'audiooutput' })
+      devices.dispatchEvent(new Event('devicechange'))
+      await vi.waitFor(() => expect(texts()[0]).toBe('Welcome. Audio guidance is on.'))
+      await vi.waitFor(() => expect(document.activeElement).toBe(find('touch-to-start')))
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices')
+    }
   })
 })
