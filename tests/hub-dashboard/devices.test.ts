@@ -72,6 +72,39 @@ describe('the dashboard: devices', () => {
     expect(text(page, 'live-region')).toContain(`Counter 1 is now offline: no heartbeat since ${at(19, 30)}`)
   })
 
+  it("says a counter's cash drawer: open, then open for 3 minutes once the hub judges it left open; nothing for a device without one", async () => {
+    expect(tile(page, kiosk.id).find('[data-testid="drawer"]').exists()).toBe(false)
+    const drawer = (leftOpenMinutes: number | null) => ({ state: 'open', openSince: todayAt(19, 47), leftOpenMinutes })
+    const withDrawer = (leftOpenMinutes: number | null) => ({ ...counter, mode: 'counter' as const, drawer: drawer(leftOpenMinutes) })
+    hub.push({ type: 'device', device: withDrawer(null) })
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('open')
+    hub.push({ type: 'device', device: withDrawer(3) })
+    await flushPromises()
+    const left = tile(page, counter.id).get('[data-testid="drawer"]')
+    expect(left.text()).toBe('open for 3 minutes')
+    expect(left.classes()).toContain('left-open')
+    expect(tile(page, counter.id).text()).toContain('Cash drawer')
+    await page.get('[data-testid="language-zh-CN"]').trigger('click')
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('已打开 3 分钟')
+    // A tile from a hub that sends no drawer reads as none: nothing shown, never "closed".
+    hub.push({ type: 'device', device: counter })
+    await flushPromises()
+    expect(tile(page, counter.id).find('[data-testid="drawer"]').exists()).toBe(false)
+  })
+
+  it('reads the drawer from the grid as first loaded, and refuses a drawer that is not one', async () => {
+    hub.devices[1] = { ...counter, drawer: { state: 'closed', openSince: null, leftOpenMinutes: null } } as typeof counter
+    hub.stream.break()
+    hub.stream.connect()
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('closed')
+    hub.stream.send(JSON.stringify({ type: 'device', device: { ...counter, drawer: { state: 'ajar', openSince: null, leftOpenMinutes: null } } }))
+    await flushPromises()
+    expect(text(page, 'live-unreadable')).toBe('1 live update could not be read and was skipped.')
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('closed')
+  })
+
   it('drops a malformed pushed event, says so, and keeps the grid as it was', async () => {
     hub.stream.send(JSON.stringify({ type: 'device', device: { ...counter, state: 'on fire' } }))
     await flushPromises()

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { DashboardEvent } from '../../protocol/dashboard'
+import type { LiveEvent } from '../api/device-drawer'
 import { openLiveEvents } from '../api/live-events'
 import { useAlerts } from './alerts'
 import { useDevices } from './devices'
@@ -16,7 +16,7 @@ const LAST_RETRY_MS = 60_000
 export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
 
 /** A pushed event applied to its store; a device's new state and every alert go to the live region. */
-function received(event: DashboardEvent): void {
+function received(event: LiveEvent): void {
   const notices = useNotices()
   if (event.type === 'device') {
     const before = useDevices().apply(event.device)

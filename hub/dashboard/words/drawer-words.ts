@@ -1,4 +1,5 @@
 import type { DayShift } from '../../protocol/dashboard'
+import type { TileDrawer } from '../api/device-drawer'
 import { NoSaleReason } from '../../protocol/record-payloads'
 import type { Translate } from './device-words'
 
@@ -14,4 +15,10 @@ export function shiftDrawerWords(shift: DayShift, t: Translate, count: (n: numbe
     return t('day.noSaleLine', { name: person.by ?? t('day.notSaid'), count: count(person.count), reasons: reasons.join(t('day.noSaleReasonsJoin')) })
   })
   return [count(shift.drawerOpenings), count(shift.drawerFailed), people.join(t('day.noSalePeopleJoin')) || t('day.noSaleNone')]
+}
+
+/** A counter's drawer on its tile: "open", "closed", "not known", or "open for 3 minutes" once the hub judges it left open. */
+export function tileDrawerWords(drawer: TileDrawer, t: Translate): string {
+  if (drawer.state === 'open' && drawer.leftOpenMinutes !== null) return t('devices.drawerOpenFor', { count: drawer.leftOpenMinutes })
+  return t(`devices.drawer${drawer.state === 'open' ? 'Open' : drawer.state === 'closed' ? 'Closed' : 'Unknown'}`)
 }
