@@ -85,8 +85,12 @@ describe('the dashboard: devices', () => {
     expect(left.text()).toBe('open for 3 minutes')
     expect(left.classes()).toContain('left-open')
     expect(tile(page, counter.id).text()).toContain('Cash drawer')
+    // Said once in the live region when it is first left open, not at every heartbeat after (the tile says 4 now).
+    hub.push({ type: 'device', device: withDrawer(4) })
+    await flushPromises()
+    expect(page.findAll('[data-testid="live-line"]').map((line) => line.text())).toEqual(['Counter 1: cash drawer open for 3 minutes.'])
     await page.get('[data-testid="language-zh-CN"]').trigger('click')
-    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('已打开 3 分钟')
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('已打开 4 分钟')
     // A tile from a hub that sends no drawer reads as none: nothing shown, never "closed".
     hub.push({ type: 'device', device: counter })
     await flushPromises()

@@ -23,6 +23,15 @@ export type DeviceTile = z.infer<typeof DeviceTile>
 
 export const DeviceTilesAnswer = z.object({ devices: z.array(DeviceTile) })
 
+/**
+ * How long the drawer has been left open when the tile pushed now is the first to say so; null otherwise.
+ * Said once, not at every heartbeat as the minutes go on.
+ */
+export function drawerNowLeftOpen(before: DeviceTile | undefined, now: DeviceTile): number | null {
+  const minutes = now.drawer?.leftOpenMinutes ?? null
+  return minutes !== null && (before?.drawer?.leftOpenMinutes ?? null) === null ? minutes : null
+}
+
 /** A pushed event as the page applies it: a device's with its drawer, every other as the protocol has it. */
 export type LiveEvent = Exclude<DashboardEvent, { type: 'device' }> | { type: 'device'; device: DeviceTile }
 
