@@ -1,6 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'
+import { dashboardDevice } from '../../hub/server/dashboard-views'
+import { readyHeartbeat } from '../support/hub-heartbeats'
 import { timeWords } from '../../hub/dashboard/words/time'
 import { FIRST_RETRY_MS } from '../../hub/dashboard/stores/live'
 import { FakeEventSource, FakeHub } from './fake-hub'
@@ -95,6 +97,18 @@ describe('the dashboard: devices', () => {
     hub.push({ type: 'device', device: counter })
     await flushPromises()
     expect(tile(page, counter.id).find('[data-testid="drawer"]').exists()).toBe(false)
+  })
+
+  it('shows a heartbeat’s drawer open 3 minutes as the hub makes its tile: open for 3 minutes', async () => {
+    const now = Date.parse(todayAt(19, 50))
+    const heartbeat = { ...readyHeartbeat, mode: 'counter', sentAt: new Date(now).toISOString(), drawer: { state: 'open', openSince: new Date(now - 3 * 60_000).toISOString() } }
+    const row = {
+      id: counter.id, name: 'Counter 1', place: 'Box office window 1', enrolled_at: new Date(now - 86_400_000), revoked_at: null, last_heartbeat_at: new Date(now),
+      last_heartbeat: heartbeat, state: 'online', state_since: new Date(now - 3_600_000), sales_today: 4, last_sale_record_at: null,
+    }
+    hub.push({ type: 'device', device: dashboardDevice(row, now + 5_000) })
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('open for 3 minutes')
   })
 
   it('reads the drawer from the grid as first loaded, and refuses a drawer that is not one', async () => {
