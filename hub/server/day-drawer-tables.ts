@@ -1,4 +1,4 @@
-import type { DayNoSales, DayShift } from '../protocol'
+import { NoSaleReason, type DayNoSales, type DayShift } from '../protocol'
 import type { Cell, DayTable } from './day-table-shape'
 import type { ExportWords } from './export-words'
 
@@ -12,7 +12,7 @@ const personOf = (by: string | null, { rows }: ExportWords) => by ?? rows.notSai
 
 /** "Ana: 2 (Change for a colleague 1, Other 1)", each reason that was given. */
 function personText(person: DayNoSales, words: ExportWords): string {
-  const reasons = (Object.keys(words.noSaleReasons) as (keyof ExportWords['noSaleReasons'])[]).filter((r) => person.reasons[r] > 0).map((r) => `${words.noSaleReasons[r]} ${person.reasons[r]}`)
+  const reasons = NoSaleReason.options.filter((r) => person.reasons[r] > 0).map((r) => `${words.noSaleReasons[r]} ${person.reasons[r]}`)
   return `${personOf(person.by, words)}: ${person.count} (${reasons.join(', ')})`
 }
 

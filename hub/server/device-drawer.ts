@@ -8,9 +8,9 @@ export const DRAWER_LEFT_OPEN_MS = 2 * 60_000
  * is the hub's own reckoning of how long it has been open, set once that is two minutes or more
  * (null while closed, not known, or open for less).
  *
- * Carried on the tile beside the protocol's DashboardDevice, which does not name it (hub/protocol is
- * the lead's); the dashboard reads it with hub/dashboard/api/device-drawer.ts, held to this shape by
- * tests/hub/device-drawer.test.ts.
+ * Carried on the tile beside the fields of the protocol's DashboardDevice, which does not name it yet;
+ * the dashboard reads it with hub/dashboard/api/device-drawer.ts, held to this shape by
+ * tests/hub/device-drawer.test.ts. Once DashboardDevice names it, both move there.
  */
 export interface TileDrawer {
   state: DrawerState['state']

@@ -7,9 +7,9 @@ import { DrawerState } from '../../protocol/heartbeat'
  * open, closed or not known; when open, since when on the hub's clock, and `leftOpenMinutes` once the
  * hub judges it open two minutes or more. Null: no drawer set up, an older Foyer, or a device not answering.
  *
- * Read here rather than in hub/protocol/dashboard.ts, which does not name it yet (the lead's to move):
- * every tile the hub sends is parsed by the protocol's schema and then by this one, so a tile without it
- * reads as no drawer. tests/hub/device-drawer.test.ts holds the hub's tiles to this schema.
+ * Read here because hub/protocol/dashboard.ts's DashboardDevice does not name it yet (once it does, this
+ * moves there): every tile the hub sends is read by the protocol's schema extended with it, so a tile
+ * without it reads as no drawer. tests/hub/device-drawer.test.ts holds the hub's tiles to this schema.
  */
 export const TileDrawer = z.object({
   state: DrawerState.shape.state,
