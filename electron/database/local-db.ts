@@ -4,6 +4,7 @@ import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
+import { SALE_CODES_TABLE } from './sale-codes-migration'
 import { openSqlite } from './sqlite'
 
 /**
@@ -103,6 +104,8 @@ export const migrations: readonly string[] = [
   HUB_PROFILE_TABLE,
   // The venue's staff accounts as last pulled from the hub: ./hub-staff-migration.ts.
   HUB_STAFF_TABLES,
+  // Every code a sale is scanned by (booking reference, ticket barcodes), indexed: ./sale-codes-migration.ts.
+  SALE_CODES_TABLE,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {
