@@ -80,8 +80,8 @@ export interface SaleFinderScope {
   openShiftId: () => string | null
   mode: () => AppMode
   desk: CounterDesk | null
-  /** The box office's hub, asked for a sale of another device when this one has none; null: not linked. Never throws. */
-  atHub: ((code: string) => Promise<FoundSale | null>) | null
+  /** The box office's hub, asked for a sale of another device (of the same backend) when this one has none; null: not linked. Never throws. */
+  atHub: ((code: string, backend: string) => Promise<FoundSale | null>) | null
 }
 
 export function saleFinderHandler(scope: SaleFinderScope): Handler<'sales.find'> {
@@ -93,8 +93,9 @@ export function saleFinderHandler(scope: SaleFinderScope): Handler<'sales.find'>
     scope.desk.requireCashier()
     const code = scannedCode(r.code)
     if (!code) return null
-    const [here] = scope.journal().byCode(code)
+    const journal = scope.journal()
+    const [here] = journal.byCode(code)
     if (here) return foundSaleOf(here.sale, here.kind, code, scope.openShiftId())
-    return scope.atHub ? scope.atHub(code) : null
+    return scope.atHub ? scope.atHub(code, journal.backend) : null
   }
 }

@@ -83,7 +83,7 @@ export class SalesJournal {
   constructor(
     private readonly db: LocalDb,
     /** Which backend and tenant the sales are at, e.g. "sandbox/foyer-training". */
-    private readonly backend: string,
+    readonly backend: string,
     private readonly now: () => number = Date.now,
     /** The kinds of seats the offers showed: each order kept carries its seats' kinds (./seat-kinds.ts). */
     private readonly offeredSeatTypes: SeatTypeLookup | null = null,
