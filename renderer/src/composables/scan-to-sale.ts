@@ -19,15 +19,20 @@ export function useSaleInProgress() {
   return computed(() => seats.hold.count > 0 || (!checkout.finished && (checkout.invoice !== null || cart.lines.length > 0)))
 }
 
+/** Looks a code up and, found, shows its sale on the sale screen; not found, the store says so. */
+export function useOpenScannedSale(router: Router): (code: string) => Promise<void> {
+  const store = useScannedSaleStore()
+  return async (code) => {
+    if (await store.find(code)) await router.push({ name: 'sale', params: { code } })
+  }
+}
+
+/** What the scanner hands over goes here (App.vue): opened, or refused and kept while a sale is in progress. */
 export function useScanToSale(router: Router) {
   const store = useScannedSaleStore()
   const counter = useCounterStore()
   const inProgress = useSaleInProgress()
-
-  /** Looks the code up and, found, shows its sale; not found, the store says so. */
-  async function open(code: string): Promise<void> {
-    if (await store.find(code)) await router.push({ name: 'sale', params: { code } })
-  }
+  const open = useOpenScannedSale(router)
 
   function scanned(code: string): void {
     if (inProgress.value) store.refuse(code)
@@ -38,8 +43,8 @@ export function useScanToSale(router: Router) {
   watch(
     () => counter.signedIn,
     (signedIn) => {
-      if (!signedIn) store.dismiss()
+      if (!signedIn) store.forget()
     },
   )
-  return { scanned, open, inProgress }
+  return { scanned, inProgress }
 }

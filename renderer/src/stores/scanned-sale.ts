@@ -41,12 +41,19 @@ export const useScannedSaleStore = defineStore('scannedSale', () => {
     waiting.value = scanned
   }
 
-  /** The cashier put the notice away (or signed out): nothing is kept. */
+  /** The cashier put the notice away: the code kept, or the one not found, is forgotten. */
   function dismiss(): void {
     notFound.value = null
     waiting.value = null
     error.value = null
   }
 
-  return { sale, code, notFound, waiting, busy, error, find, refuse, dismiss }
+  /** Signed out: the next person at the counter sees nothing of the last one's scans. */
+  function forget(): void {
+    dismiss()
+    sale.value = null
+    code.value = null
+  }
+
+  return { sale, code, notFound, waiting, busy, error, find, refuse, dismiss, forget }
 })
