@@ -127,6 +127,8 @@ export const CASHIER_CHANNELS = [
   'shift.close',
   'shift.print',
   'counter.usePrinter',
+  'drawer.status',
+  'drawer.open',
   'sales.find',
 ] as const satisfies readonly ChannelName[]
 

@@ -1,5 +1,5 @@
 /**
- * The journal's tenth version: every code a sale can be scanned by (its booking reference, each ticket's
+ * The journal's eleventh version: every code a sale can be scanned by (its booking reference, each ticket's
  * barcode), one row each, so a counter's scanner finds the sale with one indexed lookup
  * (electron/journal/sale-codes.ts) instead of reading every sale's order JSON (a row that cannot be read is skipped, as the journal's reading refuses it): a kiosk's lookups must
  * cost the same after a year of sales as on its first day (issue #35). Filled as each sale's reference

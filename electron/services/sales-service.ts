@@ -181,7 +181,7 @@ export function salesHandlers(
       },
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
     }, boxOfficeEmail, desk, printerGate),
-    ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer }),
+    ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer, drawer: () => ctx().checkout.drawer }),
     'sales.find': saleFinderHandler({ journal: () => ctx().checkout.journal, openShiftId: () => ctx().shifts.current()?.shiftId ?? null, mode, desk, atHub }),
   }
 }
