@@ -100,6 +100,16 @@ describe('the scanner’s listener', () => {
     expect(events.map((e) => e.spent)).toEqual([false, ...Array<boolean>(CODE.length).fill(true)])
   })
 
+  it('lets keys typed fast into a field the burst moved into stay text ("/" focuses the search, then a word is typed)', () => {
+    const listener = scanListener(() => true, () => {})
+    const search = document.createElement('input')
+    const slash = key('/', 1000, document.body)
+    listener(slash as unknown as KeyboardEvent)
+    const word = [...'Kopi'].map((k, i) => key(k, 1010 + i * 8, search))
+    for (const event of word) listener(event as unknown as KeyboardEvent)
+    expect(word.some((e) => e.spent)).toBe(false)
+  })
+
   it('never takes a PIN typed fast into a PIN field for a scan, and does nothing where it is not enabled', () => {
     const scans: string[] = []
     const pin = document.createElement('input')

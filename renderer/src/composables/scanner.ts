@@ -78,8 +78,12 @@ export function scanListener(enabled: () => boolean, onScan: (code: string) => v
       return
     }
     const { starts, scanLike } = burst.char(event.key, event.timeStamp)
-    if (starts) before = fieldBefore(event.target)
-    if (scanLike && !before) swallow(event)
+    if (starts) before = null
+    // Where the key lands now decides, not where the burst began: "/" on a button focuses the search, and
+    // what is typed next into it is text (put back at the Enter if it was a scan), never swallowed.
+    const field = fieldBefore(event.target)
+    if (field && before?.field !== field.field) before = field
+    if (scanLike && !field) swallow(event)
   }
 }
 
