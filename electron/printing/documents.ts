@@ -47,8 +47,6 @@ export interface DocumentOptions {
 }
 
 const QR_SIZE_MM = 34
-/** The receipt's QR code of its booking reference: for a counter's scanner, not a gate's, so smaller than a ticket's. */
-const RECEIPT_QR_SIZE_MM = 22
 
 export function confirmedOrder(sale: SaleRecord, what: string): Order {
   const order = sale.order
@@ -219,7 +217,6 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
       payment: paymentRows(sale, currency, options, language, words),
       paymentReferenceLabel: words.paymentReference,
       paymentReference: order.paymentReference ?? sale.paymentRef ?? words.notGiven,
-      qr: qrSvg(order.reference, { sizeMm: RECEIPT_QR_SIZE_MM, label: `${words.bookingReference} ${order.reference}` }),
       thanks: words.thanks,
       saleLabel: words.sale,
       saleId: sale.saleId,
