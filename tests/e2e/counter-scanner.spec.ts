@@ -86,6 +86,14 @@ test('a scanned ticket barcode opens its sale and reprints; slow typing does not
   await expect(page.getByTestId('sale-standing')).toContainText('Refunded')
   await expect(page.getByTestId('sale-refund')).toHaveCount(0)
 
+  // The done screen's QR code holds the booking reference: scanned, it opens the same sale, refunded now.
+  await page.getByTestId('sale-back').click()
+  await expect(page.getByTestId('events-screen')).toBeVisible()
+  await scan(page, reference)
+  await expect(page.getByRole('heading', { name: `Sale ${reference}` })).toBeVisible()
+  await expect(page.getByTestId('sale-standing')).toContainText('Refunded')
+  await expect(page.getByTestId(`sale-ticket-${barcode}`)).not.toContainText('Scanned')
+
   // The worker's host is left as found: the shift closed on the float (the sale's cash went back).
   await page.getByTestId('sale-back').click()
   await page.getByTestId('counter-shift').click()
