@@ -29,6 +29,8 @@ export interface CashDrawerOptions {
   now?: () => number
   /** How often the switch is read while the drawer is open or just pulsed; default 1 s. */
   pollMs?: number
+  /** A sale is being paid or printed: the drawer is read again after it (./drawer-watch.ts). */
+  busy?: () => boolean
 }
 
 export const drawerMessageKeys = ['drawer.errors.closeFirst', 'drawer.errors.none', 'drawer.errors.shiftFirst'] as const
@@ -41,7 +43,7 @@ export class CashDrawer {
   constructor(options: CashDrawerOptions) {
     this.#options = options
     const now = options.now ?? Date.now
-    this.#watch = new DrawerWatch({ read: () => this.#read(), now, pollMs: options.pollMs ?? 1000, changed: () => options.publish(this.view()) })
+    this.#watch = new DrawerWatch({ read: () => this.#read(), now, pollMs: options.pollMs ?? 1000, busy: options.busy, changed: () => options.publish(this.view()) })
   }
 
   view(): DrawerView {

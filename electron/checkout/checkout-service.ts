@@ -121,6 +121,11 @@ export class CheckoutService {
     return this.options.printer ?? null
   }
 
+  /** The seat holds this kiosk keeps (recovery gives back the seats of an order whose answer never came). */
+  get holds(): HoldManager {
+    return this.options.holds
+  }
+
   /** The cash drawer a counter refund opens for cash (./counter-refund.ts); null: none. */
   get drawer(): DrawerPulses | null {
     return this.options.drawer ?? null

@@ -7,6 +7,8 @@ import type { DrawerReading, DrawerState } from '../printers/raw/escpos-drawer'
  * never while it rests shut, so the printer is not asked every second all day.
  * A reading that fails keeps the last one known: a printer busy with a receipt
  * may not take a second connection, and the drawer did not move for that.
+ * While a sale is being paid or printed (`busy`) the follow-up readings wait:
+ * a raw printer may take one connection at a time, and the receipt comes first.
  * Open two minutes is `longOpen`, said once as it happens.
  */
 export const LONG_OPEN_MS = 2 * 60_000
@@ -16,6 +18,8 @@ export interface DrawerWatchOptions {
   now: () => number
   pollMs: number
   changed: () => void
+  /** A sale between its order and its tickets: the printer is the receipt's. */
+  busy?: () => boolean
 }
 
 export class DrawerWatch {
@@ -70,6 +74,7 @@ export class DrawerWatch {
     if (this.#poll || this.#stopped) return
     this.#poll = setTimeout(() => {
       this.#poll = null
+      if (this.options.busy?.()) return this.#schedule()
       void this.readNow().then(() => {
         if (this.#state === 'open') this.#schedule()
       })

@@ -11,6 +11,7 @@ import { DrawerBook } from '../journal/drawer-book'
 import type { PrinterChoice } from '../printers/chosen-printer'
 import { drawerOfChoice } from '../printers/drawer-of-choice'
 import type { SalesContext } from './sales-service'
+import { saleInProgress } from './update-gate'
 
 /**
  * The counter's cash drawer in main (../checkout/cash-drawer.ts), one for the
@@ -41,6 +42,10 @@ export function startCashDrawer(pieces: CashDrawerPieces, db: LocalDb, pushes: P
     shiftId: () => sales()?.shifts.current()?.shiftId ?? null,
     who: () => desk.who(),
     publish: (view) => pushes.publish('drawer.changed', view),
+    busy: () => {
+      const context = sales()
+      return context !== null && context.checkout.journal.unfinished().some((sale) => saleInProgress(sale, context.api.clock.now()))
+    },
   })
 }
 

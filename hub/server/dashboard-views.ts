@@ -3,7 +3,7 @@ import type { Queryable } from '../storage/database'
 import { alertById } from '../storage/alert-table'
 import { dashboardDeviceRows } from '../storage/device-state-table'
 import type { AlertRow, DashboardDeviceRow } from '../storage/rows'
-import { tileDrawer, type TileDrawer } from './device-drawer'
+import { tileDrawer } from './device-drawer'
 import { deviceHealth } from './device-state'
 
 /** What the dashboard is shown, made from the stored rows and the hub's clock, in the contract's shapes. */
@@ -30,14 +30,11 @@ function stateSince(row: DashboardDeviceRow, state: DeviceState): string | null 
   return iso(row.last_heartbeat_at)
 }
 
-/** A device's tile: the protocol's, and its cash drawer (device-drawer.ts), which the protocol does not name yet. */
-export type DashboardTile = DashboardDevice & { drawer: TileDrawer | null }
-
-export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardTile {
+export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardDevice {
   const heartbeat = row.last_heartbeat === null ? null : StoredHeartbeat.parse(row.last_heartbeat)
   const health = deviceHealth(row, now, heartbeat ?? undefined)
   const answering = health.state === 'online' || health.state === 'needs-attention'
-  const tile = DashboardDevice.parse({
+  return DashboardDevice.parse({
     id: row.id,
     name: row.name,
     place: row.place,
@@ -51,12 +48,12 @@ export function dashboardDevice(row: DashboardDeviceRow, now: number): Dashboard
     lastSaleAt: later(heartbeat?.lastSaleAt ?? null, iso(row.last_sale_record_at)),
     salesToday: row.sales_today,
     uploadsWaiting: heartbeat?.uploadsWaiting ?? null,
+    drawer: tileDrawer(heartbeat, row.last_heartbeat_at, answering, now),
   })
-  return { ...tile, drawer: tileDrawer(heartbeat, row.last_heartbeat_at, answering, now) }
 }
 
 /** Every device's tile, or those of the devices named (none for an id no device has). */
-export async function dashboardDevices(db: Queryable, now: number, deviceIds?: readonly string[]): Promise<DashboardTile[]> {
+export async function dashboardDevices(db: Queryable, now: number, deviceIds?: readonly string[]): Promise<DashboardDevice[]> {
   return (await dashboardDeviceRows(db, hubDay(now), deviceIds)).map((row) => dashboardDevice(row, now))
 }
 

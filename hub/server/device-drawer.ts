@@ -1,22 +1,7 @@
-import type { DrawerState, StoredHeartbeat } from '../protocol'
+import type { DeviceDrawer, StoredHeartbeat } from '../protocol'
 
 /** A cash drawer open this long is said on the dashboard as left open (issue #34: "a drawer left open for 2 minutes"). */
 export const DRAWER_LEFT_OPEN_MS = 2 * 60_000
-
-/**
- * A counter's cash drawer as its tile shows it. `openSince` is on the hub's clock; `leftOpenMinutes`
- * is the hub's own reckoning of how long it has been open, set once that is two minutes or more
- * (null while closed, not known, or open for less).
- *
- * Carried on the tile beside the fields of the protocol's DashboardDevice, which does not name it yet;
- * the dashboard reads it with hub/dashboard/api/device-drawer.ts, held to this shape by
- * tests/hub/device-drawer.test.ts. Once DashboardDevice names it, both move there.
- */
-export interface TileDrawer {
-  state: DrawerState['state']
-  openSince: string | null
-  leftOpenMinutes: number | null
-}
 
 /**
  * The drawer of a device's last heartbeat, judged by the hub: how long it has been open is the
@@ -25,7 +10,7 @@ export interface TileDrawer {
  * counted on to `now`. A device that no longer answers (offline, revoked) has no drawer shown: its
  * last word is not the drawer now. Absent from the heartbeat (no drawer set up, an older Foyer): null.
  */
-export function tileDrawer(heartbeat: StoredHeartbeat | null, receivedAt: Date | null, answering: boolean, now: number): TileDrawer | null {
+export function tileDrawer(heartbeat: StoredHeartbeat | null, receivedAt: Date | null, answering: boolean, now: number): DeviceDrawer | null {
   const drawer = heartbeat?.drawer
   if (!drawer || !receivedAt || !answering) return null
   if (drawer.state !== 'open' || drawer.openSince === null) return { state: drawer.state, openSince: null, leftOpenMinutes: null }

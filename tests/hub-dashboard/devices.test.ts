@@ -76,7 +76,7 @@ describe('the dashboard: devices', () => {
 
   it("says a counter's cash drawer: open, then open for 3 minutes once the hub judges it left open; nothing for a device without one", async () => {
     expect(tile(page, kiosk.id).find('[data-testid="drawer"]').exists()).toBe(false)
-    const drawer = (leftOpenMinutes: number | null) => ({ state: 'open', openSince: todayAt(19, 47), leftOpenMinutes })
+    const drawer = (leftOpenMinutes: number | null) => ({ state: 'open' as const, openSince: todayAt(19, 47), leftOpenMinutes })
     const withDrawer = (leftOpenMinutes: number | null) => ({ ...counter, mode: 'counter' as const, drawer: drawer(leftOpenMinutes) })
     hub.push({ type: 'device', device: withDrawer(null) })
     await flushPromises()
@@ -93,7 +93,7 @@ describe('the dashboard: devices', () => {
     expect(page.findAll('[data-testid="live-line"]').map((line) => line.text())).toEqual(['Counter 1: cash drawer open for 3 minutes.'])
     await page.get('[data-testid="language-zh-CN"]').trigger('click')
     expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('已打开 4 分钟')
-    // A tile from a hub that sends no drawer reads as none: nothing shown, never "closed".
+    // A tile whose drawer is null (none set up, or the counter not answering) shows none: nothing, never "closed".
     hub.push({ type: 'device', device: counter })
     await flushPromises()
     expect(tile(page, counter.id).find('[data-testid="drawer"]').exists()).toBe(false)
@@ -112,7 +112,7 @@ describe('the dashboard: devices', () => {
   })
 
   it('reads the drawer from the grid as first loaded, and refuses a drawer that is not one', async () => {
-    hub.devices[1] = { ...counter, drawer: { state: 'closed', openSince: null, leftOpenMinutes: null } } as typeof counter
+    hub.devices[1] = { ...counter, drawer: { state: 'closed', openSince: null, leftOpenMinutes: null } }
     hub.stream.break()
     hub.stream.connect()
     await flushPromises()

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DeviceTilesAnswer } from '../../hub/dashboard/api/device-drawer'
-import { AddDeviceAnswer, type Heartbeat } from '../../hub/protocol'
+import { AddDeviceAnswer, DevicesAnswer, type Heartbeat } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
@@ -28,8 +27,8 @@ describe.each(HUB_BACKENDS)("a counter's cash drawer on the devices grid on %s",
     const sentAt = new Date(clock + skewMs).toISOString()
     expect((await counter.post('/device/heartbeat', { ...readyHeartbeat, mode: 'counter', sentAt, drawer })).status).toBe(200)
   }
-  // Parsed as the dashboard parses it: the hub's tiles held to the page's schema.
-  const drawer = async () => DeviceTilesAnswer.parse((await manager.send('GET', '/api/devices')).body).devices.find((d) => d.id === counter.deviceId)!.drawer
+  // Parsed as the dashboard parses it: the hub's tiles held to the protocol's schema.
+  const drawer = async () => DevicesAnswer.parse((await manager.send('GET', '/api/devices')).body).devices.find((d) => d.id === counter.deviceId)!.drawer
 
   it('says a drawer open 3 minutes as left open for 3 minutes, since when on the hub’s clock', async () => {
     await beat({ state: 'open', openSince: new Date(clock - 3 * MINUTE - 10_000).toISOString() })

@@ -1,9 +1,8 @@
-import { DASHBOARD_PATHS } from '../../protocol/dashboard'
-import { liveEventOf, type LiveEvent } from './device-drawer'
+import { DASHBOARD_PATHS, DashboardEvent } from '../../protocol/dashboard'
 
 export interface LiveHandlers {
-  /** A device's tile (with its drawer) or an alert as it is now, parsed with the contract's schema. */
-  event(event: LiveEvent): void
+  /** A device's tile or an alert as it is now, parsed with the contract's schema. */
+  event(event: DashboardEvent): void
   /** A pushed message that did not read as the contract says: dropped, and said. */
   unreadable(): void
   /** The stream is (again) open: anything pushed while it was down is to be read afresh. */
@@ -18,16 +17,15 @@ export interface LiveHandlers {
 
 /**
  * The hub's event stream (server-sent events on DASHBOARD_PATHS.events), each `data:` line one
- * DashboardEvent (a device's with its drawer: ./device-drawer.ts). The session cookie goes with it
- * (same origin). Returns the way to close it.
+ * DashboardEvent. The session cookie goes with it (same origin). Returns the way to close it.
  */
 export function openLiveEvents(handlers: LiveHandlers): () => void {
   const source = new EventSource(DASHBOARD_PATHS.events)
   source.onopen = () => handlers.open()
   source.onerror = () => handlers.interrupted(source.readyState === EventSource.CLOSED)
   source.onmessage = (message: MessageEvent) => {
-    const event = liveEventOf(jsonOf(message.data))
-    if (event) handlers.event(event)
+    const parsed = DashboardEvent.safeParse(jsonOf(message.data))
+    if (parsed.success) handlers.event(parsed.data)
     else handlers.unreadable()
   }
   return () => source.close()

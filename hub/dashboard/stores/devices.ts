@@ -1,18 +1,16 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { AddDeviceAnswer, AddDeviceRequest, DASHBOARD_PATHS } from '../../protocol/dashboard'
-import { DeviceTile, DeviceTilesAnswer } from '../api/device-drawer'
+import { AddDeviceAnswer, AddDeviceRequest, DASHBOARD_PATHS, DashboardDevice, DevicesAnswer } from '../../protocol/dashboard'
 import { ask } from '../api/hub-client'
 import { whileBusy } from './busy'
 import { failedInto, type FormProblem } from './session'
 
 /**
- * The devices grid, each tile with its cash drawer (api/device-drawer.ts): GET /api/devices once, then
- * each tile as the event stream pushes it (stores/live.ts).
+ * The devices grid: GET /api/devices once, then each tile as the event stream pushes it (stores/live.ts).
  * Sorted by place then name, so a tile never jumps about as its state changes.
  */
 export const useDevices = defineStore('devices', () => {
-  const byId = ref(new Map<string, DeviceTile>())
+  const byId = ref(new Map<string, DashboardDevice>())
   const loaded = ref(false)
   const problem = ref<FormProblem | null>(null)
   const busy = ref(false)
@@ -22,7 +20,7 @@ export const useDevices = defineStore('devices', () => {
   const failed = failedInto(problem)
 
   async function load(): Promise<void> {
-    const answer = await ask('GET', DASHBOARD_PATHS.devices, DeviceTilesAnswer)
+    const answer = await ask('GET', DASHBOARD_PATHS.devices, DevicesAnswer)
     if (!answer.ok) return failed(answer.problem)
     byId.value = new Map(answer.value.devices.map((device) => [device.id, device]))
     loaded.value = true
@@ -30,7 +28,7 @@ export const useDevices = defineStore('devices', () => {
   }
 
   /** A pushed tile; answers what the device was before, so a change of state can be announced. */
-  function apply(device: DeviceTile): DeviceTile | undefined {
+  function apply(device: DashboardDevice): DashboardDevice | undefined {
     const before = byId.value.get(device.id)
     byId.value.set(device.id, device)
     return before
@@ -58,7 +56,7 @@ export const useDevices = defineStore('devices', () => {
   async function revoke(deviceId: string): Promise<boolean> {
     return whileBusy(busy, async () => {
       // The hub answers the tile as it is now, revoked: shown at once, without reading the whole grid again.
-      const answer = await ask('POST', DASHBOARD_PATHS.revokeDevice(deviceId), DeviceTile, {})
+      const answer = await ask('POST', DASHBOARD_PATHS.revokeDevice(deviceId), DashboardDevice, {})
       if (!answer.ok) {
         failed(answer.problem)
         return false

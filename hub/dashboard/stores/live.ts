@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { drawerNowLeftOpen, type LiveEvent } from '../api/device-drawer'
+import type { DashboardEvent } from '../../protocol/dashboard'
 import { openLiveEvents } from '../api/live-events'
 import { useAlerts } from './alerts'
 import { useDevices } from './devices'
+import { drawerNowLeftOpen } from './drawer-left-open'
 import { useNotices } from './notices'
 import { useSession } from './session'
 import { useDay } from './day'
@@ -16,7 +17,7 @@ const LAST_RETRY_MS = 60_000
 export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
 
 /** A pushed event applied to its store; a device's new state, a drawer left open and every alert go to the live region. */
-function received(event: LiveEvent): void {
+function received(event: DashboardEvent): void {
   const notices = useNotices()
   if (event.type === 'device') {
     const { device } = event

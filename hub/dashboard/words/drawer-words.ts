@@ -1,5 +1,4 @@
-import type { DayShift } from '../../protocol/dashboard'
-import type { TileDrawer } from '../api/device-drawer'
+import type { DayShift, DeviceDrawer } from '../../protocol/dashboard'
 import { NoSaleReason } from '../../protocol/record-payloads'
 import type { Translate } from './device-words'
 
@@ -18,7 +17,7 @@ export function shiftDrawerWords(shift: DayShift, t: Translate, count: (n: numbe
 }
 
 /** A counter's drawer on its tile: "open", "closed", "not known", or "open for 3 minutes" once the hub judges it left open. */
-export function tileDrawerWords(drawer: TileDrawer, t: Translate): string {
+export function tileDrawerWords(drawer: DeviceDrawer, t: Translate): string {
   if (drawer.state === 'open' && drawer.leftOpenMinutes !== null) return t('devices.drawerOpenFor', { count: drawer.leftOpenMinutes })
   return t(`devices.drawer${drawer.state === 'open' ? 'Open' : drawer.state === 'closed' ? 'Closed' : 'Unknown'}`)
 }

@@ -114,6 +114,20 @@ describe('following the drawer', () => {
     watch.stop()
   })
 
+  it('leaves the printer to a sale being paid or printed, and reads the drawer once it is done', async () => {
+    let busy = true
+    const read = vi.fn(async () => ({ state: 'closed' as const, problems: [] }))
+    const watch = new DrawerWatch({ read, now: () => Date.now(), pollMs: 1000, changed: () => {}, busy: () => busy })
+    watch.pulsed()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(read).not.toHaveBeenCalled()
+    busy = false
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(read).toHaveBeenCalledOnce()
+    expect(watch.view().state).toBe('closed')
+    watch.stop()
+  })
+
   it('keeps what it knew when a reading fails (a printer busy with a receipt)', async () => {
     const watch = new DrawerWatch({ read: async () => ({ state: 'unknown', problems: ['not-answering'] }), now: () => Date.now(), pollMs: 1000, changed: () => {} })
     watch.pulsed()
