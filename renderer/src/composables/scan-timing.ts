@@ -8,8 +8,9 @@
  *
  * So a scan is: at least MIN_LENGTH printable characters, each key (Enter included) within MAX_GAP_MS
  * of the one before, averaging no more than MAX_MEAN_GAP_MS, ending in Enter. The single-gap limit is
- * looser than the average so that a busy machine (a garbage collection, two cores shared) pausing once
- * mid-scan does not turn a scan into typing; the average keeps a person's fast flurry out.
+ * far looser than the average (200 ms: a garbage collection or a busy two-core till can hold one key back
+ * that long) so that a pause once mid-scan does not turn a scan into typing; the average keeps people out,
+ * whose keys never come at 35 ms apiece over six or more characters.
  */
 export interface ScanTiming {
   minLength: number
@@ -17,7 +18,7 @@ export interface ScanTiming {
   maxMeanGapMs: number
 }
 
-export const WEDGE_TIMING: ScanTiming = { minLength: 6, maxGapMs: 80, maxMeanGapMs: 35 }
+export const WEDGE_TIMING: ScanTiming = { minLength: 6, maxGapMs: 200, maxMeanGapMs: 35 }
 
 export class ScanBurst {
   #chars: string[] = []
