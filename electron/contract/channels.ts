@@ -3,6 +3,7 @@ import { adminChannels } from './admin-channels'
 import { audioGuidanceChannels } from './audio-guidance'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { counterChannels } from './counter-channels'
+import { customerDisplayChannels } from './customer-display'
 import { kioskLockStateSchema } from './kiosk-channels'
 import { printerChannels } from './printer-channels'
 import { salesChannels } from './sales-channels'
@@ -61,6 +62,7 @@ export const channels = {
   ...printerChannels,
   ...adminChannels,
   ...counterChannels,
+  ...customerDisplayChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 
 export type Channels = typeof channels

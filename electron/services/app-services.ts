@@ -9,6 +9,8 @@ import { SYSTEM_PRINTER } from './printer-readiness'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 import { hubOutOfService } from './hub-service'
+import { CustomerDisplay } from './customer-display'
+import { customerDisplayHandlers, followSale } from './customer-display-handlers'
 
 /**
  * The composition root of the main-process services. Electron main and the
@@ -21,6 +23,8 @@ export interface AppServices {
   system: SystemInfoService
   /** Who is signed in at this counter (main's word, not the renderer's). */
   counter: CounterDesk
+  /** What the customer display shows (main's word): the hosts give it their displays. */
+  customerDisplay: CustomerDisplay
 }
 
 export interface AppServicesOptions extends SystemFacts {
@@ -41,6 +45,8 @@ export interface AppServicesOptions extends SystemFacts {
   audioGuidance?: AudioGuidance
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
   printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
+  /** The customer display's state (./customer-display.ts); absent: one that knows no backend (its basket stays empty). */
+  customerDisplay?: CustomerDisplay
 }
 
 /**
@@ -63,10 +69,11 @@ function withServiceCheck(handlers: SalesHandlers, outOfService: () => boolean):
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, audioGuidance, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, audioGuidance, customerDisplay: display, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
+  const customerDisplay = display ?? new CustomerDisplay({ pushes, connected: () => null, servedBy: () => null, log })
   const handlers: Handlers = {
     'system.info': () => system.info(),
     'system.screen': ({ screen }) => {
@@ -80,6 +87,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     'printer.status': printer?.['printer.status'] ?? (() => SYSTEM_PRINTER),
     // Only a counter with a printer staff chose can switch; checked for a signed-in cashier like a sale.
     ...withCashierCheck({ 'counter.usePrinter': printer?.['counter.usePrinter'] ?? (() => SYSTEM_PRINTER) }, counter),
+    ...customerDisplayHandlers(customerDisplay, counter, () => system.info().mode),
   }
-  return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
+  // The customer display follows the sale as main sees it: the order placed, paid, ended.
+  const followed = followSale(handlers, customerDisplay)
+  return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(followed) : followed, log), pushes, system, counter, customerDisplay }
 }

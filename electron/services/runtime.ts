@@ -4,7 +4,7 @@ import type { Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { SETTING_DEFAULTS, type BackendKind } from '../contract'
+import { SETTING_DEFAULTS, type BackendKind, type SaleLanguage } from '../contract'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb, type LocalDb } from '../database/local-db'
 import { createAppServices, type AppServices } from './app-services'
@@ -25,6 +25,7 @@ import { startHubLink, type HubLinkPieces } from './hub-service'
 import type { HubLink } from '../hub-link/hub-link'
 import type { CredentialVault } from '../vault/credential-vault'
 import { saleInProgress } from './update-gate'
+import { CustomerDisplay } from './customer-display'
 
 /**
  * Everything main runs, started and stopped in order: the kiosk's database, the
@@ -73,6 +74,8 @@ export interface RuntimeOptions {
   hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings'] }
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
+  /** The venue's first language (the staff setting): the customer display starts each customer in it; English when absent. */
+  firstLanguage?: () => SaleLanguage
 }
 
 export interface Runtime {
@@ -240,6 +243,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counter,
     counterIdle,
     audioGuidance: audio,
+    // Served by the first name of who is signed in: nothing more of the staff faces the customer.
+    customerDisplay: new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy: () => counter.who()?.name.trim().split(/\s+/)[0]?.slice(0, 40) ?? null }),
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).
