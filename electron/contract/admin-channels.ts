@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { terminalPlaceSchema } from './audio-guidance'
+import { cashDrawerSchema, displayIdSchema } from './counter-station'
 import { appModeSchema, backendKindSchema } from './base'
 import { saleLanguageSchema, tenderSchema } from './checkout-channels'
 import { kioskChannels } from './kiosk-channels'
@@ -72,6 +73,13 @@ export const settingsViewSchema = z.object({
   audioTimeFactor: z.number().int(),
   /** Where the card terminal is as the customer faces this kiosk, for the payment screen to say; `unset`: nobody said. */
   terminalPlace: terminalPlaceSchema,
+  /** The cash drawer on the receipt printer's drawer port (pin 2 or 5), or none. */
+  cashDrawer: cashDrawerSchema,
+  /** Whether a counter shows the customer a screen of their own, and on which display (null: the first not the cashier's). */
+  customerDisplay: z.boolean(),
+  customerDisplayId: displayIdSchema.nullable(),
+  /** Whether a counter reads a keyboard-wedge barcode scanner. */
+  barcodeScanner: z.boolean(),
   /** The guest patron's e-mail for anonymous walk-up sales at the counter (read-only here; changed with the PIN). */
   boxOfficeEmail: z.string(),
   /** Days the journal keeps a sale's patron e-mail, names, phone and address before forgetting them. */
@@ -149,6 +157,10 @@ export const adminChannels = {
             languages: z.array(saleLanguageSchema).max(8).optional(),
             audioTimeFactor: z.number().int().optional(),
             terminalPlace: terminalPlaceSchema.optional(),
+            cashDrawer: cashDrawerSchema.optional(),
+            customerDisplay: z.boolean().optional(),
+            customerDisplayId: displayIdSchema.nullable().optional(),
+            barcodeScanner: z.boolean().optional(),
             boxOfficeEmail: z.string().max(254).optional(),
             patronDataDays: z.number().int().optional(),
             staging: backendConfigSchema.nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AUDIO_TIME_FACTOR, appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, saleLanguageSchema, SETTING_DEFAULTS, terminalPlaceSchema, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
+import { cashDrawerSchema, displayIdSchema, STATION_DEFAULTS } from '../contract/counter-station'
 import { TENANT_PATTERN } from '../vault/credential-vault'
 import { DEFAULT_PRINTER, printerSettingsSchema } from './printer-settings'
 import { INSTALLATION_ID_PATTERN, terminalSettingsSchema } from './terminal-settings'
@@ -126,6 +127,13 @@ const fieldSchemas = {
   audioTimeFactor: z.int().min(AUDIO_TIME_FACTOR.min).max(AUDIO_TIME_FACTOR.max),
   // Where the card terminal is as the customer faces this kiosk, for the payment screen to say in audio mode.
   terminalPlace: terminalPlaceSchema,
+  // The cash drawer on the receipt printer's drawer port (pin 2 or pin 5), or none (issue #34).
+  cashDrawer: cashDrawerSchema,
+  // A counter shows the customer what they buy on a second screen: which one (null: the first that is not the cashier's).
+  customerDisplay: z.boolean(),
+  customerDisplayId: displayIdSchema.nullable(),
+  // A counter reads a keyboard-wedge barcode scanner: a scanned ticket or reference opens its sale.
+  barcodeScanner: z.boolean(),
 }
 
 /** The backend a kiosk sells against must be configured, or it would start with nowhere to sell. */
@@ -144,10 +152,11 @@ const installationIdIssue = { error: 'must be set when a card terminal is', path
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
  * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
  * (and the shared PIN's hash moved to staff-accounts.json: host-runtime.ts), version 7 `printer`, version 8
- * `eticketsWhenCannotPrint`, version 9 `languages`, version 10 `audioTimeFactor` and `terminalPlace`. Older files are
+ * `eticketsWhenCannotPrint`, version 9 `languages`, version 10 `audioTimeFactor` and `terminalPlace`, version 11 the counter's
+ * station (`cashDrawer`, `customerDisplay`, `customerDisplayId`, `barcodeScanner`). Older files are
  * migrated on reading (see migrateSettings).
  */
-export const SETTINGS_VERSION = 10
+export const SETTINGS_VERSION = 11
 
 /**
  * Brings a settings file written by an older Foyer up to SETTINGS_VERSION, one
@@ -168,6 +177,8 @@ export function migrateSettings(json: unknown): unknown {
     current = next
   }
 }
+
+const STATION_KEYS = Object.keys(STATION_DEFAULTS)
 
 /** One step per old version: takes a file of version n, answers version n + 1. */
 const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
@@ -197,7 +208,10 @@ const migrations: Record<number, (old: Record<string, unknown>) => unknown> = {
     'audioTimeFactor' in old || 'terminalPlace' in old
       ? old
       : { ...old, version: 10, audioTimeFactor: SETTING_DEFAULTS.audioTimeFactor, terminalPlace: SETTING_DEFAULTS.terminalPlace },
+  // Version 10 opened no drawer and showed the customer nothing; a scanner was never read: the station's defaults.
+  10: (old) => (STATION_KEYS.some((key) => key in old) ? old : { ...old, version: 11, ...STATION_DEFAULTS }),
 }
+
 
 export const settingsSchema = z
   .object({
@@ -261,6 +275,7 @@ export const DEFAULT_SETTINGS: Settings = deepFreeze({
   languages: [...DEFAULT_LANGUAGES],
   audioTimeFactor: SETTING_DEFAULTS.audioTimeFactor,
   terminalPlace: SETTING_DEFAULTS.terminalPlace,
+  ...STATION_DEFAULTS,
   terminal: null,
   installationId: null,
   printer: { ...DEFAULT_PRINTER },

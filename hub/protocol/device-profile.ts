@@ -28,6 +28,9 @@ export const PROFILE_SETTINGS = [
   'printer',
   'eticketsWhenCannotPrint',
   'languages',
+  'cashDrawer',
+  'customerDisplay',
+  'barcodeScanner',
 ] as const satisfies readonly (keyof typeof PROFILE_SETTING_SHAPES)[]
 export const ProfileSettingName = z.enum(PROFILE_SETTINGS)
 export type ProfileSettingName = z.infer<typeof ProfileSettingName>

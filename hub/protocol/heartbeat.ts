@@ -28,6 +28,14 @@ export const PrinterState = z.discriminatedUnion('state', [
  */
 export const TerminalState = z.enum(['ready', 'busy', 'not-answering', 'not-trusted', 'key-refused', 'not-set-up'])
 
+/**
+ * The cash drawer on a counter's receipt printer, as the printer last reported its switch: `open` since
+ * when (the hub shows a drawer left open), `closed`, or `unknown` (the printer did not answer). Absent:
+ * no drawer set up, or a device from before drawers.
+ */
+export const DrawerState = z.object({ state: z.enum(['open', 'closed', 'unknown']), openSince: z.iso.datetime({ offset: true }).nullable() })
+export type DrawerState = z.infer<typeof DrawerState>
+
 /** POST /device/heartbeat, every 15 s, with the device's token in `authorization: Bearer …`. */
 export const Heartbeat = z.object({
   appVersion: z.string().min(1).max(40),
@@ -53,6 +61,8 @@ export const Heartbeat = z.object({
   profile: HeartbeatProfile.optional(),
   /** Whether the vendor secret and the terminal's passphrase are in its keychain: the hub shows who lacks one. */
   secrets: HeartbeatSecrets.optional(),
+  /** The counter's cash drawer (absent: none set up). */
+  drawer: DrawerState.optional(),
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
 

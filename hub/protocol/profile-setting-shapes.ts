@@ -105,6 +105,12 @@ export const PROFILE_SETTING_SHAPES = {
     z.object({ kind: z.literal('raw'), address: printerAddress, language: z.enum(['escpos', 'fgl']) }).strict(),
   ]),
   eticketsWhenCannotPrint: z.boolean(),
+  /** The cash drawer on the receipt printer's drawer port, connector pin 2 or pin 5, or none. */
+  cashDrawer: z.enum(['none', 'pin2', 'pin5']),
+  /** A counter shows the customer a screen of their own (on the first display not the cashier's, unless its staff choose). */
+  customerDisplay: z.boolean(),
+  /** A counter reads a keyboard-wedge barcode scanner. */
+  barcodeScanner: z.boolean(),
   /** The venue's first language first (the welcome screen's); at least one, each once. */
   languages: z
     .array(z.enum(PROFILE_LANGUAGES))

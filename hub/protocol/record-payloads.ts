@@ -134,6 +134,22 @@ export type ReprintPayload = z.infer<typeof ReprintPayload>
 /** A denomination counted in the drawer: how many notes or coins of it (electron/contract/cash-count.ts). */
 export const CountedDenomination = z.strictObject({ denominationCents: z.number().int().positive(), quantity: z.number().int().nonnegative() })
 
+/** Why a cashier opened the drawer with no sale (electron/contract/drawer-channels.ts): change for a colleague, wrong change given, other. */
+export const NoSaleReason = z.enum(['change', 'wrong-change', 'other'])
+
+/**
+ * The cash drawer over a shift (issue #34): how many times it was opened (by the pulse, for cash taken,
+ * cash refunded, the float and the count, and with no sale), how many pulses failed (opened with its key,
+ * if at all), and each "No sale" opening with who opened it and why. Absent from an older Foyer's uploads
+ * and from a counter without a drawer on its printer.
+ */
+export const ShiftDrawer = z.strictObject({
+  openings: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  noSales: z.array(z.strictObject({ at: At, by: Text.nullable(), reason: NoSaleReason })).max(1000),
+})
+export type ShiftDrawer = z.infer<typeof ShiftDrawer>
+
 /**
  * A counter shift closed: its float, the cash counted and who was there. The drawer's figures from its
  * Z report (cash sold and refunded, what it should hold, the count note by note, over/short) are
@@ -155,5 +171,6 @@ export const ShiftPayload = z.strictObject({
   openedBy: Text.nullable(),
   closedBy: Text.nullable(),
   approvedBy: Text.nullable(),
+  drawer: ShiftDrawer.optional(),
 })
 export type ShiftPayload = z.infer<typeof ShiftPayload>

@@ -1,6 +1,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DeliveryMethod, PrinterStateView, SettingsView, Show } from '../../electron/contract'
+import { STATION_DEFAULTS } from '../../electron/contract'
 import type { CartLine } from '../../renderer/src/cart/cart-line'
 import { useCartStore } from '../../renderer/src/stores/cart'
 import { useDeliveryStore } from '../../renderer/src/stores/delivery'
@@ -35,6 +36,7 @@ const settings = (eticketsWhenCannotPrint: boolean): SettingsView => ({
   languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
   audioTimeFactor: 2,
   terminalPlace: 'unset',
+  ...STATION_DEFAULTS,
   boxOfficeEmail: 'boxoffice@foyer-training.invalid',
   patronDataDays: 30,
   backends: { staging: null, production: null },

@@ -24,6 +24,9 @@ export interface Drafts {
   cashToleranceCents: string
   counterLockMinutes: string
   eticketsWhenCannotPrint: boolean
+  cashDrawer: string
+  customerDisplay: boolean
+  barcodeScanner: boolean
   /** The languages offered, the venue's first language first. */
   languages: string[]
   printer: { kind: string; address: string; queue: string; language: string }
@@ -53,6 +56,9 @@ export function draftsOf(settings: ProfileSettings): Drafts {
     cashToleranceCents: centsText(settings.cashToleranceCents ?? 500),
     counterLockMinutes: text(settings.counterLockMinutes, '5'),
     eticketsWhenCannotPrint: settings.eticketsWhenCannotPrint ?? false,
+    cashDrawer: settings.cashDrawer ?? 'none',
+    customerDisplay: settings.customerDisplay ?? false,
+    barcodeScanner: settings.barcodeScanner ?? true,
     languages: [...(settings.languages ?? PROFILE_LANGUAGES)],
     printer: { kind: text(printer.kind, 'system'), address: text(printer.address), queue: text(printer.queue), language: text(printer.language, 'escpos') },
     updates: { enabled: updates.enabled ?? true, feedUrl: text(updates.feedUrl), checkEveryMinutes: text(updates.checkEveryMinutes, '240'), onTraining: updates.onTraining ?? false },

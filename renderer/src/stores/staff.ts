@@ -1,16 +1,11 @@
 import type {
-  BackendConfigView,
   BackendKind,
+  ChannelRequest,
   ErrorReply,
   HubLinkView,
-  PrinterConfigView,
   SaleAttention,
-  SettingsView,
   StaffAccountView,
   StaffRole,
-  TerminalConfigView,
-  TerminalPlace,
-  UpdateSettingsView,
 } from '@contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -59,25 +54,7 @@ export const useStaffStore = defineStore('staff', () => {
     return done !== null
   }
 
-  async function save(patch: {
-    mode?: SettingsView['mode']
-    backend?: BackendKind
-    holdWindowMinutes?: number
-    idleSeconds?: number
-    cashToleranceCents?: number
-    counterLockMinutes?: number
-    patronDataDays?: number
-    boxOfficeEmail?: string
-    staging?: BackendConfigView | null
-    production?: BackendConfigView | null
-    updates?: Partial<UpdateSettingsView>
-    terminal?: TerminalConfigView | null
-    printer?: PrinterConfigView
-    eticketsWhenCannotPrint?: boolean
-    languages?: SettingsView['languages']
-    audioTimeFactor?: number
-    terminalPlace?: TerminalPlace
-  }): Promise<boolean> {
+  async function save(patch: ChannelRequest<'settings.update'>['patch']): Promise<boolean> {
     if (!pin) return false
     const view = await run(() => useFoyer().settings.update({ pin: pin!, patch }))
     if (view) shared.take(view)

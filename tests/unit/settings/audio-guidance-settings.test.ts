@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SETTING_DEFAULTS } from '../../../electron/contract'
+import { SETTING_DEFAULTS, STATION_DEFAULTS } from '../../../electron/contract'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
 import { refusal } from '../../support/settings-fixtures'
@@ -29,11 +29,11 @@ describe('settings version 10: audio guidance', () => {
   })
 
   it('carries a version-9 file over whole, with the defaults for what it lacked', async () => {
-    const { audioTimeFactor: _factor, terminalPlace: _place, ...versionNine } = { ...DEFAULT_SETTINGS, version: 9, mode: 'counter' as const, idleSeconds: 90, languages: ['zh-HK' as const] }
+    const { audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionNine } = { ...DEFAULT_SETTINGS, version: 9, mode: 'counter' as const, idleSeconds: 90, languages: ['zh-HK' as const] }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionNine))
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionNine, version: SETTINGS_VERSION, audioTimeFactor: 2, terminalPlace: 'unset' })
+    expect(store.get()).toEqual({ ...versionNine, version: SETTINGS_VERSION, audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
     // A version-9 file that already has either is no real version-9 file: left for the schema to refuse.
     expect(migrateSettings({ ...versionNine, terminalPlace: 'left' })).toMatchObject({ version: 9 })
     expect(migrateSettings({ ...versionNine, audioTimeFactor: 3 })).toMatchObject({ version: 9 })

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
@@ -22,11 +23,11 @@ afterEach(async () => {
 
 describe('settings version 9: languages', () => {
   it('carries a version-8 file over whole, offering every language, English first, as it did', async () => {
-    const { languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionEight } = { ...DEFAULT_SETTINGS, version: 8, mode: 'counter' as const, idleSeconds: 90, eticketsWhenCannotPrint: true }
+    const { languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionEight } = { ...DEFAULT_SETTINGS, version: 8, mode: 'counter' as const, idleSeconds: 90, eticketsWhenCannotPrint: true }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionEight))
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionEight, version: SETTINGS_VERSION, languages: EVERY, audioTimeFactor: 2, terminalPlace: 'unset' })
+    expect(store.get()).toEqual({ ...versionEight, version: SETTINGS_VERSION, languages: EVERY, audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
     // A version-8 file that already names languages is no real version-8 file: left for the schema to refuse.
     expect(migrateSettings({ ...versionEight, languages: ['ms-MY'] })).toMatchObject({ version: 8 })
   })

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SETTINGS_VERSION } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
@@ -22,11 +23,11 @@ afterEach(async () => {
 describe('settings version 4: patronDataDays', () => {
   it('carries a version-3 file over whole, keeping patron data for 30 days', async () => {
     // What version 5 added (the card terminal) is not in a version-3 file either.
-    const { patronDataDays: _days, terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
+    const { patronDataDays: _days, terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionThree } = { ...DEFAULT_SETTINGS, version: 3, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionThree))
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionThree, version: SETTINGS_VERSION, patronDataDays: 30, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
+    expect(store.get()).toEqual({ ...versionThree, version: SETTINGS_VERSION, patronDataDays: 30, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
   })
 
   it('takes 1 to 365 days, refusing anything else', async () => {

@@ -1,3 +1,4 @@
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { printerFromEnv, readStartupConfig } from '../../../electron/services/app-config'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
@@ -122,13 +123,13 @@ function firstRowDiffering(a: Bitmap, b: Bitmap): number {
 
 describe('settings version 7 and FOYER_PRINTER', () => {
   it('carries a version-6 file over to the system printer, as it printed before', () => {
-    const { printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
-    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
+    const { printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionSix } = { ...DEFAULT_SETTINGS, version: 6 }
+    expect(migrateSettings(versionSix)).toEqual({ ...versionSix, version: SETTINGS_VERSION, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
   })
 
   it('carries a version-7 file over with e-tickets only off: its kiosk still goes out of selling when the printer cannot print', () => {
-    const { eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionSeven } = { ...DEFAULT_SETTINGS, version: 7 }
-    expect(migrateSettings(versionSeven)).toEqual({ ...versionSeven, version: SETTINGS_VERSION, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
+    const { eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionSeven } = { ...DEFAULT_SETTINGS, version: 7 }
+    expect(migrateSettings(versionSeven)).toEqual({ ...versionSeven, version: SETTINGS_VERSION, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
     // A version-7 file that already has the field is no real version-7 file: left for the schema to refuse.
     expect(migrateSettings({ ...versionSeven, eticketsWhenCannotPrint: true })).toMatchObject({ version: 7 })
   })

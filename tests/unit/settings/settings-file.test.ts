@@ -1,3 +1,4 @@
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +21,7 @@ describe('SettingsFile', () => {
   it('starts from the defaults on first open, without warnings', async () => {
     const store = await SettingsFile.open(join(dir, 'nested', 'user-data'))
     expect(store.get()).toEqual({
-      version: 10,
+      version: 11,
       mode: 'self-service',
       backend: 'sandbox',
       backends: { staging: null, production: null },
@@ -39,6 +40,7 @@ describe('SettingsFile', () => {
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
       audioTimeFactor: 2,
       terminalPlace: 'unset',
+      ...STATION_DEFAULTS,
     })
     expect(store.warnings).toEqual([])
   })
@@ -108,7 +110,7 @@ describe('SettingsFile', () => {
     ['is not JSON', '{"version": 1, "mode": "coun', /settings\.json is not valid JSON; it was moved to settings\.corrupt-2026-03-02T01-00-00-000Z\.json/],
     ['is empty', '', /is not valid JSON/],
     ['breaks the schema', JSON.stringify({ ...DEFAULT_SETTINGS, idleSeconds: 'soon', clientSecret: 'hunter2' }), /invalid settings \(idleSeconds, clientSecret \(unknown\)\)/],
-    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 11 }), /written by a newer Foyer \(settings version 11\)/],
+    ['is from a newer Foyer', JSON.stringify({ ...DEFAULT_SETTINGS, version: 12 }), /written by a newer Foyer \(settings version 12\)/],
   ])('moves aside a settings file that %s, reports it, and starts from the defaults', async (_case, content, warning) => {
     await writeFile(join(dir, 'settings.json'), content)
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SETTINGS_VERSION, migrateSettings } from '../../../electron/settings/settings-schema'
 import { DEFAULT_SETTINGS, SettingsFile } from '../../../electron/settings/settings-file'
@@ -96,11 +97,11 @@ describe('settings version 5: the card terminal', () => {
   })
 
   it('loads a version-4 file with no terminal, keeping everything else', async () => {
-    const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
+    const { terminal: _terminal, installationId: _id, cashToleranceCents: _tolerance, counterLockMinutes: _lock, printer: _printer, eticketsWhenCannotPrint: _etickets, languages: _languages, audioTimeFactor: _factor, terminalPlace: _place, cashDrawer: _drawer, customerDisplay: _display, customerDisplayId: _displayId, barcodeScanner: _scanner, ...versionFour } = { ...DEFAULT_SETTINGS, version: 4, mode: 'counter' as const, idleSeconds: 90 }
     await writeFile(join(dir, 'settings.json'), JSON.stringify(versionFour))
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
+    expect(store.get()).toEqual({ ...versionFour, version: SETTINGS_VERSION, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
     // And a terminal can be set up on it.
     expect((await store.update({ terminal })).terminal).toEqual(terminal)
   })

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { STATION_DEFAULTS } from '../../../electron/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readUpdateFeed } from '../../../electron/services/update-feed'
 import { DEFAULT_PATRON_DATA_DAYS, DEFAULT_UPDATE_SETTINGS, SETTINGS_VERSION, TRAINING_BOX_OFFICE_EMAIL, migrateSettings } from '../../../electron/settings/settings-schema'
@@ -51,7 +52,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), text)
     const store = await SettingsFile.open(dir)
     expect(store.warnings).toEqual([])
-    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset' })
+    expect(store.get()).toEqual({ ...old, version: SETTINGS_VERSION, updates: DEFAULT_UPDATE_SETTINGS, patronDataDays: DEFAULT_PATRON_DATA_DAYS, terminal: null, installationId: null, cashToleranceCents: 500, counterLockMinutes: 5, printer: { kind: 'system' }, eticketsWhenCannotPrint: false, languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'], audioTimeFactor: 2, terminalPlace: 'unset', ...STATION_DEFAULTS })
     // Reading does not rewrite the file; the next change writes it in the new form.
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(text)
     await store.update({ updates: { checkEveryMinutes: 60 } })
@@ -70,6 +71,7 @@ describe('settings version 3: updates', () => {
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
       audioTimeFactor: 2,
       terminalPlace: 'unset',
+      ...STATION_DEFAULTS,
     })
   })
 
@@ -90,6 +92,7 @@ describe('settings version 3: updates', () => {
       languages: ['en-SG', 'zh-CN', 'zh-HK', 'ms-MY'],
       audioTimeFactor: 2,
       terminalPlace: 'unset',
+      ...STATION_DEFAULTS,
     })
   })
 
@@ -97,7 +100,7 @@ describe('settings version 3: updates', () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...(await versionTwoFile()), updates: DEFAULT_UPDATE_SETTINGS }))
     const store = await SettingsFile.open(dir, { now: () => new Date('2026-03-02T01:00:00Z') })
     expect(store.get()).toEqual(DEFAULT_SETTINGS)
-    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, audioTimeFactor, terminalPlace, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
+    expect(store.warnings[0]).toMatch(/has invalid settings \(version, patronDataDays, cashToleranceCents, counterLockMinutes, eticketsWhenCannotPrint, languages, audioTimeFactor, terminalPlace, cashDrawer, customerDisplay, customerDisplayId, barcodeScanner, terminal, installationId, printer\); it was moved to settings\.corrupt-/)
   })
 
   it('changes one update field at a time, keeping the others, across reopening', async () => {
