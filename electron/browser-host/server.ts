@@ -165,6 +165,27 @@ async function serveCall(services: BrowserHostOptions['services'], maxBodyBytes:
   return handleCall(services, maxBodyBytes, channel, req, res)
 }
 
+function refuseUnauthorized(res: ServerResponse, status = 401): void {
+  sendReply(res, status, errorReply({ code: ContractErrorCode.Unauthorized, messageKey: 'errors.contract.unauthorized', retryable: false }))
+}
+
+interface HostParts {
+  services: BrowserHostOptions['services']
+  streams: Set<ServerResponse>
+  heartbeatMs: number
+  maxBodyBytes: number
+}
+
+/** The customer display's token: its one channel and its push, every other call refused before any service sees it. */
+async function serveCustomerDisplay(host: HostParts, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (url.pathname === '/push' && req.method === 'GET') return openPushStream(host.services, host.streams, host.heartbeatMs, req, res, CUSTOMER_DISPLAY_PUSHES)
+  if (!CUSTOMER_DISPLAY_CHANNELS.includes(url.pathname.slice('/ipc/'.length))) {
+    req.resume()
+    return refuseUnauthorized(res, 403)
+  }
+  return serveCall(host.services, host.maxBodyBytes, url, req, res)
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const { services, rendererDir, maxBodyBytes = 1 << 20, heartbeatMs = 15_000 } = options
   const token = Buffer.from(options.token)
@@ -179,24 +200,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const allowedHosts = () => [`${LOOPBACK}:${port}`, `localhost:${port}`]
   const allowedOrigins = () => allowedHosts().map((host) => `http://${host}`)
 
-  function refuseUnauthorized(res: ServerResponse, status = 401): void {
-    sendReply(
-      res,
-      status,
-      errorReply({ code: ContractErrorCode.Unauthorized, messageKey: 'errors.contract.unauthorized', retryable: false }),
-    )
-  }
-
-  /** The customer display's token: its one channel and its push, every other call refused before any service sees it. */
-  async function serveCustomerDisplay(url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (url.pathname === '/push' && req.method === 'GET') return openPushStream(services, streams, heartbeatMs, req, res, CUSTOMER_DISPLAY_PUSHES)
-    if (!CUSTOMER_DISPLAY_CHANNELS.includes(url.pathname.slice('/ipc/'.length))) {
-      req.resume()
-      return refuseUnauthorized(res, 403)
-    }
-    return serveCall(services, maxBodyBytes, url, req, res)
-  }
-
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts().includes(req.headers.host ?? '')) {
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('misdirected request')
@@ -210,7 +213,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         if (url.pathname === '/push' && req.method === 'GET') return openPushStream(services, streams, heartbeatMs, req, res)
         return serveCall(services, maxBodyBytes, url, req, res)
       }
-      if (customerToken && tokenMatches(req.headers.authorization, customerToken)) return serveCustomerDisplay(url, req, res)
+      if (customerToken && tokenMatches(req.headers.authorization, customerToken)) return serveCustomerDisplay({ services, streams, heartbeatMs, maxBodyBytes }, url, req, res)
       return refuseUnauthorized(res)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -2,6 +2,7 @@ import { BrowserWindow, screen, type Display } from 'electron'
 import { join } from 'node:path'
 import type { DisplayInfo } from '../contract'
 import type { Logger } from '../ipc-core/logger'
+import type { PushBus } from '../ipc-core/push-bus'
 import { APP_ENTRY_URL } from '../security/app-path'
 import { customerDisplayWindowOptions } from '../security/window-options'
 import type { DisplayScreens } from '../services/customer-display'
@@ -88,4 +89,20 @@ export class CustomerWindow implements DisplayScreens {
   get window(): BrowserWindow | null {
     return this.#window && !this.#window.isDestroyed() ? this.#window : null
   }
+}
+
+/**
+ * Keeps the customer display's window open while staff want one at a counter (settings `customerDisplay`,
+ * mode counter), on the display they chose, and closed otherwise; looked at again whenever settings or
+ * the mode change.
+ */
+export function keepCustomerWindow(window: CustomerWindow, wanted: () => boolean, pushes: PushBus): () => void {
+  const apply = () => {
+    if (wanted()) window.show(null)
+    else window.close()
+  }
+  apply()
+  return pushes.attach((name) => {
+    if (name === 'settings.changed' || name === 'system.changed') apply()
+  })
 }

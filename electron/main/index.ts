@@ -20,7 +20,7 @@ import { startUpdater } from './updater'
 import { forwardPushes, handleContract } from './ipc'
 import { launchUtilitySandbox } from './sandbox-process'
 import { createMainWindow, devServerOrigin, rendererDir, rendererSenderPolicy, type MainWindowDeps } from './window'
-import { CustomerWindow } from './customer-window'
+import { CustomerWindow, keepCustomerWindow } from './customer-window'
 
 let runtime: HostRuntime | null = null
 let closed = false
@@ -62,7 +62,8 @@ async function start(): Promise<void> {
   runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk, undefined, layouts)
   const { services } = runtime
   // The customer display's window: another sender, allowed its own channel and push only (ipc.ts).
-  const customerWindow = new CustomerWindow({ cashiers: () => mainWindow, chosenId: () => null, log })
+  const settings = runtime.settings
+  const customerWindow = new CustomerWindow({ cashiers: () => mainWindow, chosenId: () => settings.get().customerDisplayId, log })
   services.customerDisplay.useScreens(customerWindow)
   const isCustomerPage = (contentsId: number) => customerWindow.isCustomerPage(contentsId)
   handleContract(services.dispatcher, rendererSenderPolicy(), isCustomerPage)
@@ -71,6 +72,8 @@ async function start(): Promise<void> {
   startUpdater(runtime, log)
   const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log, onCreated: (window) => (mainWindow = window) }
   await createMainWindow(windowDeps)
+  // After the cashier's window, so "the first display that is not the cashier's" is known.
+  keepCustomerWindow(customerWindow, () => settings.get().customerDisplay && services.system.info().mode === 'counter', services.pushes)
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow(windowDeps)

@@ -6,6 +6,7 @@ import { useCartStore } from '../stores/cart'
 import { useCheckoutStore } from '../stores/checkout'
 import { useCounterStore } from '../stores/counter'
 import { useSeatChoiceStore } from '../stores/seat-choice'
+import { useSettingsStore } from '../stores/settings'
 import { useSystemStore } from '../stores/system'
 
 /**
@@ -16,7 +17,8 @@ import { useSystemStore } from '../stores/system'
 function counterSignedIn(): Ref<boolean> {
   const system = useSystemStore()
   const counter = useCounterStore()
-  return computed(() => system.info?.mode === 'counter' && counter.signedIn)
+  const settings = useSettingsStore()
+  return computed(() => system.info?.mode === 'counter' && counter.signedIn && settings.view?.customerDisplay === true)
 }
 
 const lineIds = (line: CartLine, eventCode: string): BasketLine => ({
