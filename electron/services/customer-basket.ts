@@ -58,6 +58,14 @@ function heldSeats(line: BasketLine, sources: BasketSources): { seats: Seat[]; o
   return { seats: shown.map((s) => s!.seat), offer: shown[0]?.offer ?? null }
 }
 
+/** The section as the seat map names it, its level left out where the section's name already says it ("Stalls Centre"). */
+function sectionName(level: string | null, section: string | null): string | null {
+  const named = section?.trim() || null
+  const area = level?.trim() || null
+  const parts = area && !named?.toLowerCase().includes(area.toLowerCase()) ? [area, named] : [named]
+  return parts.filter(Boolean).join(' · ').slice(0, 100) || null
+}
+
 /** One line, or null when main cannot vouch for it (seats not held here, a show or section it does not know). */
 export async function displayLine(line: BasketLine, language: SaleLanguage, sources: BasketSources): Promise<DisplayLine | null> {
   const held = heldSeats(line, sources)
@@ -78,7 +86,7 @@ export async function displayLine(line: BasketLine, language: SaleLanguage, sour
     show: show.title.slice(0, 200),
     date: show.date.slice(0, 40),
     venue: show.venue?.slice(0, 200) ?? null,
-    section: [section.levelAlias, section.sectionAlias].filter(Boolean).join(' ').slice(0, 100) || null,
+    section: sectionName(section.levelAlias, section.sectionAlias),
     seats: held.seats.map((s) => ({ row: s.row?.slice(0, 20) ?? null, seat: s.seat?.slice(0, 20) ?? null, kind: seatKindOf(s.seatType) })),
     picture: held.offer ? sectionPicture(held.offer, held.seats) : null,
     prices,
