@@ -1,4 +1,4 @@
-import type { AppMode, ChannelResponse, customerDisplayChannels } from '../contract'
+import type { AppMode, ChannelRequest, ChannelResponse, customerDisplayChannels } from '../contract'
 import type { CounterDesk } from '../counter/counter-desk'
 import type { Handler, Handlers } from '../ipc-core/dispatcher'
 import { FoyerError } from '../ipc-core/foyer-error'
@@ -45,19 +45,23 @@ export function customerDisplayHandlers(display: CustomerDisplay, desk: CounterD
 type Watched = 'checkout.submit' | 'checkout.pay' | 'checkout.cancel' | 'holds.releaseAll' | 'counter.signOut'
 
 /** Runs `handler`, then tells the display what it answered (a failed call tells it nothing). */
-function after<C extends Watched>(handler: Handler<C>, then: (answer: ChannelResponse<C>) => void): Handler<C> {
+function after<C extends Watched>(handler: Handler<C>, then: (answer: ChannelResponse<C>, request: Parameters<Handler<C>>[0]) => void): Handler<C> {
   return async (request, context) => {
     const answer = await handler(request, context)
-    then(answer)
+    then(answer, request)
     return answer
   }
 }
+
+/** The seats an order placed holds (main's request, validated by the contract), for the display to keep naming them. */
+const orderedSeats = (order: ChannelRequest<'checkout.submit'>['order']) =>
+  order.items.flatMap((item) => (item.inventoryIds ?? []).map((inventoryId) => ({ productId: item.productId, inventoryId })))
 
 /** The sale's handlers, each also moving the customer display on. */
 export function followSale(handlers: Handlers, display: CustomerDisplay): Handlers {
   return {
     ...handlers,
-    'checkout.submit': after<'checkout.submit'>(handlers['checkout.submit'], (invoice) => display.invoiced(invoice.saleId, invoice.amountCents)),
+    'checkout.submit': after<'checkout.submit'>(handlers['checkout.submit'], (invoice, { order }) => display.invoiced(invoice.saleId, invoice.amountCents, orderedSeats(order))),
     'checkout.pay': after<'checkout.pay'>(handlers['checkout.pay'], (outcome) => display.paid(outcome)),
     'checkout.cancel': after<'checkout.cancel'>(handlers['checkout.cancel'], () => display.cancelled()),
     'holds.releaseAll': after<'holds.releaseAll'>(handlers['holds.releaseAll'], () => display.ended()),

@@ -1,6 +1,7 @@
 import { ETICKET_DELIVERY, type BasketLine, type CheckoutOutcomeView, type CustomerDisplayView, type DisplayInfo, type SaleLanguage } from '../contract'
 import type { PushBus } from '../ipc-core/push-bus'
 import type { Logger } from '../ipc-core/logger'
+import type { SeatKey } from '../holds/hold-table'
 import { API_LANGUAGE, displayBasket, type BasketSources } from './customer-basket'
 import type { SalesContext } from './sales-service'
 
@@ -65,7 +66,7 @@ export class CustomerDisplay {
   #language: SaleLanguage
   #venue: string | null = null
   #view: CustomerDisplayView
-  #invoice: { saleId: string; amountCents: number } | null = null
+  #invoice: { saleId: string; amountCents: number; seats: readonly SeatKey[] } | null = null
   #lastBasket: readonly BasketLine[] = []
   #basketTurn = 0
   #sources = new WeakMap<SalesContext, BasketSources>()
@@ -118,17 +119,21 @@ export class CustomerDisplay {
     if (!context) return
     let sources = this.#sources.get(context)
     if (!sources) this.#sources.set(context, (sources = cachedSources(context)))
-    const { lines: shown, totalCents } = await displayBasket(lines, this.#language, sources)
+    // The seats of the order placed are the order's now, no longer held: main placed it with them.
+    const ordered = this.#invoice?.seats ?? []
+    const vouched = { ...sources, holdsAll: (seats: readonly SeatKey[]) => sources.holdsAll(seats) || seats.every((s) => ordered.some((o) => o.productId === s.productId && o.inventoryId === s.inventoryId)) }
+    const { lines: shown, totalCents } = await displayBasket(lines, this.#language, vouched)
     // A newer basket arrived while this one was named and priced: that one is shown, not this.
     if (turn !== this.#basketTurn) return
     this.#venue = shown[0]?.venue ?? this.#venue
-    this.#invoice = null
-    this.#set(shown.length === 0 ? this.#idle() : { state: 'basket', language: this.#language, venue: this.#venue, lines: shown, totalCents })
+    // Once the order is placed, its total is main's invoice (delivery charges and all).
+    const total = this.#invoice?.amountCents ?? totalCents
+    this.#set(shown.length === 0 ? this.#idle() : { state: 'basket', language: this.#language, venue: this.#venue, lines: shown, totalCents: total })
   }
 
   /** The order was placed: main's invoice is the total from now on (the tender reckons the change against it). */
-  invoiced(saleId: string, amountCents: number): void {
-    this.#invoice = { saleId, amountCents }
+  invoiced(saleId: string, amountCents: number, seats: readonly SeatKey[]): void {
+    this.#invoice = { saleId, amountCents, seats }
     if (this.#view.state === 'basket') this.#set({ ...this.#view, totalCents: amountCents })
   }
 

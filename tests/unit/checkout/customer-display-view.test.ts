@@ -82,6 +82,9 @@ describe('the customer display, as main derives it', () => {
 
     const invoice = await call(dispatcher, 'checkout.submit', { order })
     if (!invoice.ok) throw new Error(invoice.error.code)
+    // The order placed holds the seats now: switched to Chinese, the basket is still shown, at the invoice's total.
+    expect(await call(dispatcher, 'customerDisplay.language', { language: 'zh-CN' })).toMatchObject({ ok: true })
+    expect(await view(dispatcher)).toMatchObject({ state: 'basket', language: 'zh-CN', totalCents: invoice.value.amountCents })
     const given = invoice.value.amountCents + 2_345
     expect(await call(dispatcher, 'customerDisplay.tender', { saleId: invoice.value.saleId, givenCents: given })).toMatchObject({ ok: true })
     expect(await view(dispatcher)).toMatchObject({ state: 'tender', totalCents: invoice.value.amountCents, givenCents: given, changeCents: 2_345 })
