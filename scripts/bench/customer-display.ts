@@ -42,7 +42,7 @@ await ipc('settings.update', { pin: PIN, patch: { customerDisplay: true } })
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 const cashier = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-const display = await (await browser.newContext()).newPage({ viewport: { width: 1280, height: 800 } })
+const display = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
 // The cashier's input and change events, first of all listeners; the display's every change of what it shows.
 await cashier.addInitScript(() => {
   window.__acted = []
@@ -117,7 +117,7 @@ stage(`the customer's language switched ${ROUNDS} times, the basket named again 
 const language: number[] = []
 for (let i = 0; i < ROUNDS; i++) {
   const to = i % 2 === 0 ? 'zh-CN' : 'en-SG'
-  language.push(await timed((page) => page.getByTestId('customer-language').selectOption(to), { lang: to }))
+  language.push(await timed(async (page) => void (await page.getByTestId('customer-language').selectOption(to)), { lang: to }))
 }
 
 // The order placed and paid in cash: the tender.
