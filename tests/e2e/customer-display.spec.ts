@@ -59,8 +59,16 @@ test('the customer display follows the sale: basket, change due, thank-you with 
     await expect(shown).toHaveAttribute('data-state', 'idle')
     expect(await seriousViolations(display), 'idle: axe').toBe('')
 
+    // Staff's test picture (staff settings), on the browser host's one display: this page.
+    expect(await ipc(request, 'customerDisplay.displays', {}, url)).toEqual([expect.objectContaining({ id: 1, cashiers: false })])
+    expect(await ipc(request, 'customerDisplay.testPicture', { displayId: null }, url)).toEqual({ shown: true })
+    await expect(shown).toHaveAttribute('data-state', 'test')
+    expect(await seriousViolations(display), 'test picture: axe').toBe('')
+
     await signInAs(page, CASHIER, CASHIER_PIN)
     await expect(page.getByTestId('events-screen')).toBeVisible()
+    await expect(page.getByTestId('customer-language')).toBeVisible()
+    expect(await seriousViolations(page), "the counter bar with the customer's language: axe").toBe('')
     await openShift(page, '200.00')
     await counterBasket(page, 'Hamlet', /Hamlet in the Straits/, 'CASH')
     await expect(page.getByTestId('cash-payment')).toBeVisible()
