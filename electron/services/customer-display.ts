@@ -29,10 +29,13 @@ export interface CustomerDisplayOptions {
   log: Logger
   /** How long the test picture stays up. */
   testPictureMs?: number
+  /** How long the thank-you stays up when the cashier does not start the next sale (two minutes). */
+  thanksMs?: number
 }
 
 const SHOWCASE_SIZE = 4
 const SHOWCASE_TTL_MS = 10 * 60_000
+const THANKS_MS = 2 * 60_000
 
 /** The vendor's answers the basket is named and priced from, asked once per show, section and price list. */
 function cachedSources(context: SalesContext): BasketSources {
@@ -73,6 +76,7 @@ export class CustomerDisplay {
   #showcase = new Map<SaleLanguage, { at: number; items: { title: string; picture: string | null }[] }>()
   #screens: DisplayScreens | null = null
   #testTimer: ReturnType<typeof setTimeout> | null = null
+  #thanksTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly options: CustomerDisplayOptions) {
     this.#language = options.firstLanguage?.() ?? 'en-SG'
@@ -159,6 +163,12 @@ export class CustomerDisplay {
       changeCents: outcome.changeCents !== null && outcome.changeCents >= 0 ? outcome.changeCents : null,
       servedBy: this.options.servedBy(),
     })
+    // A cashier who never taps Done must not leave this customer's reference up for the next one.
+    if (this.#thanksTimer) clearTimeout(this.#thanksTimer)
+    this.#thanksTimer = setTimeout(() => {
+      if (this.#view.state === 'thanks') this.ended()
+    }, this.options.thanksMs ?? THANKS_MS)
+    this.#thanksTimer.unref?.()
   }
 
   /** The order was voided before payment: back to the basket the cashier still has (or idle). */
@@ -190,6 +200,10 @@ export class CustomerDisplay {
   }
 
   #set(view: CustomerDisplayView): void {
+    if (this.#thanksTimer && view.state !== 'thanks') {
+      clearTimeout(this.#thanksTimer)
+      this.#thanksTimer = null
+    }
     this.#view = view
     this.options.pushes.publish('customerDisplay.changed', view)
     if (view.state === 'idle') void this.#loadShowcase()

@@ -168,6 +168,18 @@ function salesAndAudioGuidance(options: RuntimeOptions, system: SystemInfoServic
   return { sales, audio }
 }
 
+/** What the customer display shows (./customer-display.ts), over whichever backend is connected. */
+function customerDisplayOf(options: RuntimeOptions, pushes: PushBus, log: Logger, sales: SalesRuntime, counter: CounterDesk): CustomerDisplay {
+  // Served by the first name of who is signed in: nothing more of the staff faces the customer.
+  const servedBy = () => counter.who()?.name.trim().split(/\s+/)[0]?.slice(0, 40) ?? null
+  const display = new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy })
+  // Main signed the counter out by itself (idle, account disabled): the sale is over for the display too.
+  pushes.attach((name) => {
+    if (name === 'counter.signedOut') display.ended()
+  })
+  return display
+}
+
 /** Sells on `backend`, if it can be connected now. */
 async function connectAtStart(sales: SalesRuntime, backend: BackendKind, log: Logger): Promise<void> {
   try {
@@ -243,8 +255,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counter,
     counterIdle,
     audioGuidance: audio,
-    // Served by the first name of who is signed in: nothing more of the staff faces the customer.
-    customerDisplay: new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy: () => counter.who()?.name.trim().split(/\s+/)[0]?.slice(0, 40) ?? null }),
+    customerDisplay: customerDisplayOf(options, pushes, log, sales, counter),
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).

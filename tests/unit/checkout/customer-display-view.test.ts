@@ -120,6 +120,15 @@ describe('the customer display, as main derives it', () => {
     if (chinese.state === 'basket' && english.state === 'basket') expect(chinese.lines[0]!.show).not.toBe(english.lines[0]!.show)
   }, 60_000)
 
+  it('goes back to idle when main signs the counter out by itself', async () => {
+    const { dispatcher, pushes } = runtime.services
+    const line = await basketOf(await heldOrderRequest(dispatcher, rig.direct, 'Grand Theatre', 'Stalls Centre'))
+    expect(await call(dispatcher, 'customerDisplay.basket', { lines: [line] })).toMatchObject({ ok: true })
+    expect(await view(dispatcher)).toMatchObject({ state: 'basket' })
+    pushes.publish('counter.signedOut', { why: 'idle', minutes: 5 })
+    expect(await view(dispatcher)).toMatchObject({ state: 'idle' })
+  }, 60_000)
+
   it('takes the basket from a signed-in cashier only', async () => {
     const { dispatcher } = runtime.services
     expect(await call(dispatcher, 'counter.signOut', {})).toMatchObject({ ok: true })
