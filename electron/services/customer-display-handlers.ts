@@ -38,7 +38,11 @@ export function customerDisplayHandlers(display: CustomerDisplay, desk: CounterD
       return {}
     },
     'customerDisplay.displays': () => display.displays(),
-    'customerDisplay.testPicture': ({ displayId }) => ({ shown: display.testPicture(displayId) }),
+    // A counter's: a self-service kiosk opens no second window, not even for a test.
+    'customerDisplay.testPicture': ({ displayId }) => {
+      if (mode() !== 'counter') throw counterOnly()
+      return { shown: display.testPicture(displayId) }
+    },
   }
 }
 

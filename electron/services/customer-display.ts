@@ -146,6 +146,7 @@ export class CustomerDisplay {
     const invoice = this.#invoice
     if (!invoice || invoice.saleId !== saleId) return
     const changeCents = givenCents >= invoice.amountCents ? givenCents - invoice.amountCents : null
+    this.#basketTurn++ // a basket still being named is older than this
     this.#set({ state: 'tender', language: this.#language, venue: this.#venue, totalCents: invoice.amountCents, givenCents, changeCents })
   }
 
@@ -154,6 +155,7 @@ export class CustomerDisplay {
     if (outcome.state !== 'confirmed' || !outcome.order) return
     this.#invoice = null
     this.#lastBasket = []
+    this.#basketTurn++ // a basket still being named is older than this
     this.#set({
       state: 'thanks',
       language: this.#language,

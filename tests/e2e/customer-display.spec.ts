@@ -51,6 +51,11 @@ test('the customer display follows the sale: basket, change due, thank-you with 
       if ('speechSynthesis' in window) window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void said.push(u.text)
     })
     const answers: string[] = []
+    const asked = new Set<string>()
+    display.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname
+      if (path.startsWith('/ipc/') || path === '/push') asked.add(path)
+    })
     display.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/ipc/')) void response.text().then((text) => answers.push(text), () => {})
     })
@@ -115,6 +120,8 @@ test('the customer display follows the sale: basket, change due, thank-you with 
       for (const secret of ['Rahman', 'Binte', COUNTER_SUPERVISOR, '@', 'boxoffice']) expect(said).not.toContain(secret)
     }
     expect(await display.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([])
+    // The page asked main for its view and listened to its push, and nothing else.
+    expect([...asked].sort()).toEqual(['/ipc/customerDisplay.view', '/push'])
 
     // Its token opens its own view and nothing else: neither the settings nor a payment.
     expect((await asCustomerPage(request, url, customerToken, 'customerDisplay.view')).status).toBe(200)
