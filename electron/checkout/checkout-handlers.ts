@@ -126,6 +126,8 @@ function saleHandlers(scope: CheckoutScope, boxOfficeEmail: () => string, shows:
     'checkout.submit': async (r) => {
       // Main's to decide, from the payment method and the mode (./tender.ts): the renderer names no tender.
       const tender = tenderOf(r.order.paymentMethodCode, mode(), checkout().terminal !== null)
+      // The last customer's cash is still in an open drawer: the next sale waits until the printer says it is shut.
+      if (mode() === 'counter') await checkout().drawer?.requireClosed()
       for (const item of r.order.items) onSale(item)
       refuseDeliveryNotHere(r.order)
       refuseEticketToBoxOffice(r.order)

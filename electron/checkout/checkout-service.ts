@@ -9,7 +9,7 @@ import type { SaleRecord, SalesJournal, SaleState, Tender } from '../journal/sal
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
 import { CardAtTerminal } from './card-at-terminal'
-import { checkoutError, outcomeFor, type CheckoutOutcome, type Invoice, type OrderToPlace, type PaymentInput, type SaleSteps } from './checkout-types'
+import { checkoutError, outcomeFor, type CheckoutOutcome, type DrawerPulses, type Invoice, type OrderToPlace, type PaymentInput, type SaleSteps } from './checkout-types'
 import { renewIfShort } from './invoice-renewal'
 import { orderBody } from './order-body'
 import type { PrintWhat } from './sale-printing'
@@ -61,6 +61,8 @@ export interface CheckoutOptions {
   afterStep?: (saleId: string, step: string) => Promise<void>
   /** Hears a paid sale's progress (confirming, printing), for the payment screen (./sale-progress.ts). */
   onProgress?: ProgressSink
+  /** The counter's cash drawer (./cash-drawer.ts): opened as cash is taken or goes back; absent: none. */
+  drawer?: DrawerPulses | null
   /** Hears that a sale's outcome is known (its payment or its recovery finished), for a screen that lost track of it. */
   onSettled?: (saleId: string) => void
 }
@@ -104,9 +106,10 @@ export class CheckoutService {
       confirmAttempts: options.confirmAttempts ?? 5,
       confirmBackoffMs: options.confirmBackoffMs ?? 1000,
       steps,
+      drawer: options.drawer ?? null,
       printing: (saleId, printed, of) => this.#tell(printingProgress(saleId, printed, of)),
     })
-    this.#tenders = new Tenders({ journal: options.journal, terminal: options.terminal, card: this.#card, steps, settle: (paid) => this.confirm(paid) })
+    this.#tenders = new Tenders({ journal: options.journal, terminal: options.terminal, card: this.#card, steps, drawer: options.drawer ?? null, settle: (paid) => this.confirm(paid) })
   }
 
   get terminal(): PaymentTerminal | null {
@@ -116,6 +119,16 @@ export class CheckoutService {
   /** Where documents are printed (the shift's reports too); null: nowhere. */
   get printer(): DocumentPrinter | null {
     return this.options.printer ?? null
+  }
+
+  /** The seat holds this kiosk keeps (recovery gives back the seats of an order whose answer never came). */
+  get holds(): HoldManager {
+    return this.options.holds
+  }
+
+  /** The cash drawer a counter refund opens for cash (./counter-refund.ts); null: none. */
+  get drawer(): DrawerPulses | null {
+    return this.options.drawer ?? null
   }
 
   get journal(): SalesJournal {

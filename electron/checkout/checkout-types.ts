@@ -19,6 +19,22 @@ export interface Invoice {
   expiresAt: number | null
 }
 
+/**
+ * The counter's cash drawer as checkout opens it (./cash-drawer.ts): after cash is taken, and when cash
+ * goes back. A pulse that fails is the cashier's key, never a stopped sale: open() does not throw for it.
+ */
+export interface DrawerPulses {
+  open(purpose: 'cash-sale' | 'cash-refund' | 'float', about?: { saleId?: string }): Promise<unknown>
+  /** Refuses (retryable) while the printer says the drawer is still open: the next sale waits for it. */
+  requireClosed(): Promise<void>
+}
+
+/** Opens the drawer when any of the payments given back was cash (a journal that fails here is logged by the caller's sale, not stopped). */
+export async function openForCashBack(drawer: DrawerPulses | null, saleId: string, given: readonly { tender: Tender }[]): Promise<void> {
+  if (!drawer || !given.some((payment) => payment.tender === 'cash')) return
+  await drawer.open('cash-refund', { saleId }).catch(() => undefined)
+}
+
 /** An order to place, and what its sale is filed with. */
 export interface OrderToPlace {
   request: OrderRequest

@@ -5,6 +5,7 @@ import type { SaleRecord } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
 import { cardFromSteps } from '../printing/format'
 import type { CheckoutService } from './checkout-service'
+import { openForCashBack } from './checkout-types'
 import type { CounterRefund } from './refund-answer'
 import { refundParts } from './refund-parts'
 import { paymentsNotGivenBack } from './split-tender'
@@ -73,5 +74,6 @@ export async function refundAtCounter(checkout: CheckoutService, saleId: string,
   }
   const note = staffNoteText([what, who, voidAtVendor])
   const refunded = journal.refundPayment(saleId, 'counter-refunded', given, 'refunded', { staffNote: note, ...filed }, names)
+  await openForCashBack(checkout.drawer, saleId, [payment])
   return { state: 'refunded', printed: await checkout.print(refunded, 'refund'), ...answer }
 }

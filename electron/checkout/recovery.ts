@@ -6,8 +6,10 @@ import { interruptedStandaloneNote } from './standalone'
 /**
  * What Foyer does on start with sales a crash or power cut left in flight,
  * read from the journal:
- * - submitting: the order's answer never came; no money was taken. If the
- *   order was placed it lapses unpaid at the vendor. Marked failed.
+ * - submitting: the order's answer never came; no money was taken. Its seats
+ *   are given back by inventory id (at the vendor, releasing the seats of an
+ *   order it placed voids that order), so nobody waits for its hold to lapse.
+ *   Marked failed.
  * - invoiced, declined: no money held; the order is voided so its seats go back.
  * - paying: the payment's answer never came; the terminal is asked. Approved
  *   → confirm (or refund if the vendor will not); not taken → void the order;
@@ -57,7 +59,8 @@ async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<
   journal.note(sale.saleId, 'recovery-started', { state: sale.state })
   switch (sale.state) {
     case 'submitting':
-      return journal.record(sale.saleId, 'recovered-unsubmitted', 'failed', {}, { why: 'the order answer never arrived; an unpaid order lapses at the vendor' }).state
+      await giveBackSeats(checkout, sale)
+      return journal.record(sale.saleId, 'recovered-unsubmitted', 'failed', {}, { why: 'the order answer never arrived; no payment was taken' }).state
     case 'invoiced':
     case 'declined':
       await checkout.voidOrder(sale, 'recovery: unpaid order of an interrupted sale')
@@ -73,6 +76,22 @@ async function recoverOne(checkout: CheckoutService, sale: SaleRecord): Promise<
       return recoverPayment(checkout, sale)
     default:
       return sale.state
+  }
+}
+
+/**
+ * The seats of a sale whose order's answer never came, given back by inventory id: held by this kiosk
+ * still, or taken by an order the vendor placed. Those the start already released with the leftover
+ * holds are not held any more; seats that cannot be released now stay recorded and go at the next start.
+ */
+async function giveBackSeats(checkout: CheckoutService, sale: SaleRecord): Promise<void> {
+  const seats = sale.request.items.filter((item) => item.inventoryIds && item.inventoryIds.length > 0)
+  if (seats.length === 0) return
+  try {
+    for (const item of seats) await checkout.holds.release(item.productId, item.inventoryIds!)
+    checkout.journal.note(sale.saleId, 'recovered-seats-released', { seats: seats.flatMap((item) => item.inventoryIds!) })
+  } catch (error) {
+    checkout.journal.note(sale.saleId, 'recovered-seats-release-failed', { reason: (error as Error).message })
   }
 }
 

@@ -3,6 +3,7 @@ import type { PaymentRecord, SaleRecord } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
 import type { CheckoutService } from './checkout-service'
 import { partBack, type PartBack } from './give-back-parts'
+import { openForCashBack } from './checkout-types'
 import type { CounterRefund } from './refund-answer'
 
 /**
@@ -32,5 +33,6 @@ export async function refundParts(checkout: CheckoutService, sale: SaleRecord, t
   const step = failed ? 'counter-refund-failed' : 'counter-refunded'
   const after = checkout.journal.refundPayment(sale.saleId, step, refunds, failed ? 'confirmed' : 'refunded', { staffNote: note, heldForStaff: failed, ...context.filed }, context.names)
   if (failed) return { state: 'needs-staff', printed: false, ...context.answer }
+  await openForCashBack(checkout.drawer, sale.saleId, taken)
   return { state: 'refunded', printed: await checkout.print(after, 'refund'), ...context.answer }
 }

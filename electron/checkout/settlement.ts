@@ -8,7 +8,7 @@ import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import { staffNoteText } from '../journal/staff-note'
 import type { PaymentTerminal } from '../payment/payment-port'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { checkoutError, codeOf, outcomeFor, type CheckoutOutcome, type SaleSteps } from './checkout-types'
+import { checkoutError, codeOf, openForCashBack, outcomeFor, type CheckoutOutcome, type DrawerPulses, type SaleSteps } from './checkout-types'
 import { printSale, type PrintWhat } from './sale-printing'
 import { giveBackParts } from './give-back-parts'
 import { paymentsNotGivenBack } from './split-tender'
@@ -30,6 +30,8 @@ export interface SettlementOptions {
   confirmAttempts: number
   confirmBackoffMs: number
   steps: SaleSteps
+  /** The cash drawer, opened when cash goes back; null: none. */
+  drawer: DrawerPulses | null
   /** Hears how many of a sale's documents are printed, for the customer's screen. */
   printing: (saleId: string, printed: number, of: number) => void
 }
@@ -129,7 +131,11 @@ export class Settlement {
       await this.voidOrder(sale, why.key)
       return outcomeFor(this.options.steps.sale(sale.saleId), 'declined')
     }
-    if (taken.length > 1) return this.#afterGiveBack(await giveBackParts(sale, taken, why, { journal, terminal: this.options.terminal }))
+    if (taken.length > 1) {
+      const after = await giveBackParts(sale, taken, why, { journal, terminal: this.options.terminal })
+      await openForCashBack(this.options.drawer, sale.saleId, taken)
+      return this.#afterGiveBack(after)
+    }
     if (payment.tender === 'standalone') {
       const open = standaloneToStaff(journal, sale, why)
       await this.#cancelAtVendor(open)
@@ -151,7 +157,9 @@ export class Settlement {
         : { key: 'cardRefunded', params: { paymentKey, reference: sale.reference } },
       why,
     ])
-    return this.#afterGiveBack(journal.refundPayment(sale.saleId, 'refunded', { refersTo: payment.seq, state: 'approved' }, 'cancelled', { staffNote: note }))
+    const after = journal.refundPayment(sale.saleId, 'refunded', { refersTo: payment.seq, state: 'approved' }, 'cancelled', { staffNote: note })
+    await openForCashBack(this.options.drawer, sale.saleId, taken)
+    return this.#afterGiveBack(after)
   }
 
   /** The order of a sale whose payments went back is voided at the vendor; a slip is printed unless staff must act first. */

@@ -5,6 +5,7 @@ import { ShiftError, type ShiftBook, type ShiftReport } from '../journal/shift-b
 import { shiftReportDocument } from '../printing/shift-report-document'
 import type { DocumentPrinter } from '../printing/printer-port'
 import type { CounterDesk, StaffMember } from '../counter/counter-desk'
+import type { DrawerPulses } from './checkout-types'
 
 /** The shift channels over the connected backend's shift book; counter mode only. */
 export interface ShiftHandlers {
@@ -24,6 +25,8 @@ export interface ShiftStaff {
   toleranceCents: () => number
   /** Where the X and Z reports are printed (and kept as PDF); null: nowhere. */
   printer: () => DocumentPrinter | null
+  /** The cash drawer, opened for the float as a shift opens; absent or null: none. */
+  drawer?: () => DrawerPulses | null
 }
 
 /** The shift book, at the counter only: shifts are kept where there is a drawer. */
@@ -73,8 +76,10 @@ function drawerHandlers({ book, who, print }: ShiftScope, staff: ShiftStaff): Pi
   return {
     'shift.current': () => (book().current() ? book().xReport(who()) : null),
     'shift.open': (r) =>
-      typed(() => {
+      typed(async () => {
         book().open(r.floatCents, who())
+        // The float goes in the drawer: it opens (a pulse that fails is said on the screen, the shift stands).
+        await staff.drawer?.()?.open('float').catch(() => undefined)
         return book().xReport(who())
       }),
     'shift.close': (r) =>

@@ -2,7 +2,7 @@ import type { TestCardName } from '../contract/checkout-channels'
 import type { SaleRecord, SalesJournal } from '../journal/sales-journal'
 import type { PaymentResult, PaymentTerminal } from '../payment/payment-port'
 import type { CardAtTerminal } from './card-at-terminal'
-import { checkoutError, outcomeFor, type CheckoutOutcome, type PaymentInput, type SaleSteps } from './checkout-types'
+import { checkoutError, outcomeFor, type CheckoutOutcome, type DrawerPulses, type PaymentInput, type SaleSteps } from './checkout-types'
 import { dueOf } from '../journal/sale-states'
 import { nextPaymentSeq } from './split-tender'
 import { standaloneApproved, startStandalone } from './standalone'
@@ -22,6 +22,8 @@ export interface TendersOptions {
   /** The card side of payments at the integrated terminal; null without one. */
   card: CardAtTerminal | null
   steps: SaleSteps
+  /** The cash drawer, opened once cash is taken (before the receipt); null: none. */
+  drawer: DrawerPulses | null
   /** Settles a paid sale (confirm with the vendor, print, record). */
   settle: (paid: SaleRecord) => Promise<CheckoutOutcome>
 }
@@ -63,6 +65,8 @@ export class Tenders {
     await steps.step(sale.saleId, 'payment-started')
     const paid = journal.settlePayment(sale.saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${sale.reference}-${seq}`, changeCents: tenderedCents - partCents })
     await steps.step(sale.saleId, 'payment-approved')
+    // The cash goes in the drawer now, with the change shown: before the vendor's confirm and the receipt.
+    await this.options.drawer?.open('cash-sale', { saleId: sale.saleId }).catch(() => undefined)
     // A cash part of a split sale: the rest is still to pay (on the card, or in cash).
     if (paid.state === 'part-paid') return outcomeFor(paid, 'part-paid')
     return this.options.settle(paid)

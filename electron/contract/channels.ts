@@ -3,6 +3,7 @@ import { adminChannels } from './admin-channels'
 import { audioGuidanceChannels } from './audio-guidance'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { counterChannels } from './counter-channels'
+import { drawerChannels } from './drawer-channels'
 import { customerDisplayChannels } from './customer-display'
 import { kioskLockStateSchema } from './kiosk-channels'
 import { printerChannels } from './printer-channels'
@@ -62,6 +63,7 @@ export const channels = {
   ...printerChannels,
   ...adminChannels,
   ...counterChannels,
+  ...drawerChannels,
   ...customerDisplayChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 

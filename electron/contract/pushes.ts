@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { settingsViewSchema } from './admin-channels'
 import { systemInfoSchema } from './channels'
 import { counterPushes } from './counter-channels'
+import { drawerPushes } from './drawer-channels'
 import { customerDisplayPushes } from './customer-display'
 import { printerPushes } from './printer-channels'
 import { salesPushes } from './sales-channels'
@@ -22,6 +23,7 @@ export const pushes = {
   ...salesPushes,
   ...counterPushes,
   ...printerPushes,
+  ...drawerPushes,
   ...customerDisplayPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>
 

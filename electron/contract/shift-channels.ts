@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cashCountSchema } from './cash-count'
+import { shiftDrawerSchema } from './drawer-channels'
 import { tenderSchema } from './checkout-channels'
 import { approvalPinSchema, staffMemberSchema } from './staff-channels'
 
@@ -64,6 +65,8 @@ export const shiftReportSchema = z.object({
   approvedBy: staffMemberSchema.nullable(),
   /** The tolerance the close was judged by (Z only). */
   toleranceCents: z.number().int().nullable(),
+  /** The cash drawer's openings and No sales (absent: no drawer set up, or a report of an older Foyer). */
+  drawer: shiftDrawerSchema.optional(),
 })
 export type ShiftReportView = z.infer<typeof shiftReportSchema>
 

@@ -127,6 +127,8 @@ export const CASHIER_CHANNELS = [
   'shift.close',
   'shift.print',
   'counter.usePrinter',
+  'drawer.status',
+  'drawer.open',
 ] as const satisfies readonly ChannelName[]
 
 /** The handlers, with the channels above refused at a counter nobody signed in to. */

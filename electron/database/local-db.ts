@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { join } from 'node:path'
+import { DRAWER_OPENINGS_TABLE } from './drawer-migration'
 import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
@@ -103,6 +104,8 @@ export const migrations: readonly string[] = [
   HUB_PROFILE_TABLE,
   // The venue's staff accounts as last pulled from the hub: ./hub-staff-migration.ts.
   HUB_STAFF_TABLES,
+  // The cash drawer's openings, each with what for and who: ./drawer-migration.ts.
+  DRAWER_OPENINGS_TABLE,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -80,4 +80,6 @@ export interface DeviceFacts {
   printer: PrinterState
   lastSaleAt: number | null
   freeDiskBytes: number
+  /** The counter's cash drawer as its printer last reported it (absent: none set up). */
+  drawer?: Heartbeat['drawer']
 }

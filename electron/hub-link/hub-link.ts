@@ -245,6 +245,7 @@ export class HubLink {
       sentAt: new Date(this.#now()).toISOString(),
       ...optional('profile', this.options.profile?.heartbeat()),
       ...optional('secrets', await this.options.secrets?.().catch(() => undefined)),
+      ...optional('drawer', facts.drawer),
     }
   }
 

@@ -5,6 +5,7 @@ import type { LocalDb } from '../database/local-db'
 import { paymentsTaken } from '../journal/sale-payments'
 import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
 import { shiftPersonOf, zReportFromKept } from '../journal/shift-rows'
+import { DrawerBook } from '../journal/drawer-book'
 import { cardsOfPayments, drawerOf, priceClassesOf } from './record-details'
 
 /**
@@ -147,7 +148,17 @@ function shiftPayload(db: LocalDb, shiftId: string): ShiftPayload {
     openedBy: shiftPersonOf(row.opened_by)?.name ?? null,
     closedBy: shiftPersonOf(row.closed_by)?.name ?? null,
     approvedBy: shiftPersonOf(row.approved_by)?.name ?? null,
+    ...drawerOfShift(db, row.backend, shiftId),
   }
+}
+
+/** The shift's cash drawer for the hub's End of day: openings, failed pulses, each No sale; nothing for a shift whose drawer was never pulsed. */
+function drawerOfShift(db: LocalDb, backend: string, shiftId: string): Pick<ShiftPayload, 'drawer'> {
+  const book = new DrawerBook(db, backend)
+  const { openings, failed } = book.ofShift(shiftId)
+  if (openings + failed === 0) return {}
+  const noSales = book.noSales(shiftId).slice(0, 1000).map((sale) => ({ at: new Date(sale.at).toISOString(), by: sale.by, reason: sale.reason }))
+  return { drawer: { openings, failed, noSales } }
 }
 
 /** A journal row that does not read (damaged, or an older Foyer's): it has no payload to send. */

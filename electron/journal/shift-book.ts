@@ -10,6 +10,8 @@ import { shiftPersonOf, zReportFromKept } from './shift-rows'
 import type { StaffMemberView } from '../contract/staff-channels'
 import type { SeatKindName } from '../contract/seat-names'
 import { seatKindsSold } from './seat-kinds'
+import { DrawerBook } from './drawer-book'
+import type { ShiftDrawerView } from '../contract/drawer-channels'
 
 /**
  * Counter shifts: staff open one with a cash float, every counter sale is
@@ -58,6 +60,8 @@ export interface ShiftReport {
   approvedBy: ShiftPerson | null
   /** The tolerance the close was judged by (Z only). */
   toleranceCents: number | null
+  /** The cash drawer's openings, failed pulses and No sales by person (absent: the drawer was never pulsed in the shift). */
+  drawer?: ShiftDrawerView
 }
 
 /** Who did something to a shift, as kept with it (never a PIN or hash). */
@@ -106,6 +110,8 @@ export class ShiftBook {
   readonly #close: Statement<[number, number, string, string | null, string | null, string]>
   readonly #zReport: Statement<[string], { z_report: string | null }>
   readonly #lastZ: Statement<[string], { shift_id: string }>
+  readonly #lastVenues: Statement<[string], { z_report: string | null }>
+  readonly #drawer: DrawerBook
 
   constructor(
     db: LocalDb,
@@ -119,6 +125,8 @@ export class ShiftBook {
     this.#close = db.prepare('UPDATE shifts SET closed_at = ?, counted_cents = ?, z_report = ?, closed_by = ?, approved_by = ? WHERE shift_id = ? AND closed_at IS NULL')
     this.#lastZ = db.prepare('SELECT shift_id FROM shifts WHERE backend = ? AND closed_at IS NOT NULL ORDER BY closed_at DESC LIMIT 1')
     this.#zReport = db.prepare('SELECT z_report FROM shifts WHERE shift_id = ?')
+    this.#lastVenues = db.prepare('SELECT z_report FROM shifts WHERE backend = ? AND closed_at IS NOT NULL ORDER BY closed_at DESC LIMIT 1')
+    this.#drawer = new DrawerBook(db, backend, now)
   }
 
   current(): Shift | null {
@@ -189,6 +197,7 @@ export class ShiftBook {
     const venues = new Set<string>()
     for (const sale of sales) for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
     const expectedCashCents = expectedCash(shift, cash)
+    const drawer = this.#drawer.ofShift(shift.shiftId)
     return {
       kind,
       shiftId: shift.shiftId,
@@ -209,11 +218,27 @@ export class ShiftBook {
       varianceCents: countedCents === null ? null : countedCents - expectedCashCents,
       unresolved,
       terminal: hostname(),
-      venues: [...venues].sort(),
+      venues: venues.size > 0 ? [...venues].sort() : this.#counterVenues(),
       openedBy: shift.openedBy,
       cashier: null,
       approvedBy: null,
       toleranceCents: null,
+      ...(drawer.openings + drawer.failed > 0 ? { drawer } : {}),
+    }
+  }
+
+  /**
+   * The venue a shift that sold nothing is headed with: the counter's, as its last closed shift named it
+   * (which carried it on from the one before). The counter stands in its venue whether or not it sold.
+   */
+  #counterVenues(): string[] {
+    const row = this.#lastVenues.get(this.backend)
+    if (!row?.z_report) return []
+    try {
+      return zReportFromKept(row.z_report, 'the last closed').venues
+    } catch {
+      // A kept report that does not read names no venue; the new one is still made.
+      return []
     }
   }
 }

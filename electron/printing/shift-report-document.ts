@@ -22,13 +22,32 @@ const tenderNames: Record<'card' | 'cash' | 'standalone', string> = { card: word
 
 const person = (who: ShiftPerson | null): string => (who ? `${who.name} (${who.role})` : words.notGiven)
 
-/** A tender's lines: sold (refunded sales too), refunded, the net, and payments given back unsold when there were any. */
+/**
+ * A tender's lines under its name: sold (refunded sales too), refunded, the net, and payments given back
+ * unsold when there were any. The name heads its own line, so a long one ("Card (standalone terminal)")
+ * never pushes "sold" onto a line of its own on 80 mm paper.
+ */
 function tenderRows(name: string, totals: TenderTotals) {
   const line = (label: string, cents: number) => html`<tr><td>${label}</td><td class="amount">${moneyOfCents(cents, 'SGD')}</td></tr>`
-  return html`${line(`${name}: ${totals.sales} sold`, totals.soldCents)}${line(`${name}: ${totals.refunds} refunded`, totals.refundedCents)}
-    <tr class="subtotal"><td>${name}: net</td><td class="amount">${moneyOfCents(totals.netCents, 'SGD')}</td></tr>
-    ${totals.paidBack > 0 ? line(`${name}: ${totals.paidBack} paid back, never sold`, totals.paidBackCents) : null}`
+  return html`<tr class="tender"><td colspan="2">${name}</td></tr>${line(`${totals.sales} sold`, totals.soldCents)}${line(`${totals.refunds} refunded`, totals.refundedCents)}
+    <tr class="subtotal"><td>Net</td><td class="amount">${moneyOfCents(totals.netCents, 'SGD')}</td></tr>
+    ${totals.paidBack > 0 ? line(`${totals.paidBack} paid back, never sold`, totals.paidBackCents) : null}`
 }
+
+/** The cash drawer's openings, the pulses that failed, and each person's No sales with why: a control against theft. */
+function drawerRows(report: ShiftReport) {
+  const drawer = report.drawer
+  if (!drawer) return null
+  const line = (label: string, count: number) => html`<tr><td>${label}</td><td class="amount">${count}</td></tr>`
+  const noSales = drawer.noSales.map((person) => {
+    const why = (['change', 'wrong-change', 'other'] as const).filter((reason) => person.reasons[reason] > 0).map((reason) => `${NO_SALE_WORDS[reason]} ${person.reasons[reason]}`)
+    return html`<tr class="no-sale"><td>No sale: ${person.by ?? words.notGiven}</td><td class="amount">${person.count}</td></tr>
+      <tr class="detail"><td colspan="2">${why.join(', ')}</td></tr>`
+  })
+  return html`<hr class="rule" /><table class="lines drawer"><tr class="tender"><td colspan="2">Cash drawer</td></tr>${line('Opened', drawer.openings)}${drawer.failed > 0 ? line('Did not open (opened by key)', drawer.failed) : null}${line('No sale', drawer.noSales.reduce((sum, person) => sum + person.count, 0))}${noSales}</table>`
+}
+
+const NO_SALE_WORDS: Record<'change' | 'wrong-change' | 'other', string> = { change: 'change for a colleague', 'wrong-change': 'wrong change', other: 'other' }
 
 /** The tickets sold (refunded ones too), refunded, and the net. */
 function ticketRows(report: ShiftReport) {
@@ -91,6 +110,7 @@ export function shiftReportDocument(report: ShiftReport, options: { training: bo
       tenders: (['card', 'cash', 'standalone'] as const).map((tender) => tenderRows(tenderNames[tender], report[tender])),
       tickets: ticketRows(report),
       refunds: refundRows(report),
+      drawer: drawerRows(report),
       seatKinds: seatKindRows(report),
       cash,
       approval,

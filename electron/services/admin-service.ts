@@ -16,6 +16,8 @@ import { counterRefundMessageKeys } from '../checkout/counter-refund'
 import { staffDeskMessageKeys, type StaffCheck } from '../counter/counter-desk'
 import type { SalesRuntime } from './sales-runtime'
 import { counterPrinterMessageKeys } from './counter-printer'
+import { drawerMessageKeys } from '../checkout/cash-drawer'
+import { drawerServiceMessageKeys } from './drawer-service'
 import { printerMessageKeys, printerTestHandler, type PrinterServiceDeps } from './printer-service'
 import { settingsHandlers } from './settings-service'
 import { staffAccountHandlers, staffAccountMessageKeys } from './staff-service'
@@ -85,6 +87,8 @@ export const adminMessageKeys = [
   ...printerMessageKeys,
   ...hubMessageKeys,
   ...counterPrinterMessageKeys,
+  ...drawerMessageKeys,
+  ...drawerServiceMessageKeys,
 ]
 
 /** Handlers that answer "not available" where no settings file exists (e.g. renderer tests). */

@@ -6,6 +6,7 @@ import { audioGuidanceHandler, endingAudioGuidance, type AudioGuidance } from '.
 import { CounterDesk, counterHandlers, withCashierCheck } from '../counter/counter-desk'
 import type { CounterIdle } from './counter-idle'
 import { SYSTEM_PRINTER } from './printer-readiness'
+import { drawerHandlers } from './drawer-service'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 import { hubOutOfService } from './hub-service'
@@ -45,6 +46,8 @@ export interface AppServicesOptions extends SystemFacts {
   audioGuidance?: AudioGuidance
   /** The ticket printer's state (./printer-service.ts); absent: the system printer, taken as ready. */
   printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
+  /** The counter's cash drawer (./drawer-service.ts); absent: none, and the channels say so. */
+  drawer?: { 'drawer.status': Handler<'drawer.status'>; 'drawer.open': Handler<'drawer.open'> }
   /** The customer display's state (./customer-display.ts); absent: one that knows no backend (its basket stays empty). */
   customerDisplay?: CustomerDisplay
 }
@@ -69,7 +72,7 @@ function withServiceCheck(handlers: SalesHandlers, outOfService: () => boolean):
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, outOfService, audioGuidance, customerDisplay: display, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, drawer, outOfService, audioGuidance, customerDisplay: display, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
@@ -87,6 +90,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     'printer.status': printer?.['printer.status'] ?? (() => SYSTEM_PRINTER),
     // Only a counter with a printer staff chose can switch; checked for a signed-in cashier like a sale.
     ...withCashierCheck({ 'counter.usePrinter': printer?.['counter.usePrinter'] ?? (() => SYSTEM_PRINTER) }, counter),
+    // Who opened the drawer is journalled with each opening: a cashier signed in.
+    ...withCashierCheck(drawer ?? drawerHandlers(null, () => system.info().mode), counter),
     ...customerDisplayHandlers(customerDisplay, counter, () => system.info().mode),
   }
   // The customer display follows the sale as main sees it: the order placed, paid, ended.

@@ -117,6 +117,8 @@ export async function startHostRuntime(
     firstLanguage: () => settings.get().languages[0] ?? 'en-SG',
     cashToleranceCents: () => settings.get().cashToleranceCents,
     eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
+    // The drawer hangs off the receipt printer staff saved (FOYER_PRINTER's for a run that names one).
+    cashDrawer: { setting: () => settings.get().cashDrawer, printer: () => overrides.printer ?? settings.get().printer },
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     audioGuidance: { timeFactor: () => settings.get().audioTimeFactor, idleSeconds: () => settings.get().idleSeconds },
     staff: check,

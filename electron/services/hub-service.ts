@@ -17,6 +17,7 @@ import type { PrinterReadiness } from './printer-readiness'
 import type { SalesRuntime } from './sales-runtime'
 import type { SystemInfoService } from './system-info'
 import { saleInProgress } from './update-gate'
+import type { CashDrawer } from '../checkout/cash-drawer'
 import { followHubProfile, type HubProfileService, type ProfilePieces } from './hub-profile-service'
 
 /**
@@ -41,6 +42,8 @@ export interface HubLinkPieces {
   roster?: StaffRoster
   /** Tests beat faster and retry sooner. */
   tuning?: Pick<HubLinkOptions, 'intervalMs' | 'backoff' | 'now'>
+  /** The counter's cash drawer, for the heartbeat (absent or null: none). */
+  drawer?: CashDrawer | null
   /** The settings store the hub's profile is applied through (absent: no profile is followed). */
   settings?: ProfilePieces['settings']
 }
@@ -59,6 +62,13 @@ async function terminalNow(sales: SalesRuntime): Promise<DeviceFacts['terminal']
   }
 }
 
+/** The drawer as the heartbeat says it: only where one is set up on an ESC/POS printer. */
+function drawerFact(drawer: CashDrawer | null): Pick<DeviceFacts, 'drawer'> {
+  const view = drawer?.view()
+  if (!view || view.state === 'none') return {}
+  return { drawer: { state: view.state, openSince: view.openSince } }
+}
+
 function deviceFacts(pieces: HubLinkPieces): () => Promise<DeviceFacts> {
   return async () => {
     const info = pieces.system.info()
@@ -74,6 +84,7 @@ function deviceFacts(pieces: HubLinkPieces): () => Promise<DeviceFacts> {
       printer: printerWord(pieces.readiness.current()),
       lastSaleAt: lastSaleAt(pieces.db),
       freeDiskBytes: await freeDiskBytes(pieces.dataDir ?? tmpdir()),
+      ...drawerFact(pieces.drawer ?? null),
     }
   }
 }

@@ -25,6 +25,7 @@ import { startHubLink, type HubLinkPieces } from './hub-service'
 import type { HubLink } from '../hub-link/hub-link'
 import type { CredentialVault } from '../vault/credential-vault'
 import { saleInProgress } from './update-gate'
+import { drawerHandlers, startCashDrawer, type CashDrawerPieces } from './drawer-service'
 import { CustomerDisplay } from './customer-display'
 
 /**
@@ -72,6 +73,8 @@ export interface RuntimeOptions {
   audioGuidance?: { timeFactor: () => number; idleSeconds: () => number }
   /** The keychain the hub's device token is kept in; absent: no link to a hub (the hub channels answer "unavailable"). */
   hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings'] }
+  /** The counter's cash drawer on the receipt printer (the staff settings); absent: none. */
+  cashDrawer?: CashDrawerPieces
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
   /** The venue's first language (the staff setting): the customer display starts each customer in it; English when absent. */
@@ -156,7 +159,12 @@ function printerReadiness(options: RuntimeOptions, pushes: PushBus, connected: (
  * (./audio-guidance.ts): it lengthens the holds taken through whichever backend is connected (within the
  * vendor's hold), and ends with the customer's session.
  */
-function salesAndAudioGuidance(options: RuntimeOptions, system: SystemInfoService, runtime: Omit<SalesRuntimeOptions, 'lengthenHolds'>): { sales: SalesRuntime; audio: AudioGuidance } {
+function salesAndAudioGuidance(
+  options: RuntimeOptions,
+  system: SystemInfoService,
+  pieces: Pick<SalesRuntimeOptions, 'db' | 'pushes' | 'log' | 'connect' | 'fetch' | 'drawer'>,
+): { sales: SalesRuntime; audio: AudioGuidance } {
+  const runtime = { ...pieces, checkout: options.checkout, serveDuringRecovery: options.serveDuringRecovery, printer: options.printer ?? null }
   const audio: AudioGuidance = new AudioGuidance({
     timeFactor: () => SETTING_DEFAULTS.audioTimeFactor,
     idleSeconds: () => SETTING_DEFAULTS.idleSeconds,
@@ -221,16 +229,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const counter = new CounterDesk(system, options.staff)
   const counterIdle = idleSignOut(options, counter, pushes, () => sales.context, log)
   const connectivity = watchReachability(options, system, pushes, () => sales.context)
-  const { sales, audio } = salesAndAudioGuidance(options, system, {
-    db,
-    pushes,
-    log,
-    connect,
-    fetch: connectivity.watch((input, init) => globalThis.fetch(input, init)),
-    checkout: options.checkout,
-    serveDuringRecovery: options.serveDuringRecovery,
-    printer: options.printer ?? null,
-  })
+  const drawer = options.cashDrawer ? startCashDrawer(options.cashDrawer, db, pushes, counter, () => sales.context) : null
+  const fetch = connectivity.watch((input, init) => globalThis.fetch(input, init))
+  const { sales, audio } = salesAndAudioGuidance(options, system, { db, pushes, log, connect, fetch, drawer })
   await connectAtStart(sales, backend, log)
   connectivity.start()
   const readiness = printerReadiness(options, pushes, () => sales.context, log)
@@ -240,7 +241,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   retention.start()
   // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.
   const roster = options.staff?.roster
-  const linked = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, dataDir: options.dataDir, patronDays, counter, roster, ...options.hub }) : null
+  const linked = options.hub ? startHubLink({ db, log, system, pushes, sales, readiness, drawer, dataDir: options.dataDir, patronDays, counter, roster, ...options.hub }) : null
   const hub = linked?.link ?? null
   const services = createAppServices({
     ...options.facts,
@@ -255,6 +256,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counter,
     counterIdle,
     audioGuidance: audio,
+    drawer: drawerHandlers(drawer, () => system.info().mode),
     customerDisplay: customerDisplayOf(options, pushes, log, sales, counter),
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
@@ -265,6 +267,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   readiness.start()
   return runtimeHandle(services, sales, async () => {
     counterIdle.stop()
+    drawer?.close()
     readiness.stop()
     connectivity.stop()
     retention.stop()

@@ -1,6 +1,7 @@
 import { SalesApi } from '../api/sales-api'
 import type { BackendKind } from '../contract'
 import { CheckoutService, type CheckoutOptions } from '../checkout/checkout-service'
+import type { CashDrawer } from '../checkout/cash-drawer'
 import { recoverSales } from '../checkout/recovery'
 import { HoldManager } from '../holds/hold-manager'
 import { SeatPicker } from '../holds/seat-picking'
@@ -26,6 +27,8 @@ export interface SalesRuntimeOptions {
   /** Checkout tuning and the tests' step hook (see CheckoutOptions). */
   checkout?: Partial<Pick<CheckoutOptions, 'afterStep' | 'confirmAttempts' | 'confirmBackoffMs' | 'paymentBudgetMs' | 'terminalWaitMs' | 'sleep'>>
   printer?: DocumentPrinter | null
+  /** The counter's cash drawer, which checkout opens as cash is taken or goes back; absent: none. */
+  drawer?: CashDrawer | null
   /** How many times the hold window the customer at the screen gets (audio guidance: ./audio-guidance.ts); 1 when absent. */
   lengthenHolds?: () => number
   /**
@@ -131,6 +134,7 @@ export class SalesRuntime {
       journal,
       terminal: connection.terminal ?? null,
       printer: this.options.printer ?? null,
+      drawer: this.options.drawer ?? null,
       log,
       // An invoice lapses by the vendor's clock, as holds do: the time left to pay is reckoned by it.
       now: () => api.clock.now(),

@@ -178,6 +178,6 @@ export function salesHandlers(
       },
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
     }, boxOfficeEmail, desk, printerGate),
-    ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer }),
+    ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer, drawer: () => ctx().checkout.drawer }),
   }
 }

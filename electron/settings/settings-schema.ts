@@ -148,6 +148,12 @@ function terminalHasInstallationId(settings: { terminal: unknown; installationId
 }
 const installationIdIssue = { error: 'must be set when a card terminal is', path: ['installationId'] }
 
+/** A drawer opens on an ESC/POS pulse: it hangs off a network ESC/POS receipt printer, or nothing can open it. */
+function drawerHasItsPrinter(settings: { cashDrawer: string; printer: { kind: string; language?: string } }): boolean {
+  return settings.cashDrawer === 'none' || (settings.printer.kind === 'raw' && settings.printer.language === 'escpos')
+}
+const drawerIssue = { error: 'needs the receipt printer to be a network ESC/POS printer (raw, ESC/POS): its drawer port opens the drawer', path: ['cashDrawer'] }
+
 /**
  * Version 2 added `boxOfficeEmail`, version 3 `updates`, version 4 `patronDataDays`, version 5
  * `terminal` and `installationId`, version 6 `cashToleranceCents` and `counterLockMinutes`
@@ -229,6 +235,7 @@ export const settingsSchema = z
   .strict()
   .refine(selectedBackendIsConfigured, selectedBackendIssue)
   .refine(terminalHasInstallationId, installationIdIssue)
+  .refine(drawerHasItsPrinter, drawerIssue)
 export type Settings = z.infer<typeof settingsSchema>
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TodayAnswer } from './dashboard-today'
 import { ManagerPassword } from './dashboard-staff'
-import { PrinterProblem, TerminalState } from './heartbeat'
+import { DrawerState, PrinterProblem, TerminalState } from './heartbeat'
 import { StaffName } from './staff-sync'
 
 export * from './dashboard-today'
@@ -81,6 +81,20 @@ export const AttentionReason = z.discriminatedUnion('what', [
 ])
 export type AttentionReason = z.infer<typeof AttentionReason>
 
+/**
+ * A counter's cash drawer on its tile (issue #34), as the hub reckons it from the device's last heartbeat
+ * (hub/server/device-drawer.ts): open, closed or not known. When open, `openSince` is on the hub's clock,
+ * carried over from the device's own `openSince` against the same heartbeat's `sentAt`, so a device whose
+ * clock is off says the same; `leftOpenMinutes` is how long the hub judges it open, set once that is two
+ * minutes or more ("a drawer left open for 2 minutes"), null while closed, not known, or open for less.
+ */
+export const DeviceDrawer = z.object({
+  state: DrawerState.shape.state,
+  openSince: z.iso.datetime({ offset: true }).nullable(),
+  leftOpenMinutes: z.number().int().nonnegative().nullable(),
+})
+export type DeviceDrawer = z.infer<typeof DeviceDrawer>
+
 /** One tile of the devices grid. What the last heartbeat said is null until the first one. */
 export const DashboardDevice = z.object({
   id: z.uuid(),
@@ -99,6 +113,11 @@ export const DashboardDevice = z.object({
   /** Sale records the hub holds from this device for the hub's today (its own time zone). */
   salesToday: z.number().int().nonnegative(),
   uploadsWaiting: z.number().int().nonnegative().nullable(),
+  /**
+   * Null: no drawer set up, an older Foyer, or a device not answering (offline, revoked: its last word is
+   * not the drawer now). No default: the page is served by the hub that sends its tiles, so every tile names it.
+   */
+  drawer: DeviceDrawer.nullable(),
 })
 export type DashboardDevice = z.infer<typeof DashboardDevice>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TodayAnswer, TodayTotals } from './dashboard-today'
-import { CountedDenomination } from './record-payloads'
+import { CountedDenomination, NoSaleReason } from './record-payloads'
 
 /**
  * End of day (issue #26): one hub day (the hub's own time zone) across every device, closed once by a
@@ -20,6 +20,13 @@ export type DayDate = z.infer<typeof DayDate>
 /** Where each figure of a device sits: its id and the name the manager gave it. */
 const OnDevice = { deviceId: z.uuid(), deviceName: z.string() }
 
+/**
+ * One person's "No sale" openings of the drawer in a shift (issue #34): how many, and how many for each
+ * reason. `by` null: the counter did not say who.
+ */
+export const DayNoSales = z.object({ by: Name, count: Count, reasons: z.record(NoSaleReason, Count) })
+export type DayNoSales = z.infer<typeof DayNoSales>
+
 /** A counter's shift closed that day: the drawer from float to count, and who counted and approved. */
 export const DayShift = z.object({
   ...OnDevice,
@@ -38,6 +45,14 @@ export const DayShift = z.object({
   openedBy: Name,
   closedBy: Name,
   approvedBy: Name,
+  /**
+   * The cash drawer over the shift (issue #34): times opened, pulses that failed, No sale openings by
+   * person. Null (never 0): an older Foyer's upload or a counter without a drawer; absent (read as null)
+   * from a day closed before the hub knew drawers.
+   */
+  drawerOpenings: Count.nullable().default(null),
+  drawerFailed: Count.nullable().default(null),
+  noSales: z.array(DayNoSales).nullable().default(null),
 })
 export type DayShift = z.infer<typeof DayShift>
 

@@ -3,6 +3,7 @@ import type { Queryable } from '../storage/database'
 import { alertById } from '../storage/alert-table'
 import { dashboardDeviceRows } from '../storage/device-state-table'
 import type { AlertRow, DashboardDeviceRow } from '../storage/rows'
+import { tileDrawer } from './device-drawer'
 import { deviceHealth } from './device-state'
 
 /** What the dashboard is shown, made from the stored rows and the hub's clock, in the contract's shapes. */
@@ -32,6 +33,7 @@ function stateSince(row: DashboardDeviceRow, state: DeviceState): string | null 
 export function dashboardDevice(row: DashboardDeviceRow, now: number): DashboardDevice {
   const heartbeat = row.last_heartbeat === null ? null : StoredHeartbeat.parse(row.last_heartbeat)
   const health = deviceHealth(row, now, heartbeat ?? undefined)
+  const answering = health.state === 'online' || health.state === 'needs-attention'
   return DashboardDevice.parse({
     id: row.id,
     name: row.name,
@@ -46,6 +48,7 @@ export function dashboardDevice(row: DashboardDeviceRow, now: number): Dashboard
     lastSaleAt: later(heartbeat?.lastSaleAt ?? null, iso(row.last_sale_record_at)),
     salesToday: row.sales_today,
     uploadsWaiting: heartbeat?.uploadsWaiting ?? null,
+    drawer: tileDrawer(heartbeat, row.last_heartbeat_at, answering, now),
   })
 }
 

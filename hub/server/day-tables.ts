@@ -1,17 +1,13 @@
 import type { EndOfDayAnswer, EndOfDayFigures } from '../protocol'
+import { noSaleTable, shiftDrawerCells, shiftDrawerColumns } from './day-drawer-tables'
+import type { Cell, DayTable } from './day-table-shape'
 import type { ExportWords } from './export-words'
 
 /**
  * End of day as tables, the one layout the CSV, the workbook and the PDF are written from: a section
  * per figure, each with its columns and rows, in the words of the language asked for (export-words/).
- * Money stays integer cents here (`{ cents }`), for each file to write through the one formatter (centsText).
  */
-export type Cell = string | number | null | { cents: number | null }
-export interface DayTable {
-  title: string
-  columns: string[]
-  rows: Cell[][]
-}
+export type { Cell, DayTable } from './day-table-shape'
 
 const money = (cents: number | null): Cell => ({ cents })
 const totalsColumns = ({ columns: c }: ExportWords) => [c.figures, c.sales, c.tickets, c.amount, c.refunds, c.refunded, c.net]
@@ -19,13 +15,14 @@ const totalsRow = (t: EndOfDayFigures['totals']): Cell[] => [t.sales, t.tickets,
 const countText = (count: EndOfDayFigures['shifts'][number]['count']) =>
   count?.filter((d) => d.quantity > 0).map((d) => `${d.denominationCents / 100} x ${d.quantity}`).join('; ') ?? null
 
-function shiftTable(shifts: EndOfDayFigures['shifts'], { tables, columns: c }: ExportWords): DayTable {
+function shiftTable(shifts: EndOfDayFigures['shifts'], words: ExportWords): DayTable {
+  const { tables, columns: c } = words
   return {
     title: tables.shifts,
-    columns: [c.device, c.shift, c.opened, c.closed, c.float, c.cashSold, c.cashRefunded, c.expectedCash, c.countedCash, c.overShort, c.count, c.openedBy, c.countedBy, c.approvedBy],
+    columns: [c.device, c.shift, c.opened, c.closed, c.float, c.cashSold, c.cashRefunded, c.expectedCash, c.countedCash, c.overShort, c.count, c.openedBy, c.countedBy, c.approvedBy, ...shiftDrawerColumns(words)],
     rows: shifts.map((s) => [
       s.deviceName, s.shiftId, s.openedAt, s.closedAt, money(s.floatCents), money(s.cashSoldCents), money(s.cashRefundedCents), money(s.expectedCashCents),
-      money(s.countedCents), money(s.varianceCents), countText(s.count), s.openedBy, s.closedBy, s.approvedBy,
+      money(s.countedCents), money(s.varianceCents), countText(s.count), s.openedBy, s.closedBy, s.approvedBy, ...shiftDrawerCells(s, words),
     ]),
   }
 }
@@ -44,6 +41,7 @@ export function figureTables(f: EndOfDayFigures, words: ExportWords): DayTable[]
     { title: tables.byDevice, columns: [c.device, c.sales, c.tickets, c.amount, c.refunded], rows: f.byDevice.map((d) => [d.deviceName, d.sales, d.tickets, money(d.amountCents), money(d.refundedCents)]) },
     { title: tables.byCashier, columns: [c.cashier, c.sales, c.tickets, c.amount], rows: f.byCashier.map((k) => [k.cashier ?? rows.selfService, k.sales, k.tickets, money(k.amountCents)]) },
     shiftTable(f.shifts, words),
+    noSaleTable(f.shifts, words),
     { title: tables.cardTakings, columns: [c.device, c.payments, c.amount, c.refunded], rows: f.cardByDevice.map((d) => [d.deviceName, d.payments, money(d.amountCents), money(d.refundedCents)]) },
     {
       title: tables.standalone,

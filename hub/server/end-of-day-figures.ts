@@ -1,6 +1,7 @@
 import { EndOfDayFigures, RefundPayload, SalePayload, ShiftPayload, type DayCardPayment } from '../protocol'
 import type { Queryable } from '../storage/database'
 import { dayRecords, salePayloadOf, type DayRecordRow } from '../storage/day-close-table'
+import { shiftDrawerFigures } from './shift-drawer-figures'
 import { windowFigures } from './today-views'
 
 /**
@@ -55,6 +56,7 @@ function shiftOf(row: DayRecordRow, shift: ShiftPayload): EndOfDayFigures['shift
     openedBy: shift.openedBy,
     closedBy: shift.closedBy,
     approvedBy: shift.approvedBy,
+    ...shiftDrawerFigures(shift.drawer),
   }
 }
 

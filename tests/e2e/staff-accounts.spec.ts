@@ -56,10 +56,7 @@ async function xReportKeepsTheSaleAndTheRefund(page: Page, spool: string, sale: 
   const report = (await pdfText(join(spool, `shift-${shiftId.slice(0, 8)}-x-report.pdf`))).text.replace(/\s+/g, ' ')
   for (const line of [
     'X report',
-    `Cash: 1 sold ${sgd(due)}`,
-    `Cash: 1 refunded ${sgd(due)}`,
-    'Cash: net S$0.00',
-    'Card: net S$0.00',
+    `Cash 1 sold ${sgd(due)} 1 refunded ${sgd(due)} Net S$0.00`,
     `Tickets sold ${tickets}`,
     `Tickets refunded ${tickets}`,
     'Tickets net 0',
@@ -69,6 +66,7 @@ async function xReportKeepsTheSaleAndTheRefund(page: Page, spool: string, sale: 
   ]) {
     expect(report).toContain(line)
   }
+  expect(report).toMatch(/Card \d+ sold S\$[\d.,]+ \d+ refunded S\$[\d.,]+ Net S\$0\.00/)
 }
 
 test('a cashier signs in as themselves, sells, refunds with a supervisor and closes a counted shift whose printed Z report names them', async ({ page, counterHostUrl, counterPrintSpool }) => {
@@ -127,7 +125,7 @@ test('a cashier signs in as themselves, sells, refunds with a supervisor and clo
   expect(text).toContain(`Difference approved by supervisor: ${COUNTER_SUPERVISOR} (supervisor)`)
   expect(text).toMatch(/Venue (?!—)\S+/)
   expect(text).toMatch(/Terminal (?!—)\S+/)
-  expect(text).toContain('Cash: 1 refunded')
+  expect(text).toMatch(/Cash \d+ sold S\$[\d.,]+ 1 refunded/)
   expect(text).toMatch(/Difference [−-]S\$20\.00/)
 })
 

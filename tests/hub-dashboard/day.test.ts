@@ -28,6 +28,16 @@ const open = EndOfDayAnswer.parse({
         cashRefundedCents: 0, expectedCashCents: 12_250, countedCents: 12_200, varianceCents: -50, count: [{ denominationCents: 5000, quantity: 2 }, { denominationCents: 100, quantity: 0 }],
         openedBy: '陈美玲', closedBy: '陈美玲', approvedBy: 'Mei Ling',
       },
+      {
+        // A counter with a drawer on its printer (issue #34): its openings and each person's No sales, with why.
+        deviceId: counterId, deviceName: 'Counter A', shiftId: 'shift-2', openedAt: todayAt(17, 0), closedAt: todayAt(22, 0), floatCents: 10_000, cashSoldCents: 0,
+        cashRefundedCents: 0, expectedCashCents: 10_000, countedCents: 10_000, varianceCents: 0, count: [{ denominationCents: 5000, quantity: 2 }],
+        openedBy: 'Raj', closedBy: 'Raj', approvedBy: null, drawerOpenings: 12, drawerFailed: 1,
+        noSales: [
+          { by: 'Raj', count: 3, reasons: { change: 2, 'wrong-change': 0, other: 1 } },
+          { by: null, count: 1, reasons: { change: 0, 'wrong-change': 1, other: 0 } },
+        ],
+      },
     ],
     cardByDevice: [{ deviceId: counterId, deviceName: 'Counter A', payments: 1, amountCents: 2500, refundedCents: 0 }],
     cardPayments: [],
@@ -64,13 +74,24 @@ describe('the dashboard: end of day', () => {
     expect(text(page, 'day-total-amount')).toBe('S$110.00')
     expect(text(page, 'day-total-net')).toBe('S$97.50')
     const [shift] = rows(page, 'day-shifts')
-    expect(shift!.slice(1)).toEqual(['S$100.00', 'S$22.50', 'S$0.00', 'S$122.50', 'S$122.00', '−S$0.50', 'S$50.00 × 2', '陈美玲', 'Mei Ling'])
+    expect(shift!.slice(1)).toEqual(['S$100.00', 'S$22.50', 'S$0.00', 'S$122.50', 'S$122.00', '−S$0.50', 'S$50.00 × 2', '陈美玲', 'Mei Ling', 'no drawer', '—', '—'])
     expect(rows(page, 'day-standalone')[0]).toEqual(['Counter A', expect.any(String), 'BK-C2', 'S$50.00', '654321'])
     expect(rows(page, 'day-by-show')[0]!.slice(1)).toEqual(['Adult', '4', 'S$75.00'])
     expect(rows(page, 'day-cards')).toEqual([['Counter A', '1', 'S$25.00', 'S$0.00']])
     expect(page.get('[data-testid="download-pdf"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.file(date, 'pdf')}?lang=en-SG`)
     expect(page.get('[data-testid="download-cards.csv"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.file(date, 'cards.csv')}?lang=en-SG`)
     expect(page.get('[data-testid="range-xlsx"]').attributes('href')).toBe(`${END_OF_DAY_PATHS.range('xlsx')}?from=${date}&to=${date}&lang=en-SG`)
+  })
+
+  it("shows each shift's cash drawer: openings, failed pulses and No sales by person with why; an older shift says it had no drawer, not 0", async () => {
+    const headings = page.get('[data-testid="day-shifts"]').findAll('thead th').map((th) => th.text())
+    expect(headings.slice(-3)).toEqual(['Drawer openings', 'Drawer failed to open', 'No sale, by who and why'])
+    const [older, withDrawer] = rows(page, 'day-shifts')
+    expect(older!.slice(-3)).toEqual(['no drawer', '—', '—'])
+    expect(withDrawer!.slice(-3)).toEqual(['12', '1', 'Raj: 3 (change for a colleague 2, other 1); not said: 1 (wrong change 1)'])
+    await page.get('[data-testid="language-zh-CN"]').trigger('click')
+    expect(rows(page, 'day-shifts')[1]!.slice(-3)).toEqual(['12', '1', 'Raj：3 次（为同事换零钱 2，其他 1）；未注明：1 次（找错零钱 1）'])
+    expect(rows(page, 'day-shifts')[0]!.at(-3)).toBe('无钱箱')
   })
 
   it('asks for the files in the language the dashboard is in now', async () => {

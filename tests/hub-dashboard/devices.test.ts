@@ -1,6 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'
+import { dashboardDevice } from '../../hub/server/dashboard-views'
+import { readyHeartbeat } from '../support/hub-heartbeats'
 import { timeWords } from '../../hub/dashboard/words/time'
 import { FIRST_RETRY_MS } from '../../hub/dashboard/stores/live'
 import { FakeEventSource, FakeHub } from './fake-hub'
@@ -70,6 +72,55 @@ describe('the dashboard: devices', () => {
     await flushPromises()
     expect(stateLines(page, counter.id)).toEqual(['Offline', `no heartbeat since ${at(19, 30)}`])
     expect(text(page, 'live-region')).toContain(`Counter 1 is now offline: no heartbeat since ${at(19, 30)}`)
+  })
+
+  it("says a counter's cash drawer: open, then open for 3 minutes once the hub judges it left open; nothing for a device without one", async () => {
+    expect(tile(page, kiosk.id).find('[data-testid="drawer"]').exists()).toBe(false)
+    const drawer = (leftOpenMinutes: number | null) => ({ state: 'open' as const, openSince: todayAt(19, 47), leftOpenMinutes })
+    const withDrawer = (leftOpenMinutes: number | null) => ({ ...counter, mode: 'counter' as const, drawer: drawer(leftOpenMinutes) })
+    hub.push({ type: 'device', device: withDrawer(null) })
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('open')
+    hub.push({ type: 'device', device: withDrawer(3) })
+    await flushPromises()
+    const left = tile(page, counter.id).get('[data-testid="drawer"]')
+    expect(left.text()).toBe('open for 3 minutes')
+    expect(left.classes()).toContain('left-open')
+    expect(tile(page, counter.id).text()).toContain('Cash drawer')
+    // Said once in the live region when it is first left open, not at every heartbeat after (the tile says 4 now).
+    hub.push({ type: 'device', device: withDrawer(4) })
+    await flushPromises()
+    expect(page.findAll('[data-testid="live-line"]').map((line) => line.text())).toEqual(['Counter 1: cash drawer open for 3 minutes.'])
+    await page.get('[data-testid="language-zh-CN"]').trigger('click')
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('已打开 4 分钟')
+    // A tile whose drawer is null (none set up, or the counter not answering) shows none: nothing, never "closed".
+    hub.push({ type: 'device', device: counter })
+    await flushPromises()
+    expect(tile(page, counter.id).find('[data-testid="drawer"]').exists()).toBe(false)
+  })
+
+  it('shows a heartbeat’s drawer open 3 minutes as the hub makes its tile: open for 3 minutes', async () => {
+    const now = Date.parse(todayAt(19, 50))
+    const heartbeat = { ...readyHeartbeat, mode: 'counter', sentAt: new Date(now).toISOString(), drawer: { state: 'open', openSince: new Date(now - 3 * 60_000).toISOString() } }
+    const row = {
+      id: counter.id, name: 'Counter 1', place: 'Box office window 1', enrolled_at: new Date(now - 86_400_000), revoked_at: null, last_heartbeat_at: new Date(now),
+      last_heartbeat: heartbeat, state: 'online', state_since: new Date(now - 3_600_000), sales_today: 4, last_sale_record_at: null,
+    }
+    hub.push({ type: 'device', device: dashboardDevice(row, now + 5_000) })
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('open for 3 minutes')
+  })
+
+  it('reads the drawer from the grid as first loaded, and refuses a drawer that is not one', async () => {
+    hub.devices[1] = { ...counter, drawer: { state: 'closed', openSince: null, leftOpenMinutes: null } }
+    hub.stream.break()
+    hub.stream.connect()
+    await flushPromises()
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('closed')
+    hub.stream.send(JSON.stringify({ type: 'device', device: { ...counter, drawer: { state: 'ajar', openSince: null, leftOpenMinutes: null } } }))
+    await flushPromises()
+    expect(text(page, 'live-unreadable')).toBe('1 live update could not be read and was skipped.')
+    expect(tile(page, counter.id).get('[data-testid="drawer"]').text()).toBe('closed')
   })
 
   it('drops a malformed pushed event, says so, and keeps the grid as it was', async () => {

@@ -23,6 +23,7 @@ export function device(overrides: Partial<DashboardDevice> = {}): DashboardDevic
     lastSaleAt: todayAt(19, 45),
     salesToday: 12,
     uploadsWaiting: 0,
+    drawer: null,
     ...overrides,
   })
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { messages, preferredLocale } from '../../hub/dashboard/i18n'
 import { DashboardRefusal, DeviceState } from '../../hub/protocol/dashboard'
 import { PrinterProblem, TerminalState } from '../../hub/protocol/heartbeat'
+import { NoSaleReason } from '../../hub/protocol/record-payloads'
 import { PROFILE_SETTINGS } from '../../hub/protocol/device-profile'
 
 type Tree = { [key: string]: string | Tree }
@@ -31,12 +32,12 @@ describe("the dashboard's words", () => {
   })
 
   it.each(Object.entries(translations))('%s is translated, not copied from English', (_locale, words) => {
-    // An arrow between two states, and a colon between who and what, stay as they are.
-    const same = new Set(['alerts.change', 'service.ruleLine'])
+    // An arrow between two states, and a colon between who and what, stay as they are; so do Malay's commas and semicolons between a list's items.
+    const same = new Set(['alerts.change', 'service.ruleLine', 'day.noSaleReasonsJoin', 'day.noSalePeopleJoin'])
     expect([...english].filter(([key, text]) => !same.has(key) && words.get(key) === text)).toEqual([])
   })
 
-  it('has words for every refusal, device state, terminal state, printer problem and profile setting the contract can send', () => {
+  it('has words for every refusal, device state, terminal state, printer problem, profile setting and No sale reason the contract can send', () => {
     const keys = [
       ...DashboardRefusal.shape.refused.options.map((code) => `refusal.${code}`),
       ...DeviceState.options.map((state) => `state.${state}`),
@@ -46,6 +47,8 @@ describe("the dashboard's words", () => {
       'reason.printer.paper-low',
       // A device may say it refused any setting a profile can hold.
       ...PROFILE_SETTINGS.map((name) => `profiles.field.${name}`),
+      // Every reason a cashier can give for opening the drawer with no sale (issue #34).
+      ...NoSaleReason.options.map((reason) => `day.noSaleReason.${reason}`),
     ]
     for (const key of keys) expect(english.has(key), key).toBe(true)
   })

@@ -87,6 +87,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
       lastSaleAt: today,
       salesToday: 2,
       uploadsWaiting: 3,
+      drawer: null,
     })
   })
 

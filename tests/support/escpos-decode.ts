@@ -15,6 +15,8 @@ export type EscPosCommand =
   | { kind: 'cut' }
   | { kind: 'realtime-status'; n: number }
   | { kind: 'paper-status'; n: number }
+  /** ESC p m t1 t2: a pulse on the drawer port, connector pin 2 (m = 0) or pin 5 (m = 1). */
+  | { kind: 'drawer-pulse'; pin: 2 | 5; onMs: number; offMs: number }
   | { kind: 'setting' }
 
 /** Fixed lengths of ESC x and GS x commands, by x. */
@@ -64,6 +66,7 @@ function escCommand(bytes: Uint8Array, at: number): Parsed {
   const fixed = ESC_LENGTHS[x]
   if (!fixed) return unknown(bytes, at)
   if (at + fixed > bytes.length) return null
+  if (x === 0x70) return { command: { kind: 'drawer-pulse', pin: (bytes[at + 2]! & 1) === 0 ? 2 : 5, onMs: bytes[at + 3]! * 2, offMs: bytes[at + 4]! * 2 }, length: fixed }
   return { command: x === 0x74 ? { kind: 'codepage', n: bytes[at + 2]! } : { kind: 'setting' }, length: fixed }
 }
 

@@ -10,11 +10,18 @@ import { nextCommand } from './escpos-decode'
  * cover closed, cutter free), and GS r 1 is answered when it is reached. The
  * tests switch paper (near end, out), the cover and a cutter jam, and can let
  * the paper run out after so many printed bytes (mid-document).
+ *
+ * A cash drawer hangs off its drawer port: a pulse (ESC p) worked through
+ * springs it open, as a real drawer does, and DLE EOT 1 reports it open (bit
+ * 2, pin 3 high) until the test closes it, as a cashier pushes it shut.
+ * `drawerWired: false` is a printer with nothing on its port.
  */
 export interface EscPosPrinterState {
   paper: 'ok' | 'near-end' | 'out'
   coverOpen: boolean
   cutterJam: boolean
+  drawerOpen: boolean
+  drawerWired: boolean
 }
 
 export interface EscPosLoopback {
@@ -25,6 +32,8 @@ export interface EscPosLoopback {
   /** The bytes received and held, not printed, while the printer cannot print. */
   held(): number
   set(state: Partial<EscPosPrinterState>): void
+  /** The drawer pulses worked through, in order, each with where in printed() it came. */
+  pulses(): { pin: 2 | 5; at: number }[]
   /** The paper runs out once this many more bytes are printed. */
   runOutAfter(bytes: number): void
   close(): Promise<void>
@@ -42,15 +51,16 @@ const FIXED = 0x12
 function realtimeAnswer(state: EscPosPrinterState, n: number): number {
   const out = state.paper === 'out'
   const offline = out || state.coverOpen || state.cutterJam
-  if (n === 1) return FIXED | (offline ? 0x08 : 0)
+  if (n === 1) return FIXED | (offline ? 0x08 : 0) | (state.drawerOpen ? 0x04 : 0)
   if (n === 2) return FIXED | (state.coverOpen ? 0x04 : 0) | (out ? 0x20 : 0) | (state.cutterJam ? 0x40 : 0)
   if (n === 3) return FIXED | (state.cutterJam ? 0x08 : 0)
   return FIXED | (out ? 0x6c : state.paper === 'near-end' ? 0x0c : 0)
 }
 
 export async function startEscPosLoopback(): Promise<EscPosLoopback> {
-  const state: EscPosPrinterState = { paper: 'ok', coverOpen: false, cutterJam: false }
+  const state: EscPosPrinterState = { paper: 'ok', coverOpen: false, cutterJam: false, drawerOpen: false, drawerWired: true }
   const printed: number[] = []
+  const pulses: { pin: 2 | 5; at: number }[] = []
   const connections = new Set<Connection>()
   let runOutAt: number | null = null
   const canPrint = () => state.paper !== 'out' && !state.coverOpen && !state.cutterJam
@@ -62,6 +72,10 @@ export async function startEscPosLoopback(): Promise<EscPosLoopback> {
         connection.socket.write(Buffer.from([state.paper === 'near-end' ? 0x03 : 0x00]))
         connection.queue.shift()
         continue
+      }
+      if (command[0] === 0x1b && command[1] === 0x70) {
+        pulses.push({ pin: (command[2]! & 1) === 0 ? 2 : 5, at: printed.length })
+        if (state.drawerWired) state.drawerOpen = true
       }
       // The paper can run out in the middle of a command's worth of text: the rest stays held.
       const room = runOutAt === null ? command.length : Math.min(command.length, runOutAt - printed.length)
@@ -103,6 +117,7 @@ export async function startEscPosLoopback(): Promise<EscPosLoopback> {
     host: server.host,
     port: server.port,
     printed: () => Uint8Array.from(printed),
+    pulses: () => pulses.map((pulse) => ({ ...pulse })),
     held: () => [...connections].reduce((sum, c) => sum + c.queue.reduce((n, q) => n + q.length, 0), 0),
     set(next) {
       Object.assign(state, next)

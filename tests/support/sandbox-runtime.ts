@@ -9,11 +9,11 @@ import { sandboxConnection } from './checkout-fixtures'
  * Main's runtime selling through the rig's sandbox and paying at its terminal
  * (sandboxConnection), in memory (no data folder), with checkout's waits
  * between retries skipped. `checkout` adds tuning on top; `askablePrinter` is the
- * printer it asks whether it can print (none: the system printer). Close it before the rig.
+ * printer it asks whether it can print (none: the system printer); `cashDrawer` where a drawer hangs (none: no drawer). Close it before the rig.
  */
 export async function startSandboxRuntime(
   rig: ApiRig,
-  options: { mode: AppMode; host: HostKind; checkout?: RuntimeOptions['checkout']; askablePrinter?: RuntimeOptions['askablePrinter'] },
+  options: { mode: AppMode; host: HostKind; checkout?: RuntimeOptions['checkout']; askablePrinter?: RuntimeOptions['askablePrinter']; cashDrawer?: RuntimeOptions['cashDrawer'] },
 ): Promise<Runtime> {
   const runtime = await startRuntime({
     facts: { appVersion: 't', mode: options.mode, host: options.host },
@@ -22,6 +22,7 @@ export async function startSandboxRuntime(
     log: { warn: () => {}, error: () => {} },
     checkout: { sleep: async () => {}, ...options.checkout },
     ...(options.askablePrinter ? { askablePrinter: options.askablePrinter } : {}),
+    ...(options.cashDrawer ? { cashDrawer: options.cashDrawer } : {}),
   })
   // A counter sells only with a cashier signed in (main keeps it); these runtimes have no staff PIN,
   // and the tests that use them are about selling, so the cashier is signed in here.
@@ -55,7 +56,7 @@ export function sandboxRuntimePerTest(host: HostKind = 'browser', rigOptions: Pa
     get runtime(): Runtime | null {
       return runtime
     },
-    async start(mode: AppMode = 'self-service', checkout: RuntimeOptions['checkout'] = {}, more: Pick<RuntimeOptions, 'askablePrinter'> = {}) {
+    async start(mode: AppMode = 'self-service', checkout: RuntimeOptions['checkout'] = {}, more: Pick<RuntimeOptions, 'askablePrinter' | 'cashDrawer'> = {}) {
       runtime = await startSandboxRuntime(this.rig, { mode, host, checkout, ...more })
       return runtime.services.dispatcher
     },

@@ -9,6 +9,7 @@ import { audioGuidanceHandler } from '../../electron/services/audio-guidance'
 import { CounterDesk, counterHandlers } from '../../electron/counter/counter-desk'
 import { disconnectedSalesHandlers } from '../../electron/services/sales-service'
 import { SystemInfoService } from '../../electron/services/system-info'
+import { drawerHandlers } from '../../electron/services/drawer-service'
 import { SYSTEM_PRINTER } from '../../electron/services/printer-readiness'
 import { PushBus } from '../../electron/ipc-core/push-bus'
 import { CustomerDisplay } from '../../electron/services/customer-display'
@@ -80,6 +81,7 @@ describe('contract dispatch', () => {
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,
       'kiosk.audioGuidance': audioGuidanceHandler(null),
+      ...drawerHandlers(null, () => 'counter'),
       'system.info': () => {
         throw new Error('database password is hunter2')
       },
@@ -99,6 +101,7 @@ describe('contract dispatch', () => {
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,
       'kiosk.audioGuidance': audioGuidanceHandler(null),
+      ...drawerHandlers(null, () => 'counter'),
       'system.info': () => {
         throw new FoyerError({ code: 'backend.offline', messageKey: 'errors.offline', retryable: true })
       },

@@ -3,10 +3,10 @@ import { DLE_EOT, escPosProblems, GS_R_PAPER, isRealtimeAnswer, isSequentialAnsw
 import { overRawLink, rawPrinterSettings, type RawLink, type RawPrinterOptions, type RawPrinterSettings } from './raw-link'
 import type { RawDocument } from './ticket-text'
 
-class NotAnswering extends Error {}
+export class NotAnswering extends Error {}
 
 /** One connection's status questions and whether the printer has reported the document through. */
-class EscPosSession {
+export class EscPosSession {
   through = false
   constructor(
     readonly link: RawLink,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isoSgt } from '../format/dates'
 import { sectionAvailabilities } from '../model/availability'
 import type { Product } from '../model/catalogue'
+import { SeatStatus } from '../model/inventory'
 import { ApiError, badRequest, invalidParameter } from './api-error'
 import { authorize, idParam, intParam, param, type Query, type SandboxContext } from './context'
 import { randomUUID } from 'node:crypto'
@@ -197,6 +198,20 @@ function seatOfferAnswer(ctx: SandboxContext) {
   }
 }
 
+/** The unpaid orders of `client` that took any of these seats (an order that lapsed has let them go already). */
+function pendingOrdersOf(ctx: SandboxContext, product: Product, inventoryIds: readonly number[], now: number, client: string): Set<string> {
+  if (product.ticketType === 'GA') return new Set()
+  const inventory = ctx.book.seats(product)
+  const refs = new Set<string>()
+  for (const id of inventoryIds) {
+    const ordinal = inventory.ordinalOf(id)
+    if (ordinal < 0 || inventory.status[ordinal] !== SeatStatus.Ordered || inventory.isFree(ordinal, now) || inventory.holder.get(ordinal) !== client) continue
+    const ref = inventory.orderRef.get(ordinal)
+    if (ref) refs.add(ref)
+  }
+  return refs
+}
+
 /** Operation 6: release offered seats (and reserve others in their place). */
 function changeSeats(ctx: SandboxContext, product: Product, requestBody: unknown, client: string) {
   const s = ctx.shapes
@@ -205,7 +220,11 @@ function changeSeats(ctx: SandboxContext, product: Product, requestBody: unknown
     throw badRequest('error.request.body.invalid', `body: ${body.error.issues[0]?.message ?? 'invalid'}`)
   }
   const now = ctx.now()
-  const failure = ctx.offers.changeSeats(product, body.data.releasedSeatList ?? [], body.data.reservedSeatList ?? [], now, client)
+  const released = body.data.releasedSeatList ?? []
+  // A seat this client's unpaid order took is a reserved seat too (the spec: "an order submission … reserves
+  // seats"): releasing it voids that order, its seats held for the client again, and so released below.
+  for (const txnRef of pendingOrdersOf(ctx, product, released, now, client)) ctx.orders.cancel(txnRef, now, client, true)
+  const failure = ctx.offers.changeSeats(product, released, body.data.reservedSeatList ?? [], now, client)
   if (failure) return { status: s.releaseStatus(false), statusMessage: `Error releasing seats: ${failure}` }
   return { status: s.releaseStatus(true), statusMessage: 'Seats released successfully', reservedTime: isoSgt(now) }
 }

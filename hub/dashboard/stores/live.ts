@@ -4,6 +4,7 @@ import type { DashboardEvent } from '../../protocol/dashboard'
 import { openLiveEvents } from '../api/live-events'
 import { useAlerts } from './alerts'
 import { useDevices } from './devices'
+import { drawerNowLeftOpen } from './drawer-left-open'
 import { useNotices } from './notices'
 import { useSession } from './session'
 import { useDay } from './day'
@@ -15,12 +16,15 @@ const LAST_RETRY_MS = 60_000
 /** The event stream's standing, shown beside the grid: a manager must know when what they see is not live. */
 export type LiveState = 'closed' | 'connecting' | 'live' | 'interrupted'
 
-/** A pushed event applied to its store; a device's new state and every alert go to the live region. */
+/** A pushed event applied to its store; a device's new state, a drawer left open and every alert go to the live region. */
 function received(event: DashboardEvent): void {
   const notices = useNotices()
   if (event.type === 'device') {
-    const before = useDevices().apply(event.device)
-    if (before && before.state !== event.device.state) notices.announce({ kind: 'device', device: event.device })
+    const { device } = event
+    const before = useDevices().apply(device)
+    const leftOpen = drawerNowLeftOpen(before, device)
+    if (before && before.state !== device.state) notices.announce({ kind: 'device', device })
+    else if (leftOpen !== null) notices.announce({ kind: 'message', key: 'devices.drawerLeftOpen', params: { name: device.name, count: leftOpen } })
   } else if (event.type === 'alert') {
     useAlerts().apply(event.alert)
     notices.announce({ kind: 'alert', alert: event.alert })

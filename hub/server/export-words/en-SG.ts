@@ -12,6 +12,7 @@ export const enSG = {
     byDevice: 'By device',
     byCashier: 'By cashier',
     shifts: 'Shifts',
+    noSales: 'No sale by person',
     cardTakings: 'Card takings',
     standalone: 'Standalone terminal',
     amended: 'Amended after the close',
@@ -49,6 +50,9 @@ export const enSG = {
     openedBy: 'Opened by',
     countedBy: 'Counted by',
     approvedBy: 'Approved by',
+    drawerOpenings: 'Drawer openings',
+    drawerFailed: 'Drawer failed to open',
+    noSales: 'No sale',
     at: 'At',
     sale: 'Sale',
     booking: 'Booking',
@@ -67,9 +71,14 @@ export const enSG = {
     selfService: 'Self-service',
     yes: 'yes',
     no: 'no',
+    noDrawer: 'no drawer',
+    noneOpened: 'none',
+    notSaid: 'not said',
   },
   tenders: { card: 'Card', cash: 'Cash', standalone: 'Standalone terminal' },
   kinds: { sale: 'Sale', refund: 'Refund', shift: 'Shift' },
+  /** Why a drawer was opened with no sale (hub/protocol NoSaleReason). */
+  noSaleReasons: { change: 'Change for a colleague', 'wrong-change': 'Wrong change', other: 'Other' },
   /** Foyer's own columns of the card file, after Adyen's. */
   card: { terminal: 'Terminal', bookingReference: 'Booking Reference', lastFour: 'Last Four', authCode: 'Auth Code' },
   pdf: {

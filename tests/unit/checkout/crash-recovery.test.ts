@@ -4,6 +4,19 @@ import type { TestCardName } from '../../../electron/contract/checkout-channels'
 import { crashRecoveryPerTest } from '../../support/crash-recovery-rig'
 import { SPLIT_CASH_PART } from '../../support/split-freeze'
 import { noteInEnglish } from '../../support/note-in-english'
+import { orderBody } from '../../../electron/checkout/order-body'
+import { openLocalDb } from '../../../electron/database/local-db'
+import { SalesJournal } from '../../../electron/journal/sales-journal'
+
+/** The order request the crashed Foyer journalled for its sale, read from its data folder. */
+async function crashedRequest(dataDir: string, saleId: string) {
+  const db = openLocalDb(dataDir)
+  try {
+    return new SalesJournal(db, '').get(saleId)?.request ?? null
+  } finally {
+    db.close()
+  }
+}
 
 /**
  * Fault tests: Foyer crashes at each step of checkout, then starts again on
@@ -28,6 +41,25 @@ describe('a crash during checkout', () => {
     expect(await terminalLedger(crash.rig)).toEqual([])
     expect(holds.status().count).toBe(0)
     expect(sales.context!.recovery!.recovered).toEqual([expect.objectContaining({ saleId: sale.saleId, from: 'invoiced', to: 'cancelled' })])
+  })
+
+  it('while the order was on its way (the vendor placed it, its answer never came): the seats go back at the vendor', async () => {
+    const sale = await crash.crashAt('order-submitting')
+    // The vendor took the order the crashed Foyer sent: its seats are the order's now, not a hold's.
+    const request = (await crashedRequest(crash.dataDir, sale.saleId))!
+    const placed = await crash.rig.direct.post('/orders/', orderBody(request))
+    expect(placed.status).toBe(200)
+    expect(await crash.seatsFreeAtVendor(sale)).toBe(false)
+
+    const { sales, holds } = await crash.restart()
+    const journal = sales.context!.checkout.journal
+    expect(journal.get(sale.saleId)!.state).toBe('failed')
+    expect(journal.steps(sale.saleId).map((s) => s.step)).toContain('recovered-seats-released')
+    // Nobody waits a quarter of an hour for the vendor's hold to lapse: the seats are free now, the unpaid order gone.
+    expect(await crash.seatsFreeAtVendor(sale)).toBe(true)
+    expect(await crash.vendorStatus(placed.body.transactionReferenceNumber)).not.toBe('PENDING_PAYMENT')
+    expect(await terminalLedger(crash.rig)).toEqual([])
+    expect(holds.status().count).toBe(0)
   })
 
   it('while the terminal was charging and its answer was lost: the terminal is asked, and the sale completes once', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 describe('allocation under contention', () => {
-  it('answers system-allocation-busy promptly while the database is locked, changes nothing, and recovers', async () => {
+  it('answers system-allocation-busy, rather than waiting, while the database is locked, changes nothing, and recovers', async () => {
     const show = await findShow(client, (s) => s.venue === 'Grand Theatre' && isOnSale(s))
     const section = (await sectionsOf(client, show.productId))[0]!
     const ask = () =>
@@ -34,12 +34,10 @@ describe('allocation under contention', () => {
     // Another writer holds the database's write lock (as a second process would).
     const other = new Database(join(data, 'sandbox.db'))
     other.exec('BEGIN IMMEDIATE')
-    const started = performance.now()
+    // It answers (this test's own time limit catches one that hangs) instead of waiting for the lock.
     const busy = await ask()
-    const waited = performance.now() - started
     expect(busy.status).toBe(400)
     expect(busy.body.errorCode).toBe('error.product.detail-seatmap.system-allocation-busy')
-    expect(waited, 'it gives up after the busy timeout instead of hanging').toBeLessThan(5_000)
     other.exec('ROLLBACK')
     other.close()
 

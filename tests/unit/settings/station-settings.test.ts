@@ -21,6 +21,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+const RECEIPT_PRINTER = { kind: 'raw', address: '127.0.0.1:9100', language: 'escpos' } as const
 const STATION = { cashDrawer: 'none', customerDisplay: false, customerDisplayId: null, barcodeScanner: true }
 
 describe('settings version 11: the station', () => {
@@ -40,6 +41,7 @@ describe('settings version 11: the station', () => {
 
   it('saves each drawer pin, a display and the scanner off, and writes them down', async () => {
     const store = await SettingsFile.open(dir)
+    await store.update({ printer: RECEIPT_PRINTER })
     expect(await store.update({ cashDrawer: 'pin5', customerDisplay: true, customerDisplayId: 2528732444, barcodeScanner: false })).toMatchObject({
       cashDrawer: 'pin5',
       customerDisplay: true,
@@ -55,9 +57,11 @@ describe('settings version 11: the station', () => {
     ['a display id below zero', { customerDisplayId: -1 }, 'customerDisplayId'],
     ['a display id that is no whole number', { customerDisplayId: 1.5 }, 'customerDisplayId'],
     ['a scanner neither on nor off', { barcodeScanner: 'yes' }, 'barcodeScanner'],
+    ['a drawer on a printer with no drawer port (IPP)', { printer: { kind: 'ipp', address: 'localhost:631', queue: 'ipp/print' } }, 'cashDrawer'],
+    ['a drawer on a Boca (FGL has no drawer pulse)', { printer: { kind: 'raw', address: '127.0.0.1', language: 'fgl' } }, 'cashDrawer'],
   ])('refuses %s with a SettingsError naming the field, and keeps what was saved', async (_case, patch, field) => {
     const store = await SettingsFile.open(dir)
-    await store.update({ cashDrawer: 'pin2' })
+    await store.update({ printer: RECEIPT_PRINTER, cashDrawer: 'pin2' })
     const before = store.get()
     const error = await refusal(store, patch)
     expect(error.field).toBe(field)
@@ -75,7 +79,10 @@ describe('the staff channels', { timeout: 60_000 }, () => {
   it('show the station and change it only with a supervisor’s PIN', async () => {
     expect(await staff.ask('settings.get', {})).toMatchObject({ ok: true, value: STATION })
     expect(await staff.ask('settings.update', { pin: '000000', patch: { cashDrawer: 'pin2' } })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
-    expect(await staff.ask('settings.update', { pin: PIN, patch: { cashDrawer: 'pin2', barcodeScanner: false } })).toMatchObject({
+    const refused = await staff.ask('settings.update', { pin: PIN, patch: { cashDrawer: 'pin2' } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'settings.invalid' } })
+    expect(JSON.stringify(refused)).toContain('cashDrawer')
+    expect(await staff.ask('settings.update', { pin: PIN, patch: { printer: RECEIPT_PRINTER, cashDrawer: 'pin2', barcodeScanner: false } })).toMatchObject({
       ok: true,
       value: { cashDrawer: 'pin2', barcodeScanner: false },
     })
