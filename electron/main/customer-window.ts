@@ -21,6 +21,8 @@ export interface CustomerWindowDeps {
   cashiers: () => BrowserWindow | null
   /** The setting `customerDisplayId` (null: the first display that is not the cashier's). */
   chosenId: () => number | null
+  /** Whether staff want the window now (setting `customerDisplay`, counter mode): one opened for a test picture only closes after it. */
+  wanted: () => boolean
   log: Logger
 }
 
@@ -77,6 +79,10 @@ export class CustomerWindow implements DisplayScreens {
     })
     window.loadURL(CUSTOMER_PAGE_URL).catch((error: unknown) => this.deps.log.warn('the customer display did not load', { error }))
     return true
+  }
+
+  tested(): void {
+    if (!this.deps.wanted()) this.close()
   }
 
   /** Closes the window (the setting turned off, Foyer quitting). */

@@ -63,7 +63,8 @@ async function start(): Promise<void> {
   const { services } = runtime
   // The customer display's window: another sender, allowed its own channel and push only (ipc.ts).
   const settings = runtime.settings
-  const customerWindow = new CustomerWindow({ cashiers: () => mainWindow, chosenId: () => settings.get().customerDisplayId, log })
+  const wanted = () => settings.get().customerDisplay && services.system.info().mode === 'counter'
+  const customerWindow = new CustomerWindow({ cashiers: () => mainWindow, chosenId: () => settings.get().customerDisplayId, wanted, log })
   services.customerDisplay.useScreens(customerWindow)
   const isCustomerPage = (contentsId: number) => customerWindow.isCustomerPage(contentsId)
   handleContract(services.dispatcher, rendererSenderPolicy(), isCustomerPage)
@@ -73,7 +74,7 @@ async function start(): Promise<void> {
   const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log, onCreated: (window) => (mainWindow = window) }
   await createMainWindow(windowDeps)
   // After the cashier's window, so "the first display that is not the cashier's" is known.
-  keepCustomerWindow(customerWindow, () => settings.get().customerDisplay && services.system.info().mode === 'counter', services.pushes)
+  keepCustomerWindow(customerWindow, wanted, services.pushes)
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow(windowDeps)

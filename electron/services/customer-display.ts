@@ -17,6 +17,8 @@ export interface DisplayScreens {
   list(): DisplayInfo[]
   /** Puts (or moves) the customer display on `displayId` (null: the setting's choice); false when there is no such display. */
   show(displayId: number | null): boolean
+  /** The test picture's time is up: a window opened only for it may go again. */
+  tested?(): void
 }
 
 export interface CustomerDisplayOptions {
@@ -106,6 +108,7 @@ export class CustomerDisplay {
     this.#testTimer = setTimeout(() => {
       this.#testTimer = null
       if (this.#view.state === 'test') this.#set(before)
+      this.#screens?.tested?.()
     }, this.options.testPictureMs ?? 8000)
     this.#testTimer.unref?.()
     return shown
