@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { checkoutChannels, checkoutPushes } from './checkout-channels'
+import { foundSaleChannels } from './found-sale'
 import { holdStatusSchema } from './holds'
 import { shiftChannels } from './shift-channels'
 import {
@@ -164,6 +165,7 @@ export const salesChannels = {
   },
   ...checkoutChannels,
   ...shiftChannels,
+  ...foundSaleChannels,
 } as const
 
 export const salesPushes = {

@@ -106,7 +106,7 @@ export class CounterDesk {
 
 /**
  * What a counter does only with a cashier signed in: hold seats, place, pay
- * and refund orders, reprint, and keep the shift. Reading the catalogue and
+ * and refund orders, reprint, look a scanned sale up, and keep the shift. Reading the catalogue and
  * giving seats back stay open (giving back can only help, and signing out gives back).
  */
 export const CASHIER_CHANNELS = [
@@ -129,6 +129,7 @@ export const CASHIER_CHANNELS = [
   'counter.usePrinter',
   'drawer.status',
   'drawer.open',
+  'sales.find',
 ] as const satisfies readonly ChannelName[]
 
 /** The handlers, with the channels above refused at a counter nobody signed in to. */

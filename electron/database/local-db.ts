@@ -5,6 +5,7 @@ import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
+import { SALE_CODES_TABLE } from './sale-codes-migration'
 import { openSqlite } from './sqlite'
 
 /**
@@ -106,6 +107,8 @@ export const migrations: readonly string[] = [
   HUB_STAFF_TABLES,
   // The cash drawer's openings, each with what for and who: ./drawer-migration.ts.
   DRAWER_OPENINGS_TABLE,
+  // Every code a sale is scanned by (booking reference, ticket barcodes), indexed: ./sale-codes-migration.ts.
+  SALE_CODES_TABLE,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

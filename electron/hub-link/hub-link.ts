@@ -1,4 +1,5 @@
 import { enrolWithHub, HEARTBEAT_INTERVAL_MS, HeartbeatAnswer, HUB_PATHS, type EnrolmentResult, type Heartbeat, type HeartbeatSecrets, type LocalStaffAccount, type PinTryAnswer } from '../../hub/protocol'
+import type { FoundSale } from '../contract'
 import type { LocalDb } from '../database/local-db'
 import type { Logger } from '../ipc-core/logger'
 import type { CredentialVault } from '../vault/credential-vault'
@@ -10,6 +11,7 @@ import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
 import type { ProfileFollower } from './profile-follower'
 import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
+import { searchSaleAtHub } from './sale-search'
 import { pullStaffIfChanged, tellPinTry } from './staff-sync'
 import { Uploader, type UploaderOptions } from './uploader'
 
@@ -149,6 +151,12 @@ export class HubLink {
   pinTry(staffId: string, right: boolean): Promise<PinTryAnswer | null> {
     if (!this.#store.read() || this.outOfService) return Promise.resolve(null)
     return tellPinTry((path, body) => this.#post(path, body), { staffId, right })
+  }
+
+  /** A sale of another device of the venue, by the code a counter scanned (./sale-search.ts); null when not linked, revoked, or unreachable. */
+  findSale(code: string, backend: string): Promise<FoundSale | null> {
+    if (!this.#store.read() || this.outOfService) return Promise.resolve(null)
+    return searchSaleAtHub((path, body) => this.#post(path, body), code, backend)
   }
 
   /** Beats (and uploads) now and every interval, when linked. */

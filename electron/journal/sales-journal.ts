@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
+import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleFromRow, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
@@ -68,6 +69,7 @@ const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
 
 export class SalesJournal {
   readonly #payments: SalePayments
+  readonly #codes: SaleCodes
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
   readonly #unfinished: Statement<[string]>
@@ -81,12 +83,13 @@ export class SalesJournal {
   constructor(
     private readonly db: LocalDb,
     /** Which backend and tenant the sales are at, e.g. "sandbox/foyer-training". */
-    private readonly backend: string,
+    readonly backend: string,
     private readonly now: () => number = Date.now,
     /** The kinds of seats the offers showed: each order kept carries its seats' kinds (./seat-kinds.ts). */
     private readonly offeredSeatTypes: SeatTypeLookup | null = null,
   ) {
     this.#payments = new SalePayments(db)
+    this.#codes = new SaleCodes(db)
     this.#begin = db.prepare(
       `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, sold_by_id, sold_by_name, request_json, created_at, updated_at)
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -196,6 +199,19 @@ export class SalesJournal {
     return this.get(saleId)!
   }
 
+  /** The sales of this backend a scanned code names (booking reference or ticket barcode), newest first (./sale-codes.ts). */
+  byCode(code: string): { sale: SaleRecord; kind: SaleCodeKind }[] {
+    return this.#codes.find(code, this.backend).flatMap(({ saleId, kind }) => {
+      try {
+        const sale = this.get(saleId)
+        return sale ? [{ sale, kind }] : []
+      } catch {
+        // A row that cannot be read (./sale-rows.ts refuses it) is no sale to show: the scan says "not found" rather than fail.
+        return []
+      }
+    })
+  }
+
   /** Every sale filed under a counter shift, oldest first. */
   ofShift(shiftId: string): SaleRecord[] {
     return this.#ofShift.all(shiftId).map((row) => this.#read(row))
@@ -227,6 +243,8 @@ export class SalesJournal {
     this.db.transaction(() => {
       payments(at)
       this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`).run(...values, saleId)
+      // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
+      this.#codes.index(saleId, changes)
       this.#append(saleId, at, step, detail)
     })()
     return this.get(saleId)!

@@ -252,7 +252,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sales: salesHandlers(() => sales.context, () => system.info().mode, options.boxOfficeEmail, counter, options.cashToleranceCents, {
       ask: () => readiness.check(),
       eticketsWhenCannotPrint: options.eticketsWhenCannotPrint ?? (() => false),
-    }, (showStart) => linked?.service?.showCutOff(showStart) ?? null),
+    }, (showStart) => linked?.service?.showCutOff(showStart) ?? null, (code, at) => hub?.findSale(code, at) ?? Promise.resolve(null)),
     counter,
     counterIdle,
     audioGuidance: audio,

@@ -10,6 +10,7 @@ import { markedShows, NO_CUT_OFF, refuseOfferPastCutOff, refuseOrderPastCutOff, 
 import type { CheckoutService } from '../checkout/checkout-service'
 import type { PrinterGate } from '../checkout/printer-gate'
 import { shiftHandlers } from '../checkout/shift-handlers'
+import { saleFinderHandler, type SaleFinderScope } from '../checkout/sale-finder'
 import type { RecoveryReport } from '../checkout/recovery'
 import type { ShiftBook } from '../journal/shift-book'
 import { DEFAULT_CASH_TOLERANCE_CENTS, TRAINING_BOX_OFFICE_EMAIL } from '../settings/settings-schema'
@@ -160,6 +161,8 @@ export function salesHandlers(
   printerGate: PrinterGate | null = null,
   /** The box office's cut-off for a show, from the hub's rules (../checkout/show-cutoff.ts); none without a hub. */
   cutOff: ShowCutOff = NO_CUT_OFF,
+  /** The box office's hub, asked for a scanned sale of another device (../checkout/sale-finder.ts); null: not linked. */
+  atHub: SaleFinderScope['atHub'] = null,
 ): SalesHandlers {
   const ctx: Connected = () => {
     const connected = current()
@@ -179,5 +182,6 @@ export function salesHandlers(
       venueOf: (productId) => ctx().saleWindows.venueOf(productId),
     }, boxOfficeEmail, desk, printerGate),
     ...shiftHandlers(() => ctx().shifts, mode, { desk, toleranceCents: cashToleranceCents, printer: () => ctx().checkout.printer, drawer: () => ctx().checkout.drawer }),
+    'sales.find': saleFinderHandler({ journal: () => ctx().checkout.journal, openShiftId: () => ctx().shifts.current()?.shiftId ?? null, mode, desk, atHub }),
   }
 }

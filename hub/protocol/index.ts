@@ -13,6 +13,7 @@ export * from './records'
 export * from './device-profile'
 export * from './profile-setting-shapes'
 export * from './staff-sync'
+export * from './sale-search'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
 export const HUB_PATHS = {
@@ -25,6 +26,8 @@ export const HUB_PATHS = {
   staff: '/device/staff',
   /** A PIN typed for a hub account, counted across the venue. */
   pinTry: '/device/staff/pin-try',
+  /** A sale of the venue looked up by the code a counter scanned (hub/protocol/sale-search.ts). */
+  saleSearch: '/device/sales/find',
 } as const
 
 /** A device sends a heartbeat this often; three missed and the hub calls it offline. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -37,6 +38,10 @@ if (values.host === '0.0.0.0') {
   const port = new URL(hub.url).port
   const addresses = Object.values(networkInterfaces()).flatMap((nics) => nics ?? []).filter((nic) => nic.family === 'IPv4' && !nic.internal)
   for (const nic of addresses) console.log(`  on the venue network: https://${nic.address}:${port}`)
+}
+if (!existsSync(resolve(values.dashboard, 'index.html'))) {
+  // The API serves devices without it; a manager opening the address would get nothing but a 404.
+  console.log(`No managers’ page in ${resolve(values.dashboard)}: \`npm run build:hub-dashboard\` builds it (\`npm run hub\` does so by itself)`)
 }
 console.log(`Certificate fingerprint (SHA-256): ${hub.fingerprint}`)
 if (hub.firstManagerCode) console.log(`First manager's one-time enrolment code: ${hub.firstManagerCode}`)

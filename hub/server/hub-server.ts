@@ -14,6 +14,7 @@ import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
 import { deviceRoutes } from './device-routes'
 import { staffDeviceRoutes } from './staff-device-routes'
+import { saleSearchRoutes } from './sale-search-routes'
 import { hashToken, newOneTimeCode } from './device-tokens'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 import { loadHubTls, type HubTls } from './tls'
@@ -88,6 +89,7 @@ async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; li
   }
   deviceRoutes(app, deviceCtx)
   staffDeviceRoutes(app, deviceCtx)
+  saleSearchRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub' }, options.dashboardDir)

@@ -8,6 +8,7 @@ import DeliveryScreen from './screens/DeliveryScreen.vue'
 import DoneScreen from './screens/DoneScreen.vue'
 import EventsScreen from './screens/EventsScreen.vue'
 import ReviewScreen from './screens/ReviewScreen.vue'
+import SaleScreen from './screens/SaleScreen.vue'
 import SeatsScreen from './screens/SeatsScreen.vue'
 import ShiftScreen from './screens/ShiftScreen.vue'
 import ShowsScreen from './screens/ShowsScreen.vue'
@@ -33,6 +34,8 @@ export function createFoyerRouter() {
       { path: '/checkout', name: 'checkout', component: CheckoutScreen },
       { path: '/done', name: 'done', component: DoneScreen },
       { path: '/shift', name: 'shift', component: ShiftScreen },
+      // A sale the counter's scanner found (composables/scan-to-sale.ts).
+      { path: '/sale/:code', name: 'sale', component: SaleScreen },
       { path: '/staff', name: 'staff', component: StaffPinScreen },
       { path: '/admin', name: 'admin', component: AdminSettingsScreen },
       { path: '/counter', name: 'counter-sign-in', component: CounterSignInScreen },

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { get as httpsGet } from 'node:https'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { seeCertificate } from '../support/hub-device'
 
 /** `npm run hub`'s program, started as a box office would on a fresh machine: PGlite in a data folder. */
-function startHubProcess(dataDir: string): { child: ChildProcess; printed: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'], {
+function startHubProcess(dataDir: string, program = ['--import', 'tsx', 'hub/server/cli.ts'], more: string[] = []): { child: ChildProcess; printed: Promise<string> } {
+  const child = spawn(process.execPath, [...program, '--data', dataDir, '--port', '0', '--host', '127.0.0.1', ...more], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -56,4 +57,30 @@ describe('npm run hub', () => {
     expect(again).toMatch(/First manager's one-time enrolment code: /)
     expect(again).not.toContain(code)
   }, 120_000)
+
+  it('on a fresh clone (no built page) builds the managers’ page first and serves it at /', async () => {
+    const page = mkdtempSync(join(tmpdir(), 'foyer-hub-page-'))
+    const fresh = startHubProcess(mkdtempSync(join(tmpdir(), 'foyer-hub-fresh-')), ['scripts/start-hub.mjs'], ['--dashboard', page])
+    children.push(fresh.child)
+    const output = await fresh.printed
+    expect(output).toContain('The managers’ page is not built yet')
+    const url = /Foyer Hub at (https:\/\/\S+) \(PGlite in /.exec(output)![1]!
+    const answer = await insecureGet(url)
+    expect(answer.status).toBe(200)
+    expect(answer.type).toContain('text/html')
+    expect(answer.body).toContain('<div id="app"')
+    rmSync(page, { recursive: true, force: true })
+  }, 180_000)
 })
+
+/** GET over the hub's own certificate (this test trusts it by not checking: it only reads the page). */
+function insecureGet(url: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsGet(url, { rejectUnauthorized: false }, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), body }))
+    })
+    request.on('error', reject)
+  })
+}

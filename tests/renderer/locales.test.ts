@@ -5,6 +5,7 @@ import { apiMessageKeys } from '../../electron/api/api-error'
 import { checkoutMessageKeys } from '../../electron/checkout/checkout-service'
 import { tenderMessageKeys } from '../../electron/checkout/tender'
 import { shiftMessageKeys } from '../../electron/checkout/shift-handlers'
+import { saleFinderMessageKeys } from '../../electron/checkout/sale-finder'
 import { adminMessageKeys } from '../../electron/services/admin-service'
 import { ContractErrorCode, staffNoteKeys, staffNoteSentenceSchema } from '../../electron/contract'
 
@@ -54,7 +55,7 @@ describe('translations', () => {
   })
 
   it('has a message for every API failure the main process can report', () => {
-    for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...tenderMessageKeys, ...shiftMessageKeys]) expect(english.has(key), key).toBe(true)
+    for (const key of [...apiMessageKeys, ...adminMessageKeys, ...checkoutMessageKeys, ...tenderMessageKeys, ...shiftMessageKeys, ...saleFinderMessageKeys]) expect(english.has(key), key).toBe(true)
   })
 
   it('has the words of every staff note sentence checkout writes, with a slot for each of its parameters', () => {

@@ -15,8 +15,8 @@ const staffScreens: ReadonlySet<RouteRecordNameGeneric> = new Set(['staff', 'adm
 
 /** Where to send a navigation to `target` instead, or null to let it through. */
 export function counterRedirect(target: RouteRecordNameGeneric | null | undefined, mode: AppMode | undefined, signedIn: boolean): string | null {
-  // Mode not known yet (first paint) or self-service: the kiosk as it always was.
-  if (mode !== 'counter') return target === 'counter-sign-in' ? 'attract' : null
+  // Mode not known yet (first paint) or self-service: the kiosk as it always was. A scanned sale is the counter's only.
+  if (mode !== 'counter') return target === 'counter-sign-in' || target === 'sale' ? 'attract' : null
   if (!signedIn) return target === 'counter-sign-in' || (target != null && staffScreens.has(target)) ? null : 'counter-sign-in'
   return target === 'attract' || target === 'counter-sign-in' ? 'events' : null
 }

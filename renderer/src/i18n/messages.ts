@@ -50,6 +50,10 @@ import hubZhCN from './locales/hub/zh-CN.json'
 import drawerZhCN from './locales/drawer/zh-CN.json'
 import hubZhHK from './locales/hub/zh-HK.json'
 import drawerZhHK from './locales/drawer/zh-HK.json'
+import scannerEnSG from './locales/scanner/en-SG.json'
+import scannerMsMY from './locales/scanner/ms-MY.json'
+import scannerZhCN from './locales/scanner/zh-CN.json'
+import scannerZhHK from './locales/scanner/zh-HK.json'
 import displayEnSG from './locales/display/en-SG.json'
 import displayMsMY from './locales/display/ms-MY.json'
 import displayZhCN from './locales/display/zh-CN.json'
@@ -57,13 +61,13 @@ import displayZhHK from './locales/display/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
- * larger areas (access, cart, checkout, counter, kiosk, keyboard, terminal, printer, hub, drawer, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
+ * larger areas (access, cart, checkout, counter, kiosk, keyboard, terminal, printer, hub, drawer, scanner, staff, and the seat words under `seatWords`) keep their own file per language under `locales/<area>/`, so the
  * people translating one area do not edit the same file as another. The staff area (accounts, roles, approvals) adds
  * to the core file's `staff` texts (the PIN pad), under the same `staff.` keys.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, printer: printerEnSG, hub: hubEnSG, drawer: drawerEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG }, customerDisplay: displayEnSG },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, printer: printerZhCN, hub: hubZhCN, drawer: drawerZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN }, customerDisplay: displayZhCN },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, printer: printerZhHK, hub: hubZhHK, drawer: drawerZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK }, customerDisplay: displayZhHK },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, printer: printerMsMY, hub: hubMsMY, drawer: drawerMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY }, customerDisplay: displayMsMY },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, printer: printerEnSG, hub: hubEnSG, drawer: drawerEnSG, scanner: scannerEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG }, customerDisplay: displayEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, printer: printerZhCN, hub: hubZhCN, drawer: drawerZhCN, scanner: scannerZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN }, customerDisplay: displayZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, printer: printerZhHK, hub: hubZhHK, drawer: drawerZhHK, scanner: scannerZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK }, customerDisplay: displayZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, printer: printerMsMY, hub: hubMsMY, drawer: drawerMsMY, scanner: scannerMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY }, customerDisplay: displayMsMY },
 }

@@ -2,6 +2,7 @@ import type { CashCount, ChannelResponse, ErrorReply, ShiftReportView, ShiftSale
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { useFoyer } from '../bridge/foyer'
+import { useCounterStore } from './counter'
 import { replyRunner } from './reply'
 import { useSettingsStore } from './settings'
 
@@ -77,6 +78,12 @@ export const useShiftStore = defineStore('shift', () => {
     } else if (needsSupervisor()) pendingApproval.value = { kind: 'refund', saleId }
   }
 
+  /** A refund asked for (shift screen, sale screen): a supervisor signed in refunds at once (main checks it is them); a cashier's waits for a supervisor's PIN. */
+  function askRefund(saleId: string): void {
+    if (useCounterStore().who?.role === 'supervisor') void refund(saleId)
+    else pendingApproval.value = { kind: 'refund', saleId }
+  }
+
   /** The supervisor typed their PIN: the waiting action is tried again with it, for that action only. */
   async function approve(pin: string): Promise<void> {
     const pending = pendingApproval.value
@@ -95,5 +102,5 @@ export const useShiftStore = defineStore('shift', () => {
     if (done) reportPrinted.value = done.printed
   }
 
-  return { report, sales, reprinted, refunded, reportPrinted, pendingApproval, toleranceCents, busy, error, load, open, close, reprint, refund, approve, cancelApproval, print }
+  return { report, sales, reprinted, refunded, reportPrinted, pendingApproval, toleranceCents, busy, error, load, open, close, reprint, refund, askRefund, approve, cancelApproval, print }
 })

@@ -56,6 +56,7 @@ export async function channelSamples(direct: SandboxClient): Promise<Partial<Rec
     'shift.open': { floatCents: 10_000 },
     'shift.close': { count: countOf(10_000), approvalPin: STAFF_PIN },
     'shift.print': { kind: 'X' },
+    'sales.find': { code: '0000000000000000' },
     'counter.signIn': { name: 'Supervisor', pin: STAFF_PIN },
     'counter.signOut': {},
     'counter.stillHere': {},

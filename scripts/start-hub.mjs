@@ -1,0 +1,17 @@
+// `npm run hub`: Foyer Hub, with its managers' page. A fresh clone has no built page (out/hub-dashboard is
+// made by `npm run build:hub-dashboard`), and a hub without it answered `GET /` with a JSON 404 and said
+// nothing: the page is built first when it is missing, saying so. The hub's own arguments pass through.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '..')
+const dashboardArg = process.argv.indexOf('--dashboard')
+const dashboard = resolve(root, dashboardArg >= 0 ? process.argv[dashboardArg + 1] : (process.env.FOYER_HUB_DASHBOARD_DIR ?? 'out/hub-dashboard'))
+if (!existsSync(join(dashboard, 'index.html'))) {
+  console.log(`The managers’ page is not built yet (no ${join(dashboard, 'index.html')}): building it first (npm run build:hub-dashboard)…`)
+  const built = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'hub/dashboard/vite.config.ts', '--outDir', dashboard, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+const hub = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'hub/server/cli.ts'), ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' })
+process.exit(hub.status ?? 1)
