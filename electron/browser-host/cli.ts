@@ -13,6 +13,7 @@ import { packageVersion, readStartupConfig } from '../services/app-config'
 import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { crashHookFromEnv } from './crash-hook'
 import { startBrowserHost } from './server'
+import { pageAsDisplay } from './page-display'
 
 /**
  * `npm run start:web`: runs the main-process services in plain Node and serves
@@ -42,6 +43,8 @@ try {
 }
 
 const token = process.env.FOYER_HOST_TOKEN ?? randomBytes(24).toString('base64url')
+// The customer display's page gets a token of its own, new every run: it opens that page's one channel and push only.
+const customerToken = randomBytes(24).toString('base64url')
 // FOYER_DATA_DIR=memory keeps nothing on disk (tests); by default state lives in .foyer-data/web.
 const dataDir =
   process.env.FOYER_DATA_DIR === 'memory'
@@ -84,6 +87,9 @@ started.runtime = await startHostRuntime(
   // out: an IPP printer its PDFs, a raw ESC/POS or Boca printer its dots (the test ticket's too).
   { pdf: (doc) => printer.renderPdf(doc), raster: new ChromiumRaster(chromium).renderBitmap },
 )
-started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, port })
+started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, customerToken, port })
+// The browser host's one "display" is a page: open this address in a second browser window (before the line below, which tests wait for).
+started.runtime.services.customerDisplay.useScreens(pageAsDisplay())
+console.log(`Foyer customer display: ${started.host.url}#token=${customerToken}&display=customer`)
 const { mode, backend } = started.runtime.services.system.info()
 console.log(`Foyer (browser host, ${mode}, ${backend}): ${started.host.url}#token=${token}`)

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ContractErrorCode, errorReply, type Reply } from '../contract'
+import { ContractErrorCode, CUSTOMER_DISPLAY_CHANNELS, CUSTOMER_DISPLAY_PUSHES, errorReply, type Reply } from '../contract'
 import { formatLogLine } from '../ipc-core/log-safe'
 import type { AppServices } from '../services/app-services'
 import { serveRenderer } from './static-files'
@@ -17,6 +17,11 @@ export interface BrowserHostOptions {
   services: AppServices
   rendererDir: string
   token: string
+  /**
+   * The customer display's page's own token (issue #34): it opens `customerDisplay.view` and the push
+   * stream (carrying `customerDisplay.changed` only), and nothing else. Absent: no customer display.
+   */
+  customerToken?: string
   port?: number
   /** Largest request body accepted; a sale's payloads are small. */
   maxBodyBytes?: number
@@ -119,6 +124,7 @@ function openPushStream(
   heartbeatMs: number,
   req: IncomingMessage,
   res: ServerResponse,
+  only: readonly string[] | null = null,
 ): void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -129,6 +135,8 @@ function openPushStream(
   res.write('retry: 2000\n: connected\n\n')
   streams.add(res)
   const detach = services.pushes.attach((name, payload) => {
+    // The customer display's stream carries its own push only: nothing else main says reaches that page.
+    if (only && !only.includes(name)) return
     res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)
   })
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs)
@@ -157,10 +165,33 @@ async function serveCall(services: BrowserHostOptions['services'], maxBodyBytes:
   return handleCall(services, maxBodyBytes, channel, req, res)
 }
 
+function refuseUnauthorized(res: ServerResponse, status = 401): void {
+  sendReply(res, status, errorReply({ code: ContractErrorCode.Unauthorized, messageKey: 'errors.contract.unauthorized', retryable: false }))
+}
+
+interface HostParts {
+  services: BrowserHostOptions['services']
+  streams: Set<ServerResponse>
+  heartbeatMs: number
+  maxBodyBytes: number
+}
+
+/** The customer display's token: its one channel and its push, every other call refused before any service sees it. */
+async function serveCustomerDisplay(host: HostParts, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (url.pathname === '/push' && req.method === 'GET') return openPushStream(host.services, host.streams, host.heartbeatMs, req, res, CUSTOMER_DISPLAY_PUSHES)
+  if (!CUSTOMER_DISPLAY_CHANNELS.includes(url.pathname.slice('/ipc/'.length))) {
+    req.resume()
+    return refuseUnauthorized(res, 403)
+  }
+  return serveCall(host.services, host.maxBodyBytes, url, req, res)
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const { services, rendererDir, maxBodyBytes = 1 << 20, heartbeatMs = 15_000 } = options
   const token = Buffer.from(options.token)
   if (token.length < 16) throw new Error('browser host token must be at least 16 characters')
+  const customerToken = options.customerToken === undefined ? null : Buffer.from(options.customerToken)
+  if (customerToken && (customerToken.length < 16 || customerToken.equals(token))) throw new Error('the customer display token must be at least 16 characters and not the host token')
   const streams = new Set<ServerResponse>()
   let port = 0
 
@@ -168,14 +199,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // even if it guessed the token: check Host, and Origin when the browser sends it.
   const allowedHosts = () => [`${LOOPBACK}:${port}`, `localhost:${port}`]
   const allowedOrigins = () => allowedHosts().map((host) => `http://${host}`)
-
-  function refuseUnauthorized(res: ServerResponse): void {
-    sendReply(
-      res,
-      401,
-      errorReply({ code: ContractErrorCode.Unauthorized, messageKey: 'errors.contract.unauthorized', retryable: false }),
-    )
-  }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts().includes(req.headers.host ?? '')) {
@@ -185,12 +208,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`)
     if (url.pathname === '/push' || url.pathname.startsWith('/ipc/')) {
       const origin = req.headers.origin
-      if ((origin !== undefined && !allowedOrigins().includes(origin)) || !tokenMatches(req.headers.authorization, token)) {
-        refuseUnauthorized(res)
-        return
+      if (origin !== undefined && !allowedOrigins().includes(origin)) return refuseUnauthorized(res)
+      if (tokenMatches(req.headers.authorization, token)) {
+        if (url.pathname === '/push' && req.method === 'GET') return openPushStream(services, streams, heartbeatMs, req, res)
+        return serveCall(services, maxBodyBytes, url, req, res)
       }
-      if (url.pathname === '/push' && req.method === 'GET') return openPushStream(services, streams, heartbeatMs, req, res)
-      return serveCall(services, maxBodyBytes, url, req, res)
+      if (customerToken && tokenMatches(req.headers.authorization, customerToken)) return serveCustomerDisplay({ services, streams, heartbeatMs, maxBodyBytes }, url, req, res)
+      return refuseUnauthorized(res)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()

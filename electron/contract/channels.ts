@@ -4,6 +4,7 @@ import { audioGuidanceChannels } from './audio-guidance'
 import { appModeSchema, backendKindSchema, hostKindSchema } from './base'
 import { counterChannels } from './counter-channels'
 import { drawerChannels } from './drawer-channels'
+import { customerDisplayChannels } from './customer-display'
 import { kioskLockStateSchema } from './kiosk-channels'
 import { printerChannels } from './printer-channels'
 import { salesChannels } from './sales-channels'
@@ -63,6 +64,7 @@ export const channels = {
   ...adminChannels,
   ...counterChannels,
   ...drawerChannels,
+  ...customerDisplayChannels,
 } as const satisfies Record<`${string}.${string}`, { request: z.ZodType; response: z.ZodType }>
 
 export type Channels = typeof channels

@@ -3,6 +3,7 @@ import { settingsViewSchema } from './admin-channels'
 import { systemInfoSchema } from './channels'
 import { counterPushes } from './counter-channels'
 import { drawerPushes } from './drawer-channels'
+import { customerDisplayPushes } from './customer-display'
 import { printerPushes } from './printer-channels'
 import { salesPushes } from './sales-channels'
 
@@ -23,6 +24,7 @@ export const pushes = {
   ...counterPushes,
   ...printerPushes,
   ...drawerPushes,
+  ...customerDisplayPushes,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>
 
 export type Pushes = typeof pushes

@@ -84,6 +84,18 @@ export class SeatPicker {
     return this.#kinds.get(`${productId}:${inventoryId}`) ?? null
   }
 
+  /**
+   * A seat of a show as the offers made here showed it, and the offer it was in (newest first): the
+   * customer display names the seats held and draws them on the section, from main's own record.
+   */
+  seatShown(productId: number, inventoryId: number): { seat: Seat; offer: SeatOffer } | null {
+    for (const known of [...this.#offers.values()].reverse()) {
+      const seat = known.productId === productId ? known.seats.get(inventoryId) : undefined
+      if (seat) return { seat, offer: known.original }
+    }
+    return null
+  }
+
   /** Takes a seat of an offer for the customer (with its wheelchair or companion partner, or its couple seat's other half), replacing what it must. */
   async pick(offerId: string, inventoryId: number): Promise<HeldOffer> {
     const known = this.#offers.get(offerId)

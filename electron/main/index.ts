@@ -20,6 +20,7 @@ import { startUpdater } from './updater'
 import { forwardPushes, handleContract } from './ipc'
 import { launchUtilitySandbox } from './sandbox-process'
 import { createMainWindow, devServerOrigin, rendererDir, rendererSenderPolicy, type MainWindowDeps } from './window'
+import { CustomerWindow, keepCustomerWindow } from './customer-window'
 
 let runtime: HostRuntime | null = null
 let closed = false
@@ -60,12 +61,20 @@ async function start(): Promise<void> {
   const layouts = { pdf: renderPdf, raster: renderBitmap }
   runtime = await startHostRuntime(config, { appVersion: app.getVersion(), host: 'electron' }, keptDataDir, log, launchUtilitySandbox, printer, kiosk, undefined, layouts)
   const { services } = runtime
-  handleContract(services.dispatcher, rendererSenderPolicy())
-  forwardPushes(services.pushes)
+  // The customer display's window: another sender, allowed its own channel and push only (ipc.ts).
+  const settings = runtime.settings
+  const wanted = () => settings.get().customerDisplay && services.system.info().mode === 'counter'
+  const customerWindow = new CustomerWindow({ cashiers: () => mainWindow, chosenId: () => settings.get().customerDisplayId, wanted, log })
+  services.customerDisplay.useScreens(customerWindow)
+  const isCustomerPage = (contentsId: number) => customerWindow.isCustomerPage(contentsId)
+  handleContract(services.dispatcher, rendererSenderPolicy(), isCustomerPage)
+  forwardPushes(services.pushes, isCustomerPage)
   // Updates download in the background and install only at rest, never mid-sale (updater.ts).
   startUpdater(runtime, log)
   const windowDeps: MainWindowDeps = { kiosk, relaunch: new RelaunchPolicy(), log, onCreated: (window) => (mainWindow = window) }
   await createMainWindow(windowDeps)
+  // After the cashier's window, so "the first display that is not the cashier's" is known.
+  keepCustomerWindow(customerWindow, wanted, services.pushes)
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createMainWindow(windowDeps)

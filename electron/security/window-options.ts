@@ -48,3 +48,26 @@ export function mainWindowOptions(kiosk: boolean) {
     webPreferences: SECURE_WEB_PREFERENCES,
   } as const
 }
+
+/**
+ * The customer display's window (issue #34): full screen on the display staff chose, never focused (the
+ * cashier's keys stay on the cashier's window), no menu, no devtools, the same web preferences as the
+ * main window. Main lets its page call the customer display's channel and nothing else (main/ipc.ts).
+ */
+export function customerDisplayWindowOptions(bounds: { x: number; y: number; width: number; height: number }) {
+  return {
+    ...bounds,
+    backgroundColor: '#10151f',
+    show: false,
+    frame: false,
+    autoHideMenuBar: true,
+    fullscreen: true,
+    focusable: false,
+    closable: false,
+    minimizable: false,
+    resizable: false,
+    movable: false,
+    skipTaskbar: true,
+    webPreferences: { ...SECURE_WEB_PREFERENCES, devTools: false },
+  } as const
+}

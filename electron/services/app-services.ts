@@ -10,6 +10,8 @@ import { drawerHandlers } from './drawer-service'
 import { disconnectedSalesHandlers, type SalesHandlers } from './sales-service'
 import { SystemInfoService, type SystemFacts } from './system-info'
 import { hubOutOfService } from './hub-service'
+import { CustomerDisplay } from './customer-display'
+import { customerDisplayHandlers, followSale } from './customer-display-handlers'
 
 /**
  * The composition root of the main-process services. Electron main and the
@@ -22,6 +24,8 @@ export interface AppServices {
   system: SystemInfoService
   /** Who is signed in at this counter (main's word, not the renderer's). */
   counter: CounterDesk
+  /** What the customer display shows (main's word): the hosts give it their displays. */
+  customerDisplay: CustomerDisplay
 }
 
 export interface AppServicesOptions extends SystemFacts {
@@ -44,6 +48,8 @@ export interface AppServicesOptions extends SystemFacts {
   printer?: { 'printer.status': Handler<'printer.status'>; 'counter.usePrinter'?: Handler<'counter.usePrinter'> }
   /** The counter's cash drawer (./drawer-service.ts); absent: none, and the channels say so. */
   drawer?: { 'drawer.status': Handler<'drawer.status'>; 'drawer.open': Handler<'drawer.open'> }
+  /** The customer display's state (./customer-display.ts); absent: one that knows no backend (its basket stays empty). */
+  customerDisplay?: CustomerDisplay
 }
 
 /**
@@ -66,10 +72,11 @@ function withServiceCheck(handlers: SalesHandlers, outOfService: () => boolean):
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
-  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, drawer, outOfService, audioGuidance, ...facts } = options
+  const { log = stderrLogger, sales, admin, pushes = new PushBus(), system: given, counter: desk, counterIdle, printer, drawer, outOfService, audioGuidance, customerDisplay: display, ...facts } = options
   const system = given ?? new SystemInfoService(facts)
   const counter = desk ?? new CounterDesk(system)
   const staff = admin ?? unavailableAdminHandlers()
+  const customerDisplay = display ?? new CustomerDisplay({ pushes, connected: () => null, servedBy: () => null, log })
   const handlers: Handlers = {
     'system.info': () => system.info(),
     'system.screen': ({ screen }) => {
@@ -85,6 +92,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...withCashierCheck({ 'counter.usePrinter': printer?.['counter.usePrinter'] ?? (() => SYSTEM_PRINTER) }, counter),
     // Who opened the drawer is journalled with each opening: a cashier signed in.
     ...withCashierCheck(drawer ?? drawerHandlers(null, () => system.info().mode), counter),
+    ...customerDisplayHandlers(customerDisplay, counter, () => system.info().mode),
   }
-  return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(handlers) : handlers, log), pushes, system, counter }
+  // The customer display follows the sale as main sees it: the order placed, paid, ended.
+  const followed = followSale(handlers, customerDisplay)
+  return { dispatcher: createDispatcher(counterIdle ? counterIdle.watch(followed) : followed, log), pushes, system, counter, customerDisplay }
 }

@@ -24,6 +24,9 @@ const NOT_ACTIVITY: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'checkout.outcome',
   'checkout.terminal',
   'settings.get',
+  // The customer display's page asks by itself, and the basket follows the cashier's screen, not a touch.
+  'customerDisplay.view',
+  'customerDisplay.basket',
 ])
 
 export interface CounterIdleOptions {

@@ -4,7 +4,7 @@ import type { Logger } from '../ipc-core/logger'
 import { PushBus } from '../ipc-core/push-bus'
 import { PatronRetention } from '../journal/patron-retention'
 import type { DocumentPrinter } from '../printing/printer-port'
-import { SETTING_DEFAULTS, type BackendKind } from '../contract'
+import { SETTING_DEFAULTS, type BackendKind, type SaleLanguage } from '../contract'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb, type LocalDb } from '../database/local-db'
 import { createAppServices, type AppServices } from './app-services'
@@ -26,6 +26,7 @@ import type { HubLink } from '../hub-link/hub-link'
 import type { CredentialVault } from '../vault/credential-vault'
 import { saleInProgress } from './update-gate'
 import { drawerHandlers, startCashDrawer, type CashDrawerPieces } from './drawer-service'
+import { CustomerDisplay } from './customer-display'
 
 /**
  * Everything main runs, started and stopped in order: the kiosk's database, the
@@ -76,6 +77,8 @@ export interface RuntimeOptions {
   cashDrawer?: CashDrawerPieces
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
+  /** The venue's first language (the staff setting): the customer display starts each customer in it; English when absent. */
+  firstLanguage?: () => SaleLanguage
 }
 
 export interface Runtime {
@@ -173,6 +176,18 @@ function salesAndAudioGuidance(
   return { sales, audio }
 }
 
+/** What the customer display shows (./customer-display.ts), over whichever backend is connected. */
+function customerDisplayOf(options: RuntimeOptions, pushes: PushBus, log: Logger, sales: SalesRuntime, counter: CounterDesk): CustomerDisplay {
+  // Served by the first name of who is signed in: nothing more of the staff faces the customer.
+  const servedBy = () => counter.who()?.name.trim().split(/\s+/)[0]?.slice(0, 40) ?? null
+  const display = new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy })
+  // Main signed the counter out by itself (idle, account disabled): the sale is over for the display too.
+  pushes.attach((name) => {
+    if (name === 'counter.signedOut') display.ended()
+  })
+  return display
+}
+
 /** Sells on `backend`, if it can be connected now. */
 async function connectAtStart(sales: SalesRuntime, backend: BackendKind, log: Logger): Promise<void> {
   try {
@@ -242,6 +257,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counterIdle,
     audioGuidance: audio,
     drawer: drawerHandlers(drawer, () => system.info().mode),
+    customerDisplay: customerDisplayOf(options, pushes, log, sales, counter),
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).

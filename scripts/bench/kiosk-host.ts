@@ -12,6 +12,8 @@ export interface KioskHost {
   process: ChildProcess
   /** The kiosk's address, with the host's token in the fragment. */
   entry: string
+  /** The customer display's page, with its own token (a counter's second screen, issue #34). */
+  customerEntry: string | null
   startMs: number
 }
 
@@ -27,9 +29,15 @@ export async function startKioskHost(port: number, env: Record<string, string> =
   })
   process.on('exit', () => host.kill('SIGTERM'))
   const startedAt = performance.now()
-  await new Promise<string>((resolve, reject) => {
-    createInterface({ input: host.stdout! }).once('line', resolve)
+  let customerEntry: string | null = null
+  // The customer display's address comes first, then the host's own: ready at that one.
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: host.stdout! }).on('line', (line) => {
+      const customer = /^Foyer customer display: (\S+)$/.exec(line)
+      if (customer) customerEntry = customer[1]!
+      else resolve()
+    })
     host.once('exit', (code) => reject(new Error(`browser host exited with ${code}`)))
   })
-  return { process: host, entry: `http://127.0.0.1:${port}/#token=${token}`, startMs: performance.now() - startedAt }
+  return { process: host, entry: `http://127.0.0.1:${port}/#token=${token}`, customerEntry, startMs: performance.now() - startedAt }
 }

@@ -26,7 +26,7 @@ async function cleanSlate(url: string, options: { closeShift: boolean }): Promis
 }
 
 export const test = base.extend<
-  { kiosk: Page; printSpool: string; counterHostUrl: string; counterPrintSpool: string; hostCleaned: void },
+  { kiosk: Page; printSpool: string; counterHostUrl: string; counterPrintSpool: string; counterCustomerDisplay: string; hostCleaned: void },
   { workerHost: HostProcess; counterHost: HostProcess }
 >({
   // A browser host of this worker's own, with its own sandbox (in memory): the tests of one worker
@@ -58,6 +58,8 @@ export const test = base.extend<
     await use(counterHost.url)
   },
   counterPrintSpool: async ({ counterHost }, use) => use(counterHost.spoolDir),
+  /** The counter host's customer display page: its address with the page's own token (issue #34). */
+  counterCustomerDisplay: async ({ counterHost }, use) => use(counterHost.customerEntry!),
   printSpool: async ({ workerHost }, use) => use(workerHost.spoolDir),
 
   // Each test starts from a clean host: nothing an earlier test of this worker held is still held.

@@ -17,6 +17,8 @@ export interface HostProcess {
   /** The address that opens the kiosk: `url` with the run token in the fragment. */
   entry: string
   token: string
+  /** The customer display's page (its own token in the fragment), which the host prints before its own address. */
+  customerEntry: string | null
   /** Where its printer writes the PDFs of tickets and receipts. */
   spoolDir: string
   /** Settles when the process has ended, however (stopped, crashed, killed). */
@@ -68,8 +70,10 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
   }
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  let customerEntry: string | null = null
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
+      customerEntry ??= /^Foyer customer display: (\S+)$/.exec(line)?.[1] ?? null
       const found = /(http:\/\/127\.0\.0\.1:\d+\/)#token=/.exec(line)
       if (found) resolve(found[1]!)
     })
@@ -79,6 +83,7 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
     url,
     entry: `${url}#token=${token}`,
     token,
+    customerEntry,
     spoolDir,
     exited,
     stop: () => end('SIGTERM'),

@@ -11,6 +11,13 @@ import { disconnectedSalesHandlers } from '../../electron/services/sales-service
 import { SystemInfoService } from '../../electron/services/system-info'
 import { drawerHandlers } from '../../electron/services/drawer-service'
 import { SYSTEM_PRINTER } from '../../electron/services/printer-readiness'
+import { PushBus } from '../../electron/ipc-core/push-bus'
+import { CustomerDisplay } from '../../electron/services/customer-display'
+import { customerDisplayHandlers } from '../../electron/services/customer-display-handlers'
+
+/** The customer display's channels, over a display that knows no backend. */
+const customerDisplayChannels = (desk: CounterDesk) =>
+  customerDisplayHandlers(new CustomerDisplay({ pushes: new PushBus(), connected: () => null, servedBy: () => null, log: { warn: () => {}, error: () => {} } }), desk, () => 'self-service')
 
 const quietLog: Logger = { warn: vi.fn(), error: vi.fn() }
 const facts = () => ({ appVersion: '9.9.9', mode: 'counter' as const, backend: 'sandbox' as const, host: 'electron' as const })
@@ -69,6 +76,7 @@ describe('contract dispatch', () => {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
+      ...customerDisplayChannels(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,
@@ -88,6 +96,7 @@ describe('contract dispatch', () => {
       ...disconnectedSalesHandlers(),
       ...unavailableAdminHandlers(),
       ...counterHandlers(new CounterDesk(new SystemInfoService(facts()))),
+      ...customerDisplayChannels(new CounterDesk(new SystemInfoService(facts()))),
       'system.screen': () => ({}),
       'printer.status': () => SYSTEM_PRINTER,
       'counter.usePrinter': () => SYSTEM_PRINTER,

@@ -54,6 +54,10 @@ import scannerEnSG from './locales/scanner/en-SG.json'
 import scannerMsMY from './locales/scanner/ms-MY.json'
 import scannerZhCN from './locales/scanner/zh-CN.json'
 import scannerZhHK from './locales/scanner/zh-HK.json'
+import displayEnSG from './locales/display/en-SG.json'
+import displayMsMY from './locales/display/ms-MY.json'
+import displayZhCN from './locales/display/zh-CN.json'
+import displayZhHK from './locales/display/zh-HK.json'
 
 /**
  * Every message of every language. The core texts live in `locales/<locale>.json`;
@@ -62,8 +66,8 @@ import scannerZhHK from './locales/scanner/zh-HK.json'
  * to the core file's `staff` texts (the PIN pad), under the same `staff.` keys.
  */
 export const messages = {
-  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, printer: printerEnSG, hub: hubEnSG, drawer: drawerEnSG, scanner: scannerEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG } },
-  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, printer: printerZhCN, hub: hubZhCN, drawer: drawerZhCN, scanner: scannerZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN } },
-  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, printer: printerZhHK, hub: hubZhHK, drawer: drawerZhHK, scanner: scannerZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK } },
-  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, printer: printerMsMY, hub: hubMsMY, drawer: drawerMsMY, scanner: scannerMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY } },
+  'en-SG': { ...enSG, access: accessEnSG, cart: cartEnSG, checkout: checkoutEnSG, counter: counterEnSG, kiosk: kioskEnSG, keyboard: keyboardEnSG, terminal: terminalEnSG, printer: printerEnSG, hub: hubEnSG, drawer: drawerEnSG, scanner: scannerEnSG, seatWords: seatsEnSG, staff: { ...enSG.staff, ...staffEnSG }, customerDisplay: displayEnSG },
+  'zh-CN': { ...zhCN, access: accessZhCN, cart: cartZhCN, checkout: checkoutZhCN, counter: counterZhCN, kiosk: kioskZhCN, keyboard: keyboardZhCN, terminal: terminalZhCN, printer: printerZhCN, hub: hubZhCN, drawer: drawerZhCN, scanner: scannerZhCN, seatWords: seatsZhCN, staff: { ...zhCN.staff, ...staffZhCN }, customerDisplay: displayZhCN },
+  'zh-HK': { ...zhHK, access: accessZhHK, cart: cartZhHK, checkout: checkoutZhHK, counter: counterZhHK, kiosk: kioskZhHK, keyboard: keyboardZhHK, terminal: terminalZhHK, printer: printerZhHK, hub: hubZhHK, drawer: drawerZhHK, scanner: scannerZhHK, seatWords: seatsZhHK, staff: { ...zhHK.staff, ...staffZhHK }, customerDisplay: displayZhHK },
+  'ms-MY': { ...msMY, access: accessMsMY, cart: cartMsMY, checkout: checkoutMsMY, counter: counterMsMY, kiosk: kioskMsMY, keyboard: keyboardMsMY, terminal: terminalMsMY, printer: printerMsMY, hub: hubMsMY, drawer: drawerMsMY, scanner: scannerMsMY, seatWords: seatsMsMY, staff: { ...msMY.staff, ...staffMsMY }, customerDisplay: displayMsMY },
 }

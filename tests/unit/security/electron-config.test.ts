@@ -6,7 +6,7 @@ import { parse } from 'yaml'
 import { isTrustedSender } from '../../../electron/ipc-core/sender-policy'
 import { APP_ORIGIN } from '../../../electron/security/app-path'
 import { RENDERER_CSP, RENDERER_CSP_DIRECTIVES, RENDERER_CSP_META } from '../../../electron/security/renderer-csp'
-import { mainWindowOptions, SECURE_WEB_PREFERENCES } from '../../../electron/security/window-options'
+import { customerDisplayWindowOptions, mainWindowOptions, SECURE_WEB_PREFERENCES } from '../../../electron/security/window-options'
 
 /**
  * Issue #8's Electron security checklist, on the objects Foyer builds: the
@@ -55,6 +55,12 @@ describe('every window: isolated, sandboxed, no Node, web security on', () => {
     expect(mainWindowOptions(false).webPreferences).toBe(SECURE_WEB_PREFERENCES)
     expect(mainWindowOptions(true)).toMatchObject({ kiosk: true, fullscreen: true, closable: false, minimizable: false })
     expect(mainWindowOptions(false)).toMatchObject({ kiosk: false, fullscreen: false })
+  })
+
+  it("makes the customer display's window with the same preferences, no devtools, full screen and never focused (issue #34)", () => {
+    const options = customerDisplayWindowOptions({ x: 1920, y: 0, width: 1280, height: 800 })
+    expect(options.webPreferences).toEqual({ ...SECURE_WEB_PREFERENCES, devTools: false })
+    expect(options).toMatchObject({ x: 1920, y: 0, width: 1280, height: 800, fullscreen: true, focusable: false, frame: false, closable: false })
   })
 
   it('turns isolation, the sandbox or web security off nowhere, and turns Node on nowhere', () => {

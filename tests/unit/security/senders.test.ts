@@ -34,9 +34,9 @@ interface FrameShape {
   url: string
 }
 /** An IpcMainInvokeEvent as handleContract reads it: the sender webContents, its main frame, the sending frame. */
-function invokeEvent(options: { url?: string; own?: boolean; subframe?: boolean; destroyed?: 'null' | 'disposed' }) {
+function invokeEvent(options: { url?: string; own?: boolean; subframe?: boolean; destroyed?: 'null' | 'disposed'; contentsId?: number }) {
   const mainFrame: FrameShape = { url: options.url ?? APP_ENTRY_URL }
-  const sender = { mainFrame, id: 7 }
+  const sender = { mainFrame, id: options.contentsId ?? 7 }
   if (options.own !== false) ownContents.add(sender)
   let senderFrame: FrameShape | null = options.subframe ? { url: options.url ?? APP_ENTRY_URL } : mainFrame
   if (options.destroyed === 'null') senderFrame = null
@@ -78,8 +78,11 @@ let dispatched = 0
 beforeAll(async () => {
   const { handleContract } = await import('../../../electron/main/ipc')
   const services = createAppServices({ appVersion: 't', mode: 'self-service', backend: 'sandbox', host: 'electron' })
-  handleContract({ dispatch: (...args) => ((dispatched += 1), services.dispatcher.dispatch(...args)) }, policy)
+  handleContract({ dispatch: (...args) => ((dispatched += 1), services.dispatcher.dispatch(...args)) }, policy, (id) => id === CUSTOMER_PAGE)
 })
+
+/** The customer display's window's webContents id (issue #34): our renderer, another sender. */
+const CUSTOMER_PAGE = 9
 beforeEach(() => ownContents.clear())
 
 describe('IPC senders on every channel', () => {
@@ -117,6 +120,18 @@ describe('IPC senders on every channel', () => {
       // Past the sender check, the contract judges the payload.
       expect(answer, channel).not.toEqual(untrusted)
     }
+  })
+})
+
+describe("the customer display's window", () => {
+  it('may call customerDisplay.view and is refused every other channel before the dispatcher', async () => {
+    const page = { contentsId: CUSTOMER_PAGE, url: `${APP_ENTRY_URL}#display=customer` }
+    await expect(registered.get('customerDisplay.view')!(invokeEvent(page), {})).resolves.toMatchObject({ ok: true, value: { state: 'idle' } })
+    const before = dispatched
+    for (const channel of channelNames.filter((name) => name !== 'customerDisplay.view')) {
+      await expect(registered.get(channel)!(invokeEvent(page), {}), channel).resolves.toEqual(untrusted)
+    }
+    expect(dispatched).toBe(before)
   })
 })
 
