@@ -30,7 +30,7 @@ export const foundSaleSchema = z.object({
   amountCents: cents,
   /** Each show of the sale and its number of tickets. */
   shows: z.array(z.object({ title: text.nullable(), date: text.nullable(), tickets: cents })).max(20),
-  /** The tickets with their barcodes and seats (a sale found at the hub: none, its records carry no barcodes). */
+  /** The tickets with their barcodes and seats (a sale found at the hub: none, the hub holds its barcodes but not its tickets). */
   tickets: z
     .array(
       z.object({

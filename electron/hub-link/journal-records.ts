@@ -1,4 +1,4 @@
-import type { PrintedPayload, ReprintPayload, RefundPayload, SalePayload, ShiftPayload } from '../../hub/protocol'
+import { TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
@@ -80,6 +80,17 @@ function showsOf(order: Order | null): SalePayload['shows'] {
   })
 }
 
+/**
+ * The order's tickets' barcodes, by which another counter finds this sale through the hub. A barcode the
+ * hub would refuse is left out, not sent: that ticket is found by the sale's reference only, and the sale
+ * still uploads. Nothing for an order without tickets, so such a sale says what it said before.
+ */
+function ticketCodesOf(order: Order | null): Pick<SalePayload, 'ticketCodes'> {
+  const barcodes = new Set((order?.tickets ?? []).map((t) => t.barcode))
+  const codes = [...barcodes].filter((code) => TicketCode.safeParse(code).success).slice(0, TICKET_CODES_MAX)
+  return codes.length > 0 ? { ticketCodes: codes } : {}
+}
+
 /** The patron as the journal still holds them, and only when the device keeps patron data at all. */
 function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   const { email, firstName, lastName } = sale.request.patron
@@ -100,6 +111,7 @@ export function salePayload(sale: SaleRecord, steps: readonly SaleStep[], patron
     amountCents: sale.amountCents,
     tickets: sale.order?.tickets.length ?? shows.reduce((sum, s) => sum + s.tickets, 0),
     shows,
+    ...ticketCodesOf(sale.order),
     payments: taken.map((p) => ({
       seq: p.seq,
       tender: p.tender,

@@ -79,6 +79,15 @@ export const Patron = z.strictObject({
   lastName: z.string().max(100).optional(),
 })
 
+/**
+ * A ticket's barcode as a counter's scanner reads it: printable ASCII without spaces (a keyboard-wedge
+ * scanner types nothing else), bounded. The device leaves out a barcode that does not fit rather than
+ * send it: one the hub refused would hold up the device's whole upload (a batch is taken or refused whole).
+ */
+export const TicketCode = z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/)
+/** The most ticket codes a sale says (a sale's tickets past them are found at the hub by its reference only). */
+export const TICKET_CODES_MAX = 500
+
 /** A sale the vendor confirmed. */
 export const SalePayload = z.strictObject({
   ...Where,
@@ -89,6 +98,11 @@ export const SalePayload = z.strictObject({
   amountCents: Cents,
   tickets: z.number().int().nonnegative(),
   shows: z.array(SaleShow).max(20),
+  /**
+   * Its tickets' barcodes, so a counter scanning a ticket sold at another device finds the sale through
+   * the hub (issue #34). Codes only, nothing of the patron. Absent from an older Foyer's uploads.
+   */
+  ticketCodes: z.array(TicketCode).max(TICKET_CODES_MAX).optional(),
   payments: z.array(SalePayment).max(20),
   /** The cashier signed in at the counter; null for a self-service sale. */
   cashier: Text.nullable(),

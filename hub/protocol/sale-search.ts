@@ -4,8 +4,8 @@ import { RefundPayload, SalePayload } from './record-payloads'
 /**
  * A counter's scanner looking for a sale another device of the venue made (issue #34): the device asks
  * the hub (POST /device/sales/find) with the code it scanned, after its own journal had no sale for it.
- * The hub holds what devices uploaded: each sale by its booking reference (and payment references), not
- * its tickets' barcodes (a sale's record does not carry them), so only a reference is found here.
+ * The hub holds what devices uploaded and finds a sale by its booking or payment references or by one of
+ * its tickets' barcodes (`ticketCodes`, which an older Foyer's sales lack: those by a reference only).
  * Read-only: the answer shows the sale, its refunds and where it was sold; a refund is made at the
  * device that took the money. Nothing about the patron: the answer has no place for one.
  */

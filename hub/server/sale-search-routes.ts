@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { HUB_PATHS, RefundPayload, SaleSearchAnswer, SaleSearchRequest, SearchedSale, type FoundSale } from '../protocol'
 import { authenticate, type DeviceRouteContext } from './device-routes'
-import { salesWithReference } from './today-views'
+import { salesWithCode } from './today-views'
 
 /**
  * A counter's scanned code looked up among the venue's sales (hub/protocol/sale-search.ts), through the
- * same lookup by reference as the dashboard's: read-only, for an enrolled device not revoked. The
- * patron is left out of the answer, whatever the hub keeps.
+ * hub's index of sales' codes (a booking or payment reference, as the dashboard's lookup finds, or a
+ * ticket's barcode; any case): read-only, for an enrolled device not revoked. The patron is left out of
+ * the answer, whatever the hub keeps.
  */
 function searched(found: FoundSale): SaleSearchAnswer['sales'][number] {
   const refunds = found.steps.flatMap((step) => (step.kind === 'refund' ? [RefundPayload.parse(step.payload)] : []))
@@ -22,7 +23,7 @@ export function saleSearchRoutes(app: FastifyInstance, ctx: DeviceRouteContext):
     if (device.revoked_at) return reply.code(403).send({ error: 'revoked' })
     const parsed = SaleSearchRequest.safeParse(request.body)
     if (!parsed.success) return reply.code(400).send({ error: 'unreadable-request' })
-    const sales = (await salesWithReference(ctx.db, parsed.data.code)).map(searched)
+    const sales = (await salesWithCode(ctx.db, parsed.data.code)).map(searched)
     return reply.send(SaleSearchAnswer.parse({ sales }))
   })
 }

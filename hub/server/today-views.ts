@@ -1,6 +1,6 @@
 import { FoundSale, SalePayload, StoredRecord, TodayAnswer, type TodayTotals } from '../protocol'
 import type { Queryable } from '../storage/database'
-import { salesByReference, stepsOfSale, type FoundSaleRow } from '../storage/sale-lookup-table'
+import { salesByCode, salesByReference, stepsOfSale, type FoundSaleRow } from '../storage/sale-lookup-table'
 import type { StoredRecordRow } from '../storage/rows'
 import { hubDayRows, type HubDayRows } from '../storage/today-table'
 import { hubDay } from './dashboard-views'
@@ -70,5 +70,12 @@ async function foundSale(db: Queryable, row: FoundSaleRow): Promise<FoundSale> {
 export async function salesWithReference(db: Queryable, reference: string): Promise<FoundSale[]> {
   const found: FoundSale[] = []
   for (const row of await salesByReference(db, reference)) found.push(await foundSale(db, row))
+  return found
+}
+
+/** The sales a counter's scanned code names: a booking or payment reference, or one ticket's barcode, in any case. */
+export async function salesWithCode(db: Queryable, code: string): Promise<FoundSale[]> {
+  const found: FoundSale[] = []
+  for (const row of await salesByCode(db, code)) found.push(await foundSale(db, row))
   return found
 }

@@ -2,6 +2,7 @@ import { profilesAndService } from './profiles-migration'
 import { staffMigration } from './staff-migration'
 import { dayCloses } from './migration-day-closes'
 import { dashboardManagers } from './migration-dashboard-managers'
+import { saleCodes } from './migration-sale-codes'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -151,4 +152,5 @@ export const MIGRATIONS: readonly Migration[] = [
   patronRetention,
   dayIndex,
   dashboardManagers,
+  saleCodes,
 ]

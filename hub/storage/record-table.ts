@@ -12,15 +12,23 @@ export type StoreOutcome =
   | { deviceRecordId: string; outcome: 'stored'; hubRecordId: string; receivedAt: Date }
   | { deviceRecordId: string; outcome: 'conflict' }
 
-// The whole batch in one statement, in the batch's order (hub ids rise with it). A statement is
-// atomic by itself: no transaction around it, which on PGlite was two more queries an upload.
+// The whole batch in one statement, in the batch's order (hub ids rise with it), and the codes each sale
+// stored now is found by (./migration-sale-codes.ts) in the same statement: a statement is atomic by
+// itself, so the index never names a record that is not stored, nor misses one that is. No transaction
+// around it, which on PGlite was two more queries an upload. A repeat stores nothing, so indexes nothing.
 const INSERT = `
-  INSERT INTO device_records (device_id, device_record_id, kind, occurred_at, payload, received_at)
-  SELECT $1, r.id, r.kind, r.occurred_at, (r.payload)::jsonb, $6
-    FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[]) WITH ORDINALITY AS r (id, kind, occurred_at, payload, n)
-   ORDER BY r.n
-  ON CONFLICT (device_id, device_record_id) DO NOTHING
-  RETURNING hub_record_id, device_record_id, kind, occurred_at, payload, received_at`
+  WITH stored AS (
+    INSERT INTO device_records (device_id, device_record_id, kind, occurred_at, payload, received_at)
+    SELECT $1, r.id, r.kind, r.occurred_at, (r.payload)::jsonb, $6
+      FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[]) WITH ORDINALITY AS r (id, kind, occurred_at, payload, n)
+     ORDER BY r.n
+    ON CONFLICT (device_id, device_record_id) DO NOTHING
+    RETURNING hub_record_id, device_record_id, kind, occurred_at, payload, received_at
+  ), indexed AS (
+    INSERT INTO sale_codes (code, hub_record_id, kind)
+    SELECT c.code, s.hub_record_id, c.kind FROM stored s, sale_codes_of(s.payload) c WHERE s.kind = 'sale'
+  )
+  SELECT hub_record_id, device_record_id, kind, occurred_at, payload, received_at FROM stored`
 
 // The stored row, and whether it is the same record as the one offered again: a sale whose patron the
 // hub has forgotten since (./patron-table.ts) is the same when all but its patron is.

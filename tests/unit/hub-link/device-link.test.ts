@@ -149,24 +149,32 @@ describe.skipIf(reason !== null)('a Foyer connected to the box office hub', () =
     expect((rows[0] as { payload: unknown }).payload).toMatchObject({ training: true, cashier: 'Aisha Rahman', payments: [{ tender: 'cash' }], patron: { email: 'mei.tan@example.com' } })
   }, 180_000)
 
-  it("finds another device's sale at the hub by its scanned booking reference, read-only; its own by a ticket's barcode", async () => {
+  it("finds another device's sale at the hub by its scanned booking reference or a ticket's barcode, read-only; its own by a ticket's barcode", async () => {
     // Restarted by the test before: nobody is signed in, and a counter nobody signed in to looks nothing up.
     expect(await call(dispatcher(), 'sales.find', { code: 'FY20261126990002' })).toMatchObject({ ok: false, error: { code: 'counter.signed-out' } })
     await signIn()
     // This device's own sale: found in its journal by a ticket's barcode, reprint and refund here.
-    const own = deviceDb<{ order_json: string }>("SELECT order_json FROM sales WHERE order_json IS NOT NULL LIMIT 1")[0]!
-    const barcode = (JSON.parse(own.order_json) as { tickets: { barcode: string }[] }).tickets[0]!.barcode
+    const own = deviceDb<{ sale_id: string; order_json: string }>("SELECT sale_id, order_json FROM sales WHERE order_json IS NOT NULL LIMIT 1")[0]!
+    const barcodes = (JSON.parse(own.order_json) as { tickets: { barcode: string }[] }).tickets.map((t) => t.barcode)
+    const barcode = barcodes[0]!
     expect(await call(dispatcher(), 'sales.find', { code: barcode })).toMatchObject({ ok: true, value: { source: 'here', matched: 'ticket', canReprint: true } })
+    // Its upload said its tickets' barcodes: what lets another counter find it by a ticket at the hub.
+    const uploaded = await hub().db.query("SELECT payload->'ticketCodes' AS codes FROM device_records WHERE device_id = $1 AND device_record_id = $2", [deviceId, `sale:${own.sale_id}`])
+    expect(uploaded.rows).toEqual([{ codes: barcodes }])
     // Another counter of the venue sold one on the same training backend: this device's journal has none.
     const { rows } = await hub().db.query("SELECT payload->>'backend' AS backend FROM device_records WHERE device_id = $1 AND kind = 'sale' LIMIT 1", [deviceId])
     const backend = (rows[0] as { backend: string }).backend
     const { code } = await hub().hub.createDeviceEnrolmentCode({ name: 'Counter 2', place: 'Box office' })
     const other = (await enrolAt(hub().url, code)).device!
-    const sale = { ...salePayload(2), backend, training: true, saleId: 'other-sale', bookingReference: 'FY20261126990002', cashier: 'Ali' }
+    const sale = { ...salePayload(2), backend, training: true, saleId: 'other-sale', bookingReference: 'FY20261126990002', ticketCodes: ['2611269900021', '2611269900022'], cashier: 'Ali' }
     expect((await other.post('/device/records', { records: [{ deviceRecordId: 'sale:other-sale', kind: 'sale', occurredAt: new Date().toISOString(), payload: sale }] })).status).toBe(200)
     const found = await call(dispatcher(), 'sales.find', { code: 'FY20261126990002' })
     expect(found).toMatchObject({ ok: true, value: { source: 'hub', soldAt: 'Counter 2', reference: 'FY20261126990002', soldBy: 'Ali', canReprint: false, canRefund: false } })
+    // A ticket of that sale, scanned here: found at the hub by its barcode, read-only as by the reference.
+    const byTicket = await call(dispatcher(), 'sales.find', { code: '2611269900022' })
+    expect(byTicket).toMatchObject({ ok: true, value: { source: 'hub', soldAt: 'Counter 2', matched: 'ticket', reference: 'FY20261126990002', soldBy: 'Ali', canReprint: false, canRefund: false } })
     expect(await call(dispatcher(), 'sales.find', { code: 'FY20261126990003' })).toEqual({ ok: true, value: null })
+    expect(await call(dispatcher(), 'sales.find', { code: '2611269900023' })).toEqual({ ok: true, value: null })
   }, 60_000)
 
   it('goes out of service within a heartbeat of being revoked, sells nothing, and stays so across a restart', async () => {

@@ -3,6 +3,7 @@ import { RecordEnvelope, UPLOAD_BATCH_MAX } from '../../../hub/protocol'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Order, Ticket } from '../../../electron/contract'
 import { HUB_LINK_TABLES } from '../../../electron/database/hub-link-migration'
 import { migrations, openLocalDb, type LocalDb } from '../../../electron/database/local-db'
 import { Outbox } from '../../../electron/hub-link/outbox'
@@ -96,6 +97,32 @@ describe('the journal as the outbox', () => {
     // Cash was paid on no card: its payment names none.
     expect((record!.payload as { payments: object[] }).payments[0]).not.toHaveProperty('card')
     expect(JSON.stringify(record)).not.toContain('4111111111114242')
+  })
+
+  it("says its tickets' barcodes, so another counter finds it through the hub; leaves out one the hub would refuse, and says none for a sale without tickets", () => {
+    const { db, journal } = journalWith(1)
+    const ticket = (barcode: string): Ticket => ({ ticketNumber: `T-${barcode}`, barcode, productId: 7, sectionAlias: 'Stalls', row: 'A', seat: '1', inventoryId: null, priceClassCode: 'A', seatType: null })
+    const money = { amount: 120, currency: 'SGD', formatted: 'S$120.00' }
+    const order: Order = {
+      orderId: 1, reference: 'FY1', status: 'CONFIRMED', patronAccountNo: null, amountToBePaid: money, reservedTime: null, expirationTime: null,
+      deliveryMethodCode: 'PRINT_ON_SITE', deliveryCharge: null, paymentMethodCode: 'CASH', confirmedTime: null, paymentReference: null, items: [],
+      tickets: [ticket('4006381333931'), ticket('4006381333931'), ticket('tk 0002'), ticket('票0003'), ticket('Tk-0004'), ...Array.from({ length: 600 }, (_, n) => ticket(`B${n}`))],
+    }
+    // The vendor's order, learnt at confirmation, as the sales flow journals it.
+    const saleId = '00000000-0000-4000-8000-0000000071c4'
+    journal.begin({ saleId, tender: 'cash', request, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
+    journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY-TICKETS' })
+    const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 12_000, tenderedCents: 12_000 })
+    journal.settlePayment(saleId, 'payment-approved', seq, 'approved', { reference: 'CASH-T', changeCents: 0 })
+    journal.record(saleId, 'confirmed', 'confirmed', { order })
+    const outbox = new Outbox(db, () => 30)
+    outbox.collect(0)
+    const [without, withTickets] = outbox.nextBatch().map((r) => RecordEnvelope.parse(r).payload as { saleId: string; ticketCodes?: string[] })
+    expect(withTickets).toMatchObject({ saleId })
+    // Each barcode once; one with a space or outside ASCII left out (that ticket is found by the sale's reference).
+    expect(withTickets!.ticketCodes!.slice(0, 3)).toEqual(['4006381333931', 'Tk-0004', 'B0'])
+    expect(withTickets!.ticketCodes).toHaveLength(500)
+    expect(without).not.toHaveProperty('ticketCodes')
   })
 
   it("says when a sale's tickets first came out of the printer, once, and each reprint apart", () => {

@@ -7,7 +7,7 @@ import { salePayload } from '../../support/hub-heartbeats'
  * The device's half of the hub's sale search (issue #34): the hub's answer read as a sale shown
  * read-only, only one of this device's backend, and nothing at all when the hub cannot be asked.
  */
-const { patron: _patron, patronDays: _days, ...sale } = { ...salePayload(2), bookingReference: 'FY20261126000002' }
+const { patron: _patron, patronDays: _days, ...sale } = { ...salePayload(2), bookingReference: 'FY20261126000002', ticketCodes: ['4006381333931', 'Tk-0002'] }
 const answer: SaleSearchAnswer = {
   sales: [
     { deviceName: 'Training counter', occurredAt: '2026-11-26T09:00:00Z', sale: { ...sale, backend: 'sandbox/foyer-training', training: true }, refunds: [] },
@@ -27,9 +27,14 @@ const hubAnswering = (status: number, body: unknown) => async (path: string) => 
 describe('a sale found at the hub', () => {
   it("is the newest of this device's backend, read-only, with where it was sold and its refunds", async () => {
     const found = await searchSaleAtHub(hubAnswering(200, answer), 'FY20261126000002', 'production/citytheatre')
-    expect(found).toMatchObject({ source: 'hub', soldAt: 'Counter A', reference: 'FY20261126000002', standing: 'refunded', canReprint: false, canRefund: false, tickets: [] })
+    expect(found).toMatchObject({ source: 'hub', soldAt: 'Counter A', reference: 'FY20261126000002', matched: 'reference', standing: 'refunded', canReprint: false, canRefund: false, tickets: [] })
     expect(found?.payments).toEqual([{ tender: 'card', amountCents: 2500, state: 'given-back' }])
     expect(found?.refunds).toEqual([{ tender: 'card', amountCents: 2500, askedBy: 'Ali', approvedBy: 'Mei' }])
+  })
+
+  it('says it was a ticket’s barcode that found it, in whatever case it was scanned', async () => {
+    expect(await searchSaleAtHub(hubAnswering(200, answer), '4006381333931', 'production/citytheatre')).toMatchObject({ soldAt: 'Counter A', matched: 'ticket' })
+    expect(await searchSaleAtHub(hubAnswering(200, answer), 'TK-0002', 'production/citytheatre')).toMatchObject({ soldAt: 'Counter A', matched: 'ticket' })
   })
 
   it('is none when the hub has none of this backend, answers otherwise than expected, or cannot be reached', async () => {
