@@ -1,7 +1,7 @@
 import type { Order, OrderItem, Ticket } from '../contract'
 import type { SaleRecord } from '../journal/sales-journal'
 import { readStaffNote } from '../journal/staff-note'
-import { fillTemplate, html, trusted, type SafeHtml } from './html'
+import { html, type SafeHtml } from './html'
 import { DEFAULT_BRAND, printedPage, trainingMark } from './page'
 import { centsOf } from '../contract/money'
 import { cardLabel, deliveryName, feeName, moneyOf, moneyOfCents, singaporeTime, type CardOnFile } from './format'
@@ -12,6 +12,7 @@ import { seatKindLine, seatsOnPaper } from './paper-seats'
 import { qrSvg } from './qr'
 import { staffNoteOnPaper } from './note-words'
 import { refundPeopleRows } from './refund-words'
+import { slipHead } from './slip-head'
 import { printTemplates, type PrintTemplates } from './templates'
 
 /**
@@ -207,7 +208,7 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
   return {
     name,
     html: printedPage(templates, { ...page, title: name, kind: 'receipt' }, templates.receipt, {
-      head: slipHead(templates, words, words.receipt, order.reference, singaporeTime(order.confirmedTime ?? sale.updatedAt, language)),
+      head: slipHead(templates, words, { title: words.receipt, reference: order.reference, code: order.reference, date: singaporeTime(order.confirmedTime ?? sale.updatedAt, language) }),
       items: order.items.map((item) => itemBlock(item, options.venues?.[item.productId] ?? null, language, words)),
       deliveryLabel: words.delivery,
       deliveryMethod: deliveryName(order.deliveryMethodCode, words),
@@ -224,11 +225,6 @@ export function receiptDocument(sale: SaleRecord, options: DocumentOptions = {})
   }
 }
 
-/** The head of a receipt or refund slip: what it is, its booking reference and date (resources/print/slip-head.html). */
-function slipHead(templates: PrintTemplates, words: PaperWords, title: string, reference: string, date: string): SafeHtml {
-  return trusted(fillTemplate(templates.slipHead, { title, referenceLabel: words.bookingReference, reference, dateLabel: words.date, date }))
-}
-
 // ------------------------------------------------------------------ refund slip
 
 /** The slip's "Why": the sale's note in the paper's language. */
@@ -241,13 +237,15 @@ function slipWhy(sale: SaleRecord, language: PaperLanguage, words: PaperWords): 
 export function refundSlipDocument(sale: SaleRecord, options: DocumentOptions = {}): PrintDocument {
   if (sale.state !== 'refunded') throw new Error(`no refund slip for sale ${sale.saleId}: it is ${sale.state}, not refunded`)
   const { templates, page, language, words } = common(options, sale)
-  const reference = sale.reference ?? sale.order?.reference ?? sale.saleId
+  // A sale the vendor never gave a reference is named by its sale id, which no scanner looks up: no QR code for it.
+  const code = sale.reference ?? sale.order?.reference ?? null
+  const reference = code ?? sale.saleId
   const currency = sale.order?.amountToBePaid.currency ?? 'SGD'
   const name = `${reference}-refund`
   return {
     name,
     html: printedPage(templates, { ...page, title: name, kind: 'refund-slip' }, templates.refundSlip, {
-      head: slipHead(templates, words, words.refund, reference, singaporeTime(sale.updatedAt, language)),
+      head: slipHead(templates, words, { title: words.refund, reference, code, date: singaporeTime(sale.updatedAt, language) }),
       amountLabel: words.amountRefunded,
       amount: moneyOfCents(sale.amountCents, currency, language),
       tenders: refundTenderRows(sale, { currency, card: options.card, approvalCode: options.approvalCode, language, words }),

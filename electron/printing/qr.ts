@@ -2,7 +2,8 @@ import { QR_QUIET_ZONE, qrMatrix } from '../printers/raw/qr-dots'
 import { escapeHtml, SafeHtml } from './html'
 
 /**
- * A ticket's QR code as inline SVG: vector, so it stays sharp at any printer
+ * A QR code as inline SVG (a ticket's barcode; a receipt's or refund slip's
+ * booking reference, ./slip-head.ts): vector, so it stays sharp at any printer
  * resolution (a 203 dpi thermal head or a laser), and no image file or data:
  * URL to load. The symbol is drawn from the `qrcode` library's module matrix;
  * the markup holds only numbers Foyer computed and an escaped label.

@@ -14,7 +14,8 @@ import { backByItself, buyTwo, cannotStart, contract, PIN, referenceForTheBoxOff
  * run here in the Playwright worker where the browser host reaches them over
  * loopback TCP. What each printed is read back from the bytes it kept: the
  * documents as dots (raster bands, FGL graphics), each ticket's QR code
- * scanned (jsQR) against the ticket's barcode, the receipt after them.
+ * scanned (jsQR) against the ticket's barcode, the receipt after them, its QR
+ * code against the booking reference.
  */
 test.use({ viewport: { width: 1080, height: 1920 } })
 
@@ -40,10 +41,15 @@ async function choosePrinter(printer: { host: string; port: number }, language: 
 /** The sale's tickets' barcodes, as the vendor makes them (one per place, numbered after the reference). */
 const barcodes = (reference: string) => [ticketBarcode(`${reference}-01`), ticketBarcode(`${reference}-02`)]
 
-/** A receipt's paper: the layout's ink and no ticket's QR code. */
-function isReceipt(paper: Bitmap): void {
+/**
+ * A receipt's paper: the layout's ink and one QR code, the sale's booking reference, bare (as the kiosk's done
+ * screen shows it), in whole dots, so a counter's scanner types exactly what opens the sale (`sales.find`).
+ */
+function isReceipt(paper: Bitmap, reference: string): void {
   expect(paper.data.some((byte) => byte !== 0)).toBe(true)
-  expect(qrOnPaper(paper).text).toBeNull()
+  const qr = qrOnPaper(paper)
+  expect(qr.text).toBe(reference)
+  expect(qr.moduleDots).toBeGreaterThanOrEqual(6)
 }
 
 test('ESC/POS out of paper: the kiosk cannot print and nobody can start; paper loaded: it comes back by itself', async ({ page }) => {
@@ -67,7 +73,7 @@ test('ESC/POS: two tickets and the receipt printed as dots; paper out in the sec
   const pages = escPosPages(escPos.printed().subarray(from))
   expect(pages).toHaveLength(3)
   expect(pages.map((paper) => qrOnPaper(paper).text).slice(0, 2)).toEqual(barcodes(first))
-  isReceipt(pages[2]!)
+  isReceipt(pages[2]!, first)
   const ticketBytes = escPosCutEnds(escPos.printed().subarray(from))[0]!
   await page.getByTestId('done-finish').click()
 
@@ -90,10 +96,10 @@ test('ESC/POS: two tickets and the receipt printed as dots; paper out in the sec
   const reprinted = escPosPages(escPos.printed().subarray(from))
   expect(reprinted).toHaveLength(2)
   expect(qrOnPaper(reprinted[0]!).text).toBe(barcodes(second)[1])
-  isReceipt(reprinted[1]!)
+  isReceipt(reprinted[1]!, second)
 })
 
-test('Boca FGL: two tickets and the receipt printed as graphics, each ticket scanning as its barcode', async ({ page }) => {
+test('Boca FGL: two tickets and the receipt printed as graphics, each ticket scanning as its barcode, the receipt as its reference', async ({ page }) => {
   await choosePrinter(fgl, 'fgl')
   await page.goto(host.entry)
   const reference = await buyTwo(page)
@@ -105,5 +111,7 @@ test('Boca FGL: two tickets and the receipt printed as graphics, each ticket sca
   const papers = tickets.map((ticket) => fglTicketDots(ticket, across))
   expect(papers.length).toBeGreaterThanOrEqual(3)
   expect(papers.slice(0, 2).map((paper) => qrOnPaper(paper).text)).toEqual(barcodes(reference))
-  for (const paper of papers.slice(2)) isReceipt(paper)
+  // The receipt's QR code is in its head: whole on its first ticket, whatever length the receipt runs to.
+  isReceipt(papers[2]!, reference)
+  for (const paper of papers.slice(3)) expect(paper.data.some((byte) => byte !== 0)).toBe(true)
 })

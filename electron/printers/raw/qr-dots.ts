@@ -2,11 +2,12 @@ import { create } from 'qrcode'
 import { setDot, type Bitmap } from './bitmap'
 
 /**
- * A ticket's QR code as its module matrix, the one source for the code on
- * screen, in the PDF (electron/printing/qr.ts draws it as SVG) and on a
- * thermal printer's dots (drawQrDots below). Error correction M (15 %)
- * tolerates a scuffed or folded ticket; the standard's four modules of quiet
- * zone are part of every drawing, so the code scans whatever is around it.
+ * A QR code (a ticket's barcode, a receipt's booking reference) as its
+ * module matrix, the one source for the code on screen, in the PDF
+ * (electron/printing/qr.ts draws it as SVG) and on a thermal printer's dots
+ * (drawQrDots below). Error correction M (15 %) tolerates a scuffed or
+ * folded ticket; the standard's four modules of quiet zone are part of every
+ * drawing, so the code scans whatever is around it.
  */
 export const QR_QUIET_ZONE = 4
 

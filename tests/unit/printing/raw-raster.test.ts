@@ -39,11 +39,15 @@ beforeAll(() => {
 })
 afterAll(() => raster?.close())
 
-/** The card sale's tickets and receipt, in the language it would be printed in for a Chinese-speaking customer. */
-function saleDocuments(): { tickets: PrintDocument[]; receipt: PrintDocument; barcodes: string[] } {
+/**
+ * The card sale's tickets and receipt, in the language it would be printed in for a Chinese-speaking customer;
+ * `codes`: what each one's QR code holds, in order (each ticket's barcode, then the receipt's booking reference).
+ */
+function saleDocuments(): { tickets: PrintDocument[]; receipt: PrintDocument; barcodes: string[]; codes: string[] } {
   const { sale, steps } = samples.card
   const options = { language: 'zh-CN' as const, venues: venuesFromSteps(steps) }
-  return { tickets: ticketDocuments(sale, options), receipt: receiptDocument(sale, options), barcodes: sale.order!.tickets.map((t) => t.barcode) }
+  const barcodes = sale.order!.tickets.map((t) => t.barcode)
+  return { tickets: ticketDocuments(sale, options), receipt: receiptDocument(sale, options), barcodes, codes: [...barcodes, sale.order!.reference] }
 }
 
 describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
@@ -51,7 +55,7 @@ describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
     const printer = await startEscPosLoopback()
     try {
       const port = new RawDocumentPrinter<PrintDocument>({ host: printer.host, port: printer.port, label: 'Receipt printer', language: 'escpos', pollMs: 50 }, render)
-      const { tickets, receipt, barcodes } = saleDocuments()
+      const { tickets, receipt, codes } = saleDocuments()
       for (const doc of [...tickets, receipt]) expect((await port.print(doc)).readiness).toEqual({ state: 'ready' })
 
       const decoded = decodeEscPos(printer.printed())
@@ -66,8 +70,8 @@ describe('a sale on a raw ESC/POS printer, as images of its layouts', () => {
       expect(dc4Off).toBeLessThan(bytes.indexOf(Buffer.from([0x1d, 0x76, 0x30])))
       const pages = escPosPages(printer.printed())
       for (const [i, doc] of [...tickets, receipt].entries()) expect(dotsDiffering(pages[i]!, await render(doc, ESCPOS_WIDTH_DOTS))).toBe(0)
-      // Whole dots per module, and big: at 6 dots (0.75 mm) and more a door scanner reads it from arm's length.
-      for (const [i, barcode] of barcodes.entries()) expect(qrOnPaper(pages[i]!)).toMatchObject({ text: barcode, moduleDots: expect.toSatisfy((dots: number) => dots >= 6) })
+      // Whole dots per module, and big: at 6 dots (0.75 mm) and more a door scanner reads it from arm's length; the receipt's reference too.
+      for (const [i, code] of codes.entries()) expect(qrOnPaper(pages[i]!)).toMatchObject({ text: code, moduleDots: expect.toSatisfy((dots: number) => dots >= 6) })
       // What a printer's own fonts made of the Chinese words ("?" each) is not what is on the paper.
       const first = tickets[0]!
       const questionMarks = await render({ ...first, html: first.html.replace(/\p{Script=Han}/gu, '?') }, ESCPOS_WIDTH_DOTS)
@@ -110,7 +114,7 @@ describe('a sale on a raw Boca FGL printer, as images of its layouts', () => {
     const printer = await startFglLoopback()
     try {
       const port = new RawDocumentPrinter<PrintDocument>({ host: printer.host, port: printer.port, label: 'Ticket printer', language: 'fgl', pollMs: 50 }, render)
-      const { tickets, receipt, barcodes } = saleDocuments()
+      const { tickets, receipt, codes } = saleDocuments()
       for (const doc of [...tickets, receipt]) expect((await port.print(doc)).readiness).toEqual({ state: 'ready' })
       const printed = printer.printed()
       expect(printed).toHaveLength(tickets.length + 1)
@@ -120,7 +124,7 @@ describe('a sale on a raw Boca FGL printer, as images of its layouts', () => {
         expect(inkOutside(dots, left, layoutDots)).toBe(0)
         const layout = await render(doc, layoutDots)
         expect(dotsDiffering(rowsOf(columnsOf(dots, left, layoutDots), 0, layout.height), layout)).toBe(0)
-        if (barcodes[i]) expect(qrOnPaper(dots)).toMatchObject({ text: barcodes[i], moduleDots: expect.toSatisfy((n: number) => n >= 6) })
+        expect(qrOnPaper(dots)).toMatchObject({ text: codes[i], moduleDots: expect.toSatisfy((n: number) => n >= 6) })
       }
     } finally {
       await printer.close()
