@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import { inProcessSandbox } from '../support/in-process-sandbox'
+import { call } from '../../electron/ipc-core/dispatcher'
 import { startHostRuntime, type HostRuntime } from '../../electron/services/host-runtime'
 import { DEFAULT_UPDATE_SETTINGS } from '../../electron/settings/settings-schema'
 import { unmountApp, type MountedApp } from '../support/mount-app'
@@ -54,6 +56,24 @@ describe('staff settings: updates', () => {
     await app.click('updates-enabled')
     await app.click('updates-save')
     await vi.waitFor(() => expect(runtime.settings.get().updates).toMatchObject({ enabled: false, feedUrl: null, checkEveryMinutes: 30 }), SAVE)
+  })
+
+  it('keeps what staff are typing when the settings are read again unchanged, and takes a real change', async () => {
+    await runtime.settings.update({ updates: DEFAULT_UPDATE_SETTINGS })
+    const app = await updateSettings()
+    type(app, 'updates-feed-url', 'http://example.com/feed/')
+    type(app, 'hold-window', '25')
+    // The screen's own load answering late, or a push after another section's save: a new view, the same values.
+    const view = await call(runtime.services.dispatcher, 'settings.get', {})
+    if (!view.ok) throw new Error(view.error.code)
+    runtime.services.pushes.publish('settings.changed', structuredClone(view.value))
+    await flushPromises()
+    expect(input(app, 'updates-feed-url').value).toBe('http://example.com/feed/')
+    expect(input(app, 'hold-window').value).toBe('25')
+    // A change saved elsewhere (another screen, the hub's profile) is shown.
+    runtime.services.pushes.publish('settings.changed', { ...view.value, updates: { ...view.value.updates, feedUrl: 'https://other.venue.example/' } })
+    await flushPromises()
+    expect(input(app, 'updates-feed-url').value).toBe('https://other.venue.example/')
   })
 
   it('says why a feed address was refused, marks the field, and keeps what was saved', async () => {
