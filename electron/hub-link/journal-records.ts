@@ -167,9 +167,10 @@ function shiftPayload(db: LocalDb, shiftId: string): ShiftPayload {
 /** The shift's cash drawer for the hub's End of day: openings, failed pulses, each No sale; nothing for a shift whose drawer was never pulsed. */
 function drawerOfShift(db: LocalDb, backend: string, shiftId: string): Pick<ShiftPayload, 'drawer'> {
   const book = new DrawerBook(db, backend)
-  const { openings, failed } = book.ofShift(shiftId)
+  const { figures, noSales: each } = book.ofShift(shiftId)
+  const { openings, failed } = figures
   if (openings + failed === 0) return {}
-  const noSales = book.noSales(shiftId).slice(0, 1000).map((sale) => ({ at: new Date(sale.at).toISOString(), by: sale.by, reason: sale.reason }))
+  const noSales = each.slice(0, 1000).map((sale) => ({ at: new Date(sale.at).toISOString(), by: sale.by, reason: sale.reason }))
   return { drawer: { openings, failed, noSales } }
 }
 

@@ -66,27 +66,23 @@ export class DrawerBook {
     })
   }
 
-  /** The No sales of a shift, oldest first, each with who was signed in and why. */
-  noSales(shiftId: string): NoSaleEntry[] {
-    return this.#rows(shiftId)
+  /**
+   * A shift's drawer from one read of its openings: as its reports say it (pulses the printer took, those it
+   * did not, the No sales by person) and each No sale on its own, oldest first, as the hub's upload lists them.
+   */
+  ofShift(shiftId: string): { figures: ShiftDrawerView; noSales: NoSaleEntry[] } {
+    const rows = this.#rows(shiftId)
+    const noSales = rows
       .filter((row) => row.purpose === 'no-sale' && row.opened === 1)
       .map((row) => ({ at: row.at, by: shiftPersonOf(row.opened_by)?.name ?? null, reason: row.reason ?? 'other' }))
-  }
-
-  /** A shift's drawer as its reports say it: pulses the printer took, those it did not, and the No sales by person. */
-  ofShift(shiftId: string): ShiftDrawerView {
-    const rows = this.#rows(shiftId)
     const byPerson = new Map<string | null, ShiftDrawerView['noSales'][number]>()
-    for (const sale of this.noSales(shiftId)) {
+    for (const sale of noSales) {
       const line = byPerson.get(sale.by) ?? { by: sale.by, count: 0, reasons: { change: 0, 'wrong-change': 0, other: 0 } }
       line.count++
       line.reasons[sale.reason]++
       byPerson.set(sale.by, line)
     }
-    return {
-      openings: rows.filter((row) => row.opened === 1).length,
-      failed: rows.filter((row) => row.opened === 0).length,
-      noSales: [...byPerson.values()],
-    }
+    const opened = rows.filter((row) => row.opened === 1).length
+    return { figures: { openings: opened, failed: rows.length - opened, noSales: [...byPerson.values()] }, noSales }
   }
 }

@@ -197,7 +197,7 @@ export class ShiftBook {
     const venues = new Set<string>()
     for (const sale of sales) for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
     const expectedCashCents = expectedCash(shift, cash)
-    const drawer = this.#drawer.ofShift(shift.shiftId)
+    const drawer = this.#drawer.ofShift(shift.shiftId).figures
     return {
       kind,
       shiftId: shift.shiftId,
