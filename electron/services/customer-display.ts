@@ -33,6 +33,12 @@ export interface CustomerDisplayOptions {
   testPictureMs?: number
   /** How long the thank-you stays up when the cashier does not start the next sale (two minutes). */
   thanksMs?: number
+  /**
+   * Whether a customer display is shown here (a counter with the setting on; absent: always). Elsewhere
+   * the sale's steps still move the view on, but nothing is pushed and no events or pictures are fetched
+   * for a showcase nobody sees: every self-service kiosk gives its holds back at each idle reset.
+   */
+  shown?: () => boolean
 }
 
 const SHOWCASE_SIZE = 4
@@ -91,8 +97,12 @@ export class CustomerDisplay {
   }
 
   view(): CustomerDisplayView {
-    if (this.#view.state === 'idle') void this.#loadShowcase()
+    if (this.#view.state === 'idle' && this.#shown()) void this.#loadShowcase()
     return this.#view
+  }
+
+  #shown(): boolean {
+    return this.options.shown?.() ?? true
   }
 
   displays(): DisplayInfo[] {
@@ -170,6 +180,7 @@ export class CustomerDisplay {
     })
     // A cashier who never taps Done must not leave this customer's reference up for the next one.
     if (this.#thanksTimer) clearTimeout(this.#thanksTimer)
+    if (!this.#shown()) return
     this.#thanksTimer = setTimeout(() => {
       if (this.#view.state === 'thanks') this.ended()
     }, this.options.thanksMs ?? THANKS_MS)
@@ -210,6 +221,7 @@ export class CustomerDisplay {
       this.#thanksTimer = null
     }
     this.#view = view
+    if (!this.#shown()) return
     this.options.pushes.publish('customerDisplay.changed', view)
     if (view.state === 'idle') void this.#loadShowcase()
   }

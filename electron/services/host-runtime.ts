@@ -114,7 +114,7 @@ export async function startHostRuntime(
     ...(afterStep ? { checkout: { afterStep } } : {}),
     patronDataDays: () => settings.get().patronDataDays,
     boxOfficeEmail: () => settings.get().boxOfficeEmail,
-    firstLanguage: () => settings.get().languages[0] ?? 'en-SG',
+    ...{ firstLanguage: () => settings.get().languages[0] ?? 'en-SG', customerDisplayShown: () => settings.get().customerDisplay },
     cashToleranceCents: () => settings.get().cashToleranceCents,
     eticketsWhenCannotPrint: () => settings.get().eticketsWhenCannotPrint,
     // The drawer hangs off the receipt printer staff saved (FOYER_PRINTER's for a run that names one).

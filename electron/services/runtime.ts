@@ -79,6 +79,8 @@ export interface RuntimeOptions {
   connectivity?: { recheckMs?: number; heartbeatMs?: number }
   /** The venue's first language (the staff setting): the customer display starts each customer in it; English when absent. */
   firstLanguage?: () => SaleLanguage
+  /** Whether this counter shows a customer display (the staff setting, read at each step); absent: every counter does. */
+  customerDisplayShown?: () => boolean
 }
 
 export interface Runtime {
@@ -177,10 +179,11 @@ function salesAndAudioGuidance(
 }
 
 /** What the customer display shows (./customer-display.ts), over whichever backend is connected. */
-function customerDisplayOf(options: RuntimeOptions, pushes: PushBus, log: Logger, sales: SalesRuntime, counter: CounterDesk): CustomerDisplay {
+function customerDisplayOf(options: RuntimeOptions, pushes: PushBus, log: Logger, sales: SalesRuntime, counter: CounterDesk, system: SystemInfoService): CustomerDisplay {
   // Served by the first name of who is signed in: nothing more of the staff faces the customer.
   const servedBy = () => counter.who()?.name.trim().split(/\s+/)[0]?.slice(0, 40) ?? null
-  const display = new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy })
+  const shown = () => system.info().mode === 'counter' && (options.customerDisplayShown?.() ?? true)
+  const display = new CustomerDisplay({ pushes, log, connected: () => sales.context, firstLanguage: options.firstLanguage, servedBy, shown })
   // Main signed the counter out by itself (idle, account disabled): the sale is over for the display too.
   pushes.attach((name) => {
     if (name === 'counter.signedOut') display.ended()
@@ -257,7 +260,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     counterIdle,
     audioGuidance: audio,
     drawer: drawerHandlers(drawer, () => system.info().mode),
-    customerDisplay: customerDisplayOf(options, pushes, log, sales, counter),
+    customerDisplay: customerDisplayOf(options, pushes, log, sales, counter, system),
     admin: options.admin?.({ sales, pushes, system, db, readiness, hub }),
     printer: { ...printerHandlers(readiness), ...(options.printerSwitch ? counterPrinterHandler(options.printerSwitch, readiness, () => system.info().mode) : {}) },
     // Revoked, or closed by the box office's rules (a customer already in a sale finishes it first).
