@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { isoSgt } from '../format/dates'
 import { sectionAvailabilities } from '../model/availability'
 import type { Product } from '../model/catalogue'
-import { SeatStatus } from '../model/inventory'
 import { ApiError, badRequest, invalidParameter } from './api-error'
 import { authorize, idParam, intParam, param, type Query, type SandboxContext } from './context'
 import { randomUUID } from 'node:crypto'
@@ -202,14 +201,8 @@ function seatOfferAnswer(ctx: SandboxContext) {
 function pendingOrdersOf(ctx: SandboxContext, product: Product, inventoryIds: readonly number[], now: number, client: string): Set<string> {
   if (product.ticketType === 'GA') return new Set()
   const inventory = ctx.book.seats(product)
-  const refs = new Set<string>()
-  for (const id of inventoryIds) {
-    const ordinal = inventory.ordinalOf(id)
-    if (ordinal < 0 || inventory.status[ordinal] !== SeatStatus.Ordered || inventory.isFree(ordinal, now) || inventory.holder.get(ordinal) !== client) continue
-    const ref = inventory.orderRef.get(ordinal)
-    if (ref) refs.add(ref)
-  }
-  return refs
+  const refs = inventoryIds.map((id) => inventory.ordinalOf(id)).map((ordinal) => (ordinal < 0 ? null : inventory.orderedBy(ordinal, client, now)))
+  return new Set(refs.filter((ref): ref is string => ref !== null))
 }
 
 /** Operation 6: release offered seats (and reserve others in their place). */

@@ -147,6 +147,12 @@ export class ProductInventory {
     return this.isHeld(ordinal, now) && this.holder.get(ordinal) === client
   }
 
+  /** The order this client placed that took the seat and has not lapsed, or null: the seat is reserved for that order. */
+  orderedBy(ordinal: number, client: string, now: number): string | null {
+    if (this.status[ordinal] !== SeatStatus.Ordered || this.until[ordinal]! <= now || this.holder.get(ordinal) !== client) return null
+    return this.orderRef.get(ordinal) ?? null
+  }
+
   apply(change: SeatChange): void {
     this.status[change.ordinal] = change.status
     this.until[change.ordinal] = change.until
