@@ -29,7 +29,7 @@ export interface DrawerPulses {
   requireClosed(): Promise<void>
 }
 
-/** Opens the drawer when any of the payments given back was cash (a journal that fails here is logged by the caller's sale, not stopped). */
+/** Opens the drawer when any of the payments given back was cash; whatever the drawer answers, the refund stands (a pulse that failed is the cashier's key). */
 export async function openForCashBack(drawer: DrawerPulses | null, saleId: string, given: readonly { tender: Tender }[]): Promise<void> {
   if (!drawer || !given.some((payment) => payment.tender === 'cash')) return
   await drawer.open('cash-refund', { saleId }).catch(() => undefined)

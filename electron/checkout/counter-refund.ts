@@ -33,6 +33,12 @@ export interface RefundPeople {
 const notRefundable = (sale: SaleRecord | null, why: string) =>
   new FoyerError({ code: 'checkout.not-refundable', messageKey: 'staff.errors.notRefundable', retryable: false, detail: `sale ${sale?.saleId ?? '?'} ${why}` })
 
+const isSold = (sale: SaleRecord) => sale.state === 'confirmed' || sale.state === 'printed'
+const ofOpenShift = (sale: SaleRecord, openShiftId: string | null) => openShiftId !== null && sale.shiftId === openShiftId
+
+/** Whether a sale may be refunded at this counter: sold, and in the open shift (an earlier shift's drawer is counted and closed). */
+export const refundableHere = (sale: SaleRecord, openShiftId: string | null): boolean => isSold(sale) && ofOpenShift(sale, openShiftId)
+
 /** "Asked by Aisha Rahman, approved by Mei Ling.", or the approval alone when nobody asked by name. */
 const whoFor = ({ askedBy, approvedBy }: RefundPeople): StaffNoteSentence =>
   askedBy ? { key: 'refundAskedAndApproved', params: { askedBy: askedBy.name, approvedBy: approvedBy.name } } : { key: 'refundApproved', params: { approvedBy: approvedBy.name } }
@@ -40,8 +46,8 @@ const whoFor = ({ askedBy, approvedBy }: RefundPeople): StaffNoteSentence =>
 export async function refundAtCounter(checkout: CheckoutService, saleId: string, openShiftId: string | null, people: RefundPeople): Promise<CounterRefund> {
   const journal = checkout.journal
   const sale = journal.get(saleId)
-  if (!sale || (sale.state !== 'confirmed' && sale.state !== 'printed')) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
-  if (openShiftId === null || sale.shiftId !== openShiftId) throw notRefundable(sale, 'is not a sale of the open shift')
+  if (!sale || !isSold(sale)) throw notRefundable(sale, `is ${sale?.state ?? 'unknown'}, not a confirmed sale`)
+  if (!ofOpenShift(sale, openShiftId)) throw notRefundable(sale, 'is not a sale of the open shift')
   const taken = paymentsNotGivenBack(sale)
   const payment = taken[0]
   if (!payment) throw notRefundable(sale, 'has no payment to give back')

@@ -4,6 +4,7 @@ import { FoyerError } from '../ipc-core/foyer-error'
 import type { SaleState, SalesJournal, SaleRecord } from '../journal/sales-journal'
 import type { SaleCodeKind } from '../journal/sale-codes'
 import type { CounterDesk } from '../counter/counter-desk'
+import { refundableHere } from './counter-refund'
 
 /**
  * A sale found by the code a counter's scanner read (issue #34): this device's journal first, through
@@ -70,8 +71,8 @@ export function foundSaleOf(sale: SaleRecord, matched: SaleCodeKind, code: strin
       .filter((p) => p.kind === 'refund' && p.state === 'approved')
       .map((p) => ({ tender: p.tender, amountCents: p.amountCents, askedBy: p.askedBy, approvedBy: p.approvedBy })),
     canReprint: standing === 'sold',
-    // As ShiftScreen's Refund: a sold sale of the open shift (an earlier shift's drawer is counted and closed).
-    canRefund: standing === 'sold' && openShiftId !== null && sale.shiftId === openShiftId,
+    // The counter refund's own rule (./counter-refund.ts), so the button is offered exactly where it would be taken.
+    canRefund: refundableHere(sale, openShiftId),
   }
 }
 
