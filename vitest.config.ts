@@ -5,27 +5,6 @@ import { resolve, sep } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { chromiumPath } from './scripts/chromium.mjs'
 
-// vitest 5 targets Node 22; on Node 20 its reporter calls Map.groupBy (Node 21+)
-// when it prints failures, and crashes instead of showing them. Fill it in here,
-// in the process that runs the reporter, until the machines move to Node 22.
-if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
-  Object.defineProperty(Map, 'groupBy', {
-    configurable: true,
-    writable: true,
-    value<K, V>(items: Iterable<V>, keyOf: (item: V, index: number) => K): Map<K, V[]> {
-      const groups = new Map<K, V[]>()
-      let index = 0
-      for (const item of items) {
-        const key = keyOf(item, index++)
-        const group = groups.get(key)
-        if (group) group.push(item)
-        else groups.set(key, [item])
-      }
-      return groups
-    },
-  })
-}
-
 // The tests that print through the browser host's Chromium (browser-host/chromium.ts reads FOYER_CHROMIUM,
 // as do the processes they start) use the one the E2E pages use: the headless shell where it is installed.
 process.env.FOYER_CHROMIUM ??= chromiumPath
