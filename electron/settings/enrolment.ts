@@ -101,13 +101,13 @@ export async function prepareEnrolment(dir: string, options: EnrolmentOptions): 
   if (kept !== null && normaliseEnrolmentCode(kept).length >= MIN_ENROLMENT_LENGTH) {
     // Left there by ops, or by an earlier first start: only this account may read it.
     await chmod(file, 0o600).catch(() => {})
-    options.log.warn(`no staff PIN is set yet: the first one is set with the enrolment code in the file ${ENROLMENT_FILE} in Foyer's data folder`)
+    options.log.warn(`no staff PIN is set yet: the first one is set with the enrolment code in the file ${file}`)
     return new Enrolment(kept, file)
   }
   const code = newEnrolmentCode()
   await writeFileAtomic(file, `${code}\n`, 0o600)
   options.log.warn(
-    `no staff PIN is set yet: a one-time enrolment code to set the first one was written to the file ${ENROLMENT_FILE} in Foyer's data folder` +
+    `no staff PIN is set yet: a one-time enrolment code to set the first one was written to the file ${file}` +
       (kept !== null ? ` (the code there was shorter than ${MIN_ENROLMENT_LENGTH} characters and was replaced)` : ''),
   )
   return new Enrolment(code, file)

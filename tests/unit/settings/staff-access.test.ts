@@ -104,6 +104,26 @@ describe('the first staff PIN', () => {
     expect(await ask('staff.setPin', { newPin: '135724', enrolmentCode: code })).toMatchObject({ ok: false, error: { code: 'staff.pin-wrong' } })
   })
 
+  it('a staff name with a control character is refused at the channel, naming the field: no supervisor is made and the code still enrols', async () => {
+    const { ask } = await start(await folder())
+    const refused = await ask('staff.setPin', { ...firstPin(PIN), name: 'Night\u0000Manager' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'contract.invalid-request' } })
+    expect(!refused.ok && refused.error.detail).toContain('name')
+    expect(await ask('staff.setPin', { ...firstPin(PIN), name: 'Night Manager' })).toMatchObject({ ok: true })
+  })
+
+  it('the log says where the code was written: the file\'s full path, never the code', async () => {
+    const dataDir = await folder()
+    const said: string[] = []
+    const log = { warn: (line: string) => said.push(line), error: () => {} }
+    open.push(await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, log, inProcessSandbox))
+    const file = join(dataDir, ENROLMENT_FILE)
+    const code = (await readFile(file, 'utf8')).trim()
+    const line = said.find((text) => text.includes('enrolment code'))
+    expect(line).toContain(file)
+    expect(line).not.toContain(code)
+  })
+
   it('a code ops left in the data folder is used as it is, and a restart before enrolment keeps the same code', async () => {
     const dataDir = await folder()
     await writeFile(join(dataDir, ENROLMENT_FILE), 'BOXOFFICE-SETUP-42\n', { mode: 0o644 })
