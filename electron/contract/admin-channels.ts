@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../../hub/protocol'
 import { terminalPlaceSchema } from './audio-guidance'
 import { cashDrawerSchema, displayIdSchema } from './counter-station'
 import { appModeSchema, backendKindSchema } from './base'
@@ -118,7 +119,7 @@ export const adminChannels = {
     response: z.array(saleAttentionSchema),
   },
   'staff.resolveSale': {
-    request: z.object({ pin, saleId: z.uuid(), how: z.string().trim().min(1).max(500) }).strict(),
+    request: z.object({ pin, saleId: z.uuid(), how: plainText(500, 1) }).strict(),
     response: saleAttentionSchema,
   },
   /** Prints what of a sale's tickets and receipt did not come out (the printer stopped mid-sale), on the printer chosen now. */

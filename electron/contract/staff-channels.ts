@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { StaffName } from '../../hub/protocol'
 
 /**
  * Staff accounts (electron/settings/staff-accounts.ts): each person who works
@@ -19,7 +20,7 @@ export const staffAccountSchema = staffMemberSchema.extend({ disabled: z.boolean
 export type StaffAccountView = z.infer<typeof staffAccountSchema>
 
 /** A name as staff type it: 1 to 40 characters (main trims it and makes inner spaces single). */
-export const staffNameSchema = z.string().trim().min(1).max(40)
+export const staffNameSchema = StaffName
 /** A PIN tried at sign-in: 4 to 12 digits (a PIN an older Foyer let staff choose still signs in). */
 export const pinTriedSchema = z.string().regex(/^\d{4,12}$/)
 /** A PIN being chosen: 6 to 12 digits. */

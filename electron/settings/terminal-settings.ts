@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { isAbsolute } from 'node:path'
 import { z } from 'zod'
+import { hasControlCharacter } from '../../hub/protocol'
 import { parseTerminalAddress } from '../terminal-protocol/terminal-address'
 
 /**
@@ -30,9 +31,6 @@ export const MAX_CERTIFICATE_PATH_LENGTH = 1024
  */
 export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9-]{1,20}$/
 
-// The pattern is about control characters, so it names them.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 
 export const terminalSettingsSchema = z
   .object({
@@ -54,7 +52,7 @@ export const terminalSettingsSchema = z
       .string()
       .min(1, { error: 'must name the root certificate file' })
       .max(MAX_CERTIFICATE_PATH_LENGTH, { error: `must be at most ${MAX_CERTIFICATE_PATH_LENGTH} characters` })
-      .refine((value) => isAbsolute(value) && !CONTROL_CHARACTER.test(value), { error: 'must be the full path of the file, from the drive or /' }),
+      .refine((value) => isAbsolute(value) && !hasControlCharacter(value), { error: 'must be the full path of the file, from the drive or /' }),
   })
   .strict()
 export type TerminalSettings = z.infer<typeof terminalSettingsSchema>

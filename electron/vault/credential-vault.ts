@@ -1,4 +1,5 @@
 import type { BackendKind } from '../contract'
+import { hasControlCharacter } from '../../hub/protocol'
 
 /**
  * The port for vendor API credentials. The main process is the only holder of
@@ -113,9 +114,6 @@ export function accountName(ref: CredentialRef): string {
   return `${ref.backend}/${ref.tenant}`
 }
 
-// The pattern is about control characters, so it names them.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
 
 /**
  * Checks a secret before any implementation stores it. NUL is refused because
@@ -133,7 +131,7 @@ export function assertStorableSecret(secret: unknown, maxLength = MAX_SECRET_LEN
     throw new InvalidSecretError('The secret contains a NUL character; nothing was stored')
   }
   // Line breaks, tabs and other control characters are paste accidents: no vendor issues secrets with them.
-  if (CONTROL_CHARACTER.test(secret)) {
+  if (hasControlCharacter(secret)) {
     throw new InvalidSecretError('The secret contains a control character (a line break, tab or similar); nothing was stored')
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text'
 import { HeartbeatProfile, HeartbeatSecrets, ProfileSettingName, ProfileSettings, ServiceRule } from './device-profile'
 
 /**
@@ -18,8 +19,8 @@ export const PROFILE_PATHS = {
   serviceRule: (ruleId: string) => `/api/service-rules/${encodeURIComponent(ruleId)}`,
 } as const
 
-const ProfileName = z.string().trim().min(1).max(80)
-const GroupName = z.string().trim().max(80)
+const ProfileName = plainText(80, 1)
+const GroupName = plainText(80)
 
 export const ProfileRequest = z.object({ name: ProfileName, settings: ProfileSettings, overridable: z.array(ProfileSettingName) })
 export type ProfileRequest = z.infer<typeof ProfileRequest>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text'
 import { HubStaffRole, StaffName, StaffPin } from './staff-sync'
 
 /**
@@ -23,7 +24,7 @@ const Where = {
   /** Devices this person may work at (ids); with `places` empty too: anywhere in the venue. */
   devices: z.array(z.uuid()).max(200).default([]),
   /** Places ("Box office", "Lobby") whose every device they may work at. */
-  places: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
+  places: z.array(plainText(80, 1)).max(50).default([]),
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text'
 import { TodayAnswer } from './dashboard-today'
 import { ManagerPassword } from './dashboard-staff'
 import { DrawerState, PrinterProblem, TerminalState } from './heartbeat'
@@ -45,7 +46,7 @@ export const DASHBOARD_PATHS = {
 } as const
 
 // Up to 80: a manager made before managers were staff accounts (hub migration 9) may have a longer name than StaffName allows.
-const ManagerName = z.string().trim().min(1).max(80)
+const ManagerName = plainText(80, 1)
 
 export const SignInRequest = z.object({ name: ManagerName, password: z.string().min(1).max(200) })
 export type SignInRequest = z.infer<typeof SignInRequest>
@@ -66,6 +67,8 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
 export const DashboardRefusal = z.object({
   refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed', 'password-needed']),
   retryAfterSeconds: z.number().int().positive().optional(),
+  /** On `invalid-request` for a body: the fields that were wrong, as paths ("name", "places.0"). */
+  fields: z.array(z.string()).optional(),
   /** On GET /api/session's 401 only, while no manager exists yet: the page opens on the first manager's form. */
   firstManagerNeeded: z.boolean().optional(),
 })
@@ -124,7 +127,7 @@ export type DashboardDevice = z.infer<typeof DashboardDevice>
 export const DevicesAnswer = z.object({ devices: z.array(DashboardDevice) })
 export type DevicesAnswer = z.infer<typeof DevicesAnswer>
 
-export const AddDeviceRequest = z.object({ name: z.string().trim().min(1).max(80), place: z.string().trim().max(80).default('') })
+export const AddDeviceRequest = z.object({ name: plainText(80, 1), place: plainText(80).default('') })
 export type AddDeviceRequest = z.infer<typeof AddDeviceRequest>
 
 /** Shown once, on the dashboard only: what the device's staff type (or scan as a QR of `enrolmentUri`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text'
 import { PROFILE_SETTING_SHAPES } from './profile-setting-shapes'
 
 /**
@@ -40,7 +41,7 @@ export const ProfileSettings = z.object(PROFILE_SETTING_SHAPES).partial().strict
 export type ProfileSettings = z.infer<typeof ProfileSettings>
 
 /** The manager's words on the out-of-service screen: shown as text, never as markup. */
-export const ScreenMessage = z.string().trim().min(1).max(300)
+export const ScreenMessage = plainText(300, 1)
 
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
 /** An IANA zone the opening hours are read in ("Asia/Singapore"). */

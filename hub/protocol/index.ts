@@ -14,6 +14,7 @@ export * from './device-profile'
 export * from './profile-setting-shapes'
 export * from './staff-sync'
 export * from './sale-search'
+export * from './plain-text'
 
 /** The protocol's paths on the hub, all under HTTPS to the certificate pinned at enrolment. */
 export const HUB_PATHS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text'
 
 /**
  * Staff accounts kept at the hub, as devices receive them (issue #26, "Staff, once"). A cashier has
@@ -29,7 +30,7 @@ export const PinHash = z
   .refine((hash) => Number(ARGON2ID_PIN_HASH.exec(hash)![1]) <= MAX_PIN_HASH_MEMORY_KIB, 'too costly a hash')
 
 /** A name as staff type it at a counter's sign-in. */
-export const StaffName = z.string().trim().min(1).max(40)
+export const StaffName = plainText(40, 1)
 
 /** One of the device's own accounts (made on the device before it joined the hub), as it tells the hub. */
 export const LocalStaffAccount = z.object({ staffId: z.uuid(), name: StaffName, role: z.enum(['cashier', 'supervisor']) })

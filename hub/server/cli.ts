@@ -44,7 +44,10 @@ if (!existsSync(resolve(values.dashboard, 'index.html'))) {
   console.log(`No managers’ page in ${resolve(values.dashboard)}: \`npm run build:hub-dashboard\` builds it (\`npm run hub\` does so by itself)`)
 }
 console.log(`Certificate fingerprint (SHA-256): ${hub.fingerprint}`)
-if (hub.firstManagerCode) console.log(`First manager's one-time enrolment code: ${hub.firstManagerCode}`)
+if (hub.firstManagerCode) {
+  console.log(`Kept until a first manager is made, in ${hub.firstManagerFile}`)
+  console.log(`First manager's one-time enrolment code: ${hub.firstManagerCode}`)
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -18,6 +18,8 @@ export interface DashboardContext {
   origins: ReadonlySet<string>
   /** The venue's name, as end of day's report heads it (FOYER_HUB_VENUE). */
   venue: string
+  /** Called once the first manager is made: the kept one-time code can enrol nobody any more. */
+  firstManagerMade: () => Promise<void>
 }
 
 /**
@@ -30,6 +32,12 @@ export const route = (path: (value: string) => string, name = 'id') => path('PAR
 export function refuse(reply: FastifyReply, status: number, refused: DashboardRefusal['refused'], retryAfterSeconds?: number) {
   if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds))
   return reply.code(status).send({ refused, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } satisfies DashboardRefusal)
+}
+
+/** 400 `invalid-request` for a body the route's schema refused, naming the fields that were wrong. */
+export function refuseInvalid(reply: FastifyReply, error: { issues: readonly { path: readonly PropertyKey[] }[] }) {
+  const fields = [...new Set(error.issues.map((issue) => issue.path.map(String).join('.') || '(body)'))]
+  return reply.code(400).send({ refused: 'invalid-request', fields } satisfies DashboardRefusal)
 }
 
 /** The manager signed in, or undefined with 401 `signed-out` sent. */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { AddDeviceRequest, DASHBOARD_PATHS, type AddDeviceAnswer, type AlertsAnswer, type DevicesAnswer } from '../protocol'
 import { acknowledgeAlert, newestAlerts } from '../storage/alert-table'
 import { revokeDevice } from '../storage/device-table'
-import { refuse, requireManager, route, type DashboardContext } from './dashboard-api'
+import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from './dashboard-api'
 import { dashboardAlert, dashboardAlertById, dashboardDevices } from './dashboard-views'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 
@@ -21,7 +21,7 @@ export function dashboardRoutes(api: FastifyInstance, ctx: DashboardContext): vo
   api.post(DASHBOARD_PATHS.devices, async (request, reply) => {
     if (!(await requireManager(ctx, request, reply))) return reply
     const parsed = AddDeviceRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const { code, expiresAt } = await createDeviceEnrolmentCode(ctx.db, parsed.data, new Date(ctx.now()))
     // The address the manager's browser reached the hub at (an origin of its own, checked): the
     // device on the same venue network reaches it there too.

@@ -1,6 +1,5 @@
 import Fastify from 'fastify'
 import type { AddressInfo } from 'node:net'
-import { normaliseEnrolmentCode } from '../protocol'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
 import { alertWebhook } from './alert-webhook'
@@ -9,13 +8,12 @@ import { DeviceWatch, SWEEP_INTERVAL_MS } from './device-watch'
 import { LiveUpdates } from './live-updates'
 import { ownOrigins } from './origin-check'
 import { PATRON_SWEEP_INTERVAL_MS, PatronSweep } from './patron-sweep'
-import { replaceFirstManagerCode } from '../storage/manager-table'
+import { forgetFirstManagerCode, openFirstManagerCode } from './first-manager-code'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './device-state'
 import { deviceRoutes } from './device-routes'
 import { staffDeviceRoutes } from './staff-device-routes'
 import { saleSearchRoutes } from './sale-search-routes'
-import { hashToken, newOneTimeCode } from './device-tokens'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 import { loadHubTls, type HubTls } from './tls'
 
@@ -60,8 +58,10 @@ export interface Hub {
   db: HubDatabase
   /** Pushes each device's and alert's change to every hub process's dashboards. */
   live: LiveUpdates
-  /** Set while no manager exists: a new one each start, printed by `npm run hub`. */
+  /** Set while no manager exists: one code until it is used, printed by `npm run hub` (first-manager-code.ts). */
   firstManagerCode: string | null
+  /** Where that code is kept, readable by the hub's account only. */
+  firstManagerFile: string | null
   createDeviceEnrolmentCode(device: { name: string; place?: string }): Promise<{ code: string; expiresAt: Date }>
   devices(): Promise<DeviceView[]>
   revokeDevice(deviceId: string): Promise<boolean>
@@ -70,12 +70,6 @@ export interface Hub {
   /** Forgets the patrons past their devices' windows now, as the timer does every few minutes; answers how many sales. */
   forgetPastPatrons(): Promise<number>
   close(): Promise<void>
-}
-
-async function issueFirstManagerCode(db: HubDatabase, now: Date): Promise<string | null> {
-  const code = newOneTimeCode()
-  // Hashed as typed codes will be checked: normalised as the protocol does (case, dashes, spaces).
-  return (await replaceFirstManagerCode(db, hashToken(normaliseEnrolmentCode(code)), now)) ? code : null
 }
 
 async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
@@ -92,7 +86,7 @@ async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; li
   saleSearchRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
-  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub' }, options.dashboardDir)
+  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }, options.dashboardDir)
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
@@ -106,7 +100,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const now = options.now ?? Date.now
   const tls = await loadHubTls({ dataDir: options.dataDir, certPath: options.tls?.certPath, keyPath: options.tls?.keyPath })
   const db = options.db ?? (await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }))
-  const firstManagerCode = await issueFirstManagerCode(db, new Date(now()))
+  const firstManager = await openFirstManagerCode(db, options.dataDir, new Date(now()))
   const live = new LiveUpdates(db, now)
   await live.start()
   const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
@@ -119,7 +113,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     fingerprint: tls.fingerprint,
     db,
     live,
-    firstManagerCode,
+    firstManagerCode: firstManager?.code ?? null,
+    firstManagerFile: firstManager?.file ?? null,
     createDeviceEnrolmentCode: (device) => createDeviceEnrolmentCode(db, device, new Date(now())),
     async devices() {
       const at = now()

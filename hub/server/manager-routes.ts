@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { DASHBOARD_PATHS, FirstManagerRequest, normaliseEnrolmentCode, SignInRequest, type DashboardRefusal, type SessionAnswer } from '../protocol'
 import { clearWrongTries, countWrongTry, FIRST_MANAGER_KEY, secondsLocked, signInKey } from '../storage/keyed-lockouts'
 import { anyManager, firstManagerCodeState, makeFirstManager, managerByName } from '../storage/manager-table'
-import { refuse, type DashboardContext } from './dashboard-api'
+import { refuse, refuseInvalid, type DashboardContext } from './dashboard-api'
 import { hashToken } from './device-tokens'
 import { endSession, signedInManager, startSession } from './manager-sessions'
 import { hashPassword, passwordMatches } from './passwords'
@@ -25,7 +25,7 @@ export function managerRoutes(api: FastifyInstance, ctx: DashboardContext): void
 
   api.post(DASHBOARD_PATHS.session, async (request, reply) => {
     const parsed = SignInRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const now = new Date(ctx.now())
     const key = signInKey(parsed.data.name)
     const locked = await secondsLocked(ctx.db, key, now)
@@ -49,7 +49,7 @@ export function managerRoutes(api: FastifyInstance, ctx: DashboardContext): void
 
   api.post(DASHBOARD_PATHS.firstManager, async (request, reply) => {
     const parsed = FirstManagerRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const now = new Date(ctx.now())
     const locked = await secondsLocked(ctx.db, FIRST_MANAGER_KEY, now)
     if (locked > 0) return refuse(reply, 429, 'too-many-tries', locked)
@@ -64,6 +64,7 @@ export function managerRoutes(api: FastifyInstance, ctx: DashboardContext): void
     const made = await makeFirstManager(ctx.db, { codeHash, name: parsed.data.name, passwordHash, now })
     if (!made.made) return made.why === 'name-taken' ? refuse(reply, 409, 'name-taken') : refuse(reply, 403, 'code-not-valid')
     await clearWrongTries(ctx.db, FIRST_MANAGER_KEY)
+    await ctx.firstManagerMade()
     await startSession(ctx.db, reply, made.id, now)
     return sessionAnswer({ id: made.id, name: parsed.data.name })
   })

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { DeviceSetupRequest, PROFILE_PATHS, ProfileRequest, ServiceRuleRequest, type ProfilesAnswer, type ServiceRulesAnswer } from '../protocol'
 import { allProfiles, deviceSetups, insertProfile, profileById, setDeviceSetup, settingsRevision, updateProfile } from '../storage/profile-table'
 import { allServiceRules, deleteServiceRule, insertServiceRule } from '../storage/service-rule-table'
-import { refuse, requireManager, route, type DashboardContext } from './dashboard-api'
+import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from './dashboard-api'
 import { dashboardDeviceSetup, dashboardProfile, dashboardServiceRule, scopeOf } from './profile-views'
 
 const Id = z.object({ id: z.uuid() })
@@ -30,7 +30,7 @@ export function profileRoutes(api: FastifyInstance, ctx: DashboardContext): void
     const manager = await requireManager(ctx, request, reply)
     if (!manager) return reply
     const parsed = ProfileRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const id = randomUUID()
     if (!(await insertProfile(ctx.db, id, { ...parsed.data, by: manager.name, at: new Date(ctx.now()) }))) return refuse(reply, 409, 'name-taken')
     return dashboardProfile((await profileById(ctx.db, id))!)
@@ -42,7 +42,7 @@ export function profileRoutes(api: FastifyInstance, ctx: DashboardContext): void
     const params = Id.safeParse(request.params)
     const parsed = ProfileRequest.safeParse(request.body)
     if (!params.success) return refuse(reply, 404, 'not-found')
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const outcome = await updateProfile(ctx.db, params.data.id, { ...parsed.data, by: manager.name, at: new Date(ctx.now()) })
     if (outcome === 'not-found') return refuse(reply, 404, 'not-found')
     if (outcome === 'name-taken') return refuse(reply, 409, 'name-taken')
@@ -53,7 +53,7 @@ export function profileRoutes(api: FastifyInstance, ctx: DashboardContext): void
     if (!(await requireManager(ctx, request, reply))) return reply
     const params = Id.safeParse(request.params)
     const parsed = DeviceSetupRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     if (!params.success || !(await setDeviceSetup(ctx.db, params.data.id, parsed.data))) return refuse(reply, 404, 'not-found')
     return answer()
   })
@@ -73,7 +73,7 @@ function serviceRuleRoutes(api: FastifyInstance, ctx: DashboardContext): void {
     const manager = await requireManager(ctx, request, reply)
     if (!manager) return reply
     const parsed = ServiceRuleRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     await insertServiceRule(ctx.db, { id: randomUUID(), ...scopeOf(parsed.data.target), rule: parsed.data.rule, by: manager.name, at: new Date(ctx.now()) })
     return answer()
   })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, type HubStaffRole, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../protocol'
 import { allLocalStaff, decideLocalStaff } from '../storage/local-staff-table'
 import { allStaff, insertStaff, setStaffDisabled, staffById, updateStaff, type StaffChange, type StaffRow } from '../storage/staff-table'
-import { refuse, requireManager, type DashboardContext } from './dashboard-api'
+import { refuse, refuseInvalid, requireManager, type DashboardContext } from './dashboard-api'
 import { hashPassword } from './passwords'
 
 const StaffId = z.object({ id: z.uuid() })
@@ -53,7 +53,7 @@ export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
   api.post(DASHBOARD_STAFF_PATHS.staff, async (request, reply) => {
     if (!(await requireManager(ctx, request, reply))) return reply
     const parsed = StaffRequest.safeParse(request.body)
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const { pin, password, ...fields } = parsed.data
     const passwordHash = await managerPasswordHash(fields.role, password)
     return answer(reply, await insertStaff(ctx.db, { ...fields, pinHash: await hashPassword(pin), ...passwordHash }, new Date(ctx.now())))
@@ -64,7 +64,7 @@ export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
     const params = StaffId.safeParse(request.params)
     const parsed = StaffEditRequest.safeParse(request.body)
     if (!params.success) return refuse(reply, 404, 'not-found')
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const { pin, password, ...fields } = parsed.data
     const pinHash = pin === undefined ? undefined : await hashPassword(pin)
     const passwordHash = await managerPasswordHash(fields.role, password)
@@ -89,7 +89,7 @@ export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
     const params = LocalId.safeParse(request.params)
     const parsed = LocalStaffDecision.safeParse(request.body)
     if (!params.success) return refuse(reply, 404, 'not-found')
-    if (!parsed.success) return refuse(reply, 400, 'invalid-request')
+    if (!parsed.success) return refuseInvalid(reply, parsed.error)
     const into = parsed.data.decision === 'merge' ? await staffById(ctx.db, parsed.data.into) : undefined
     if (parsed.data.decision === 'merge' && (!into || into.disabled_at !== null)) return refuse(reply, 404, 'not-found')
     const decided = await decideLocalStaff(ctx.db, {

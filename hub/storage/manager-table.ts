@@ -3,9 +3,9 @@ import type { HubDatabase, Queryable } from './database'
 import { ExistsRow, ManagerRow, parseRows } from './rows'
 
 /**
- * The first manager's one-time code. Kept only as a hash (the code is 100 random bits, so a fast
- * hash is enough), so it cannot be shown again: while no manager exists, each start of the hub
- * makes a new code in place of the old one and prints it.
+ * The first manager's one-time code. Kept here only as a hash (the code is 100 random bits, so a fast
+ * hash is enough); the code itself is kept in the hub's data folder until used
+ * (hub/server/first-manager-code.ts), which calls this only when it has no open code to read back.
  */
 export async function replaceFirstManagerCode(db: HubDatabase, codeHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { get as httpsGet } from 'node:https'
 import { join } from 'node:path'
@@ -39,7 +39,7 @@ describe('npm run hub', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('starts on PGlite in its data folder, prints its address, fingerprint and the first manager code, and keeps its certificate', async () => {
+  it('starts on PGlite in its data folder, prints its address, fingerprint and the first manager code, and keeps both its certificate and that code', async () => {
     const first = startHubProcess(dataDir)
     children.push(first.child)
     const output = await first.printed
@@ -54,8 +54,13 @@ describe('npm run hub', () => {
     children.push(second.child)
     const again = await second.printed
     expect(again).toContain(`Certificate fingerprint (SHA-256): ${fingerprint}`)
-    expect(again).toMatch(/First manager's one-time enrolment code: /)
-    expect(again).not.toContain(code)
+    // The page says to type the code the hub printed when it first started: a restart keeps it until used,
+    // in a file only the hub's account reads.
+    expect(again).toContain(`First manager's one-time enrolment code: ${code}`)
+    const file = join(dataDir, 'first-manager-code')
+    expect(again).toContain(`Kept until a first manager is made, in ${file}`)
+    expect(readFileSync(file, 'utf8').trim()).toBe(code)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
   }, 120_000)
 
   it('on a fresh clone (no built page) builds the managers’ page first and serves it at /', async () => {

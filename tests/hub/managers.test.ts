@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +24,7 @@ describe.each(HUB_BACKENDS)("the hub's managers and their sessions on %s", (back
     await other?.close()
     rmSync(otherDir, { recursive: true, force: true })
   })
-  // The second start replaced the first code: the one printed last is the one that holds.
+  // The second hub's folder keeps no code, so its start replaced the first's: the one printed last holds.
   const code = () => other.firstManagerCode!
 
   it('makes the first manager with the one-time code, once, also under eight tries at once; wrong codes lock it out', async () => {
@@ -43,6 +43,8 @@ describe.each(HUB_BACKENDS)("the hub's managers and their sessions on %s", (back
     expect(tries.filter((t) => t.status === 403).map((t) => t.body)).toEqual(Array(7).fill({ refused: 'code-not-valid' }))
     const { rows } = await hub().db.query('SELECT count(*)::int AS n FROM staff_accounts WHERE password_hash IS NOT NULL')
     expect(rows).toEqual([{ n: 1 }])
+    // The code the hub kept for the first manager is gone from its folder with its use.
+    expect(existsSync(hub().firstManagerFile!)).toBe(false)
     // The losers were told the code is used, not counted as guesses: the code is simply spent.
     expect((await first(code())).status).toBe(403)
     await hub().db.query("UPDATE staff_accounts SET name = 'Mei Tan'")

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+/**
+ * Text a person types that is stored and shown again: a device's or a place's name, a staff name,
+ * a profile's, a message for the screens, a refund's reason. One rule for the hub and the device:
+ * no control characters (C0, DEL and C1). PostgreSQL refuses a NUL byte outright, so a name
+ * holding one reached the database and came back as a 500; a line feed or an escape in a name
+ * breaks a receipt line, a CSV row, a log line. Refused at the boundary as a bad field instead.
+ */
+export const CONTROL_CHARACTER = /\p{Cc}/u
+
+export const CONTROL_CHARACTER_ERROR = 'must not hold control characters'
+
+/** Whether the text holds a control character (e.g. NUL, line feed, escape). */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text)
+}
+
+/** Trimmed text of `min` to `max` characters with no control character. */
+export function plainText(max: number, min = 0) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), { error: CONTROL_CHARACTER_ERROR })
+}
