@@ -1,5 +1,5 @@
 /**
- * The journal's twelfth version: the outbox is written with the journal (issue #35). Until now each
+ * The journal's thirteenth version (user_version 13): the outbox is written with the journal (issue #35). Until now each
  * heartbeat found the records the hub had not been given by reading the whole journal against
  * `hub_outbox`, on main's thread, at a cost that grew with every sale ever made. From this version the
  * journal step that makes a record (a sale confirmed, a refund approved, a first print, a reprint, a
