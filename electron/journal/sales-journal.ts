@@ -82,6 +82,7 @@ export class SalesJournal {
   readonly #needingStaff: Statement<[string]>
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
+  readonly #updates = new Map<string, Statement>()
 
   constructor(
     private readonly db: LocalDb,
@@ -252,7 +253,7 @@ export class SalesJournal {
     }
     this.db.transaction(() => {
       payments(at)
-      this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`).run(...values, saleId)
+      this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
       this.#codes.index(saleId, changes)
       this.#append(saleId, at, step, detail)
@@ -260,6 +261,14 @@ export class SalesJournal {
       this.outbox.ofSale(saleId)
     })()
     return this.get(saleId)!
+  }
+
+  /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */
+  #update(sets: readonly string[]): Statement {
+    const sql = `UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`
+    let statement = this.#updates.get(sql)
+    if (!statement) this.#updates.set(sql, (statement = this.db.prepare(sql)))
+    return statement
   }
 
   #append(saleId: string, at: number, step: string, detail: unknown): void {
