@@ -32,15 +32,20 @@ const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Nu
 const repeat = Number(process.env.BENCH_REPEAT ?? 200)
 const stage = (text: string) => process.stderr.write(`bench:journal-age: ${text}\n`)
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-function timed(times: number, work: () => unknown): number {
+/** The median and the quickest of `times` runs: the quickest is what the work itself costs, least disturbed by the machine's other load. */
+interface Timing {
+  median: number
+  min: number
+}
+function timed(times: number, work: () => unknown): Timing {
   const each: number[] = []
   for (let i = 0; i < times; i++) {
     const start = performance.now()
     work()
     each.push(performance.now() - start)
   }
-  return median(each)
+  each.sort((a, b) => a - b)
+  return { median: each[Math.floor(each.length / 2)]!, min: each[0]! }
 }
 
 /** Every record waiting is answered by the hub: the past is uploaded (its payloads, dropped on the answer, are not made). */
@@ -53,23 +58,27 @@ function uploadAll(db: LocalDb, outbox: Outbox): void {
 
 interface Figures {
   sales: number
-  heartbeatMs: number
-  uploadBatchMs: number
-  saleWritesMs: number
-  recoveryMs: number
-  xReportMs: number
+  heartbeatMs: Timing
+  uploadBatchMs: Timing
+  saleWritesMs: Timing
+  recoveryMs: Timing
+  xReportMs: Timing
 }
 
-let next = 1
+/** The number the next sale is sold under. */
+const numbering = { next: 1 }
 function measure(db: LocalDb, past: PastJournal, outbox: Outbox, sales: number): Figures {
   const { journal, shifts } = past
+  const next = numbering
   const heartbeatMs = timed(repeat, () => [lastSaleAt(db), journal.unfinished().some((s) => s.state === 'paying'), outbox.waiting(), outbox.nextBatch()])
   // A shift of 50 sales, each one timed: a sale's journal writes, its records for the hub with them; then its X report.
+  // (A size not a whole number of the past's shifts leaves one open: it is closed first.)
+  if (shifts.current()) shifts.close([], {})
   const shift = shifts.open(10_000, null)
-  const saleWritesMs = timed(50, () => sellOne(journal, next++, shift.shiftId))
+  const saleWritesMs = timed(50, () => sellOne(journal, next.next++, shift.shiftId))
   const xReportMs = timed(repeat / 4, () => shifts.xReport(null))
   // 200 more sales: with the 50, 500 records waiting, five batches, each read and answered.
-  for (let i = 0; i < 200; i++) sellOne(journal, next++, shift.shiftId)
+  for (let i = 0; i < 200; i++) sellOne(journal, next.next++, shift.shiftId)
   const answers = (batch: ReturnType<Outbox['nextBatch']>) => batch.map((r, i) => ({ deviceRecordId: r.deviceRecordId, outcome: 'stored' as const, hubRecordId: `b${i}`, receivedAt: new Date().toISOString() }))
   const uploadBatchMs = timed(5, () => outbox.answered(answers(outbox.nextBatch()), Date.now()))
   uploadAll(db, outbox)
@@ -90,13 +99,18 @@ const builder = pastJournal(db, { clock: past.clock, frozen: false })
 const outbox = new Outbox(db, () => 30)
 const figures: Figures[] = []
 try {
+  // Every measurement once on a journal of its own first, untimed: the first size is not charged for the code's warming up.
+  const warm = openLocalDb(null)
+  measure(warm, pastJournal(warm), new Outbox(warm, () => 30), 0)
+  warm.close()
+  numbering.next = 1
   for (const size of sizes) {
     const started = performance.now()
-    while (next <= size) {
-      next = sellPast(db, builder, Math.min(size + 1 - next, 10_000), next)
+    while (numbering.next <= size) {
+      numbering.next = sellPast(db, builder, Math.min(size + 1 - numbering.next, 10_000), numbering.next)
       uploadAll(db, outbox)
     }
-    stage(`journal of ${next - 1} past sales built in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    stage(`journal of ${numbering.next - 1} past sales built in ${((performance.now() - started) / 1000).toFixed(0)} s`)
     figures.push(measure(db, past, outbox, size))
   }
 } finally {
@@ -104,12 +118,15 @@ try {
   rmSync(dir, { recursive: true, force: true })
 }
 
-const columns: [keyof Figures, string][] = [['heartbeatMs', 'heartbeat'], ['uploadBatchMs', 'upload batch'], ['saleWritesMs', 'sale writes'], ['recoveryMs', 'recovery'], ['xReportMs', 'X report']]
-const cell = (text: string) => text.padStart(14)
-console.log(`median ms, ${inMemory ? 'journal in memory' : 'on foyer.db (WAL, synchronous=FULL)'}; ${repeat} repeats (sale writes: 50 sales; upload batch: one of ${UPLOAD_BATCH_MAX})`)
+type Figure = Exclude<keyof Figures, 'sales'>
+const columns: [Figure, string][] = [['heartbeatMs', 'heartbeat'], ['uploadBatchMs', 'upload batch'], ['saleWritesMs', 'sale writes'], ['recoveryMs', 'recovery'], ['xReportMs', 'X report']]
+const cell = (text: string) => text.padStart(18)
+console.log(`ms, median (quickest), ${inMemory ? 'journal in memory' : 'on foyer.db (WAL, synchronous=FULL)'}; ${repeat} repeats (sale writes: 50 sales; X report: ${repeat / 4}; upload batch: 5 of ${UPLOAD_BATCH_MAX})`)
 console.log(['past sales'.padStart(10), ...columns.map(([, name]) => cell(name))].join(''))
-for (const row of figures) console.log([String(row.sales).padStart(10), ...columns.map(([key]) => cell(row[key].toFixed(3)))].join(''))
+for (const row of figures) console.log([String(row.sales).padStart(10), ...columns.map(([key]) => cell(`${row[key].median.toFixed(3)} (${row[key].min.toFixed(3)})`))].join(''))
 const [first, last] = [figures[0]!, figures.at(-1)!]
-const met = columns.every(([key]) => last[key] <= 2 && last[key] <= first[key] * 1.2)
-console.log(`target:   each ≤ 2 ms at ${last.sales} and within 20 % of ${first.sales} → ${met ? 'met' : 'NOT met'}`)
-console.log(JSON.stringify({ figures }))
+for (const [key, name] of columns) {
+  const [at, was] = [last[key].median, first[key].median]
+  console.log(`${name.padEnd(13)} at ${last.sales}: ${at <= 2 ? '≤ 2 ms' : '> 2 ms'}, ${at <= was * 1.2 ? 'within' : 'NOT within'} 20 % of ${first.sales} (median ${((at / was - 1) * 100).toFixed(0)} %, quickest ${((last[key].min / first[key].min - 1) * 100).toFixed(0)} %)`)
+}
+console.log(JSON.stringify({ inMemory, figures }))
