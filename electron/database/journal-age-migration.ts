@@ -23,7 +23,7 @@ export const PATRON_KEPT = `(CASE WHEN json_valid(request_json) THEN
            OR json_type(request_json, '$.patron.lastName') IS NOT NULL
            OR json_type(request_json, '$.patron.phone') IS NOT NULL
            OR json_type(request_json, '$.deliveryAddress') IS NOT NULL
-           OR (json_valid(order_json) AND json_type(order_json, '$.patronAccountNo') NOT IN ('null'))
+           OR (CASE WHEN json_valid(order_json) THEN json_type(order_json, '$.patronAccountNo') NOT IN ('null') ELSE 0 END)
          ELSE 0 END)`
 
 export const JOURNAL_AGE_INDEXES = `CREATE INDEX sales_unfinished ON sales (backend, created_at)
