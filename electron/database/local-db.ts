@@ -4,6 +4,8 @@ import { DRAWER_OPENINGS_TABLE } from './drawer-migration'
 import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
+import { JOURNAL_AGE_INDEXES } from './journal-age-migration'
+import { OUTBOX_WRITTEN_WITH_JOURNAL } from './outbox-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { SALE_CODES_TABLE } from './sale-codes-migration'
 import { openSqlite } from './sqlite'
@@ -109,6 +111,10 @@ export const migrations: readonly string[] = [
   DRAWER_OPENINGS_TABLE,
   // Every code a sale is scanned by (booking reference, ticket barcodes), indexed: ./sale-codes-migration.ts.
   SALE_CODES_TABLE,
+  // The hub's records written by the journal step that makes each, an older journal's put in once: ./outbox-migration.ts.
+  OUTBOX_WRITTEN_WITH_JOURNAL,
+  // An index for each question main asks the journal while selling or on a timer: ./journal-age-migration.ts.
+  JOURNAL_AGE_INDEXES,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -73,7 +73,7 @@ export class HubLink {
 
   constructor(private readonly options: HubLinkOptions) {
     this.#store = new LinkStore(options.db)
-    this.outbox = new Outbox(options.db, options.patronDays)
+    this.outbox = new Outbox(options.db, options.patronDays, options.now)
     this.staff = new HubStaffStore(options.db)
     this.#now = options.now ?? Date.now
   }
@@ -231,12 +231,6 @@ export class HubLink {
 
   async #heartbeat(): Promise<Heartbeat> {
     const facts = await this.options.facts()
-    try {
-      this.outbox.collect(this.#now())
-    } catch (error) {
-      // The heartbeat goes all the same: a journal that cannot be read now is the uploads' problem, not the device's health.
-      this.options.log.warn('could not look through the journal for the hub', { reason: (error as Error).message })
-    }
     return {
       appVersion: facts.appVersion.slice(0, 40),
       mode: facts.mode,
@@ -248,7 +242,7 @@ export class HubLink {
       uploadsWaiting: this.outbox.waiting(),
       lastSaleAt: facts.lastSaleAt === null ? null : new Date(facts.lastSaleAt).toISOString(),
       freeDiskBytes: facts.freeDiskBytes,
-      // Read at each beat, as the outbox reads it: a window shortened on the staff screen reaches the hub within a heartbeat.
+      // Read at each beat, as the journal reads it for each record: a window shortened on the staff screen reaches the hub within a heartbeat.
       patronDays: this.options.patronDays(),
       sentAt: new Date(this.#now()).toISOString(),
       ...optional('profile', this.options.profile?.heartbeat()),

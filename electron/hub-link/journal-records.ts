@@ -1,18 +1,20 @@
-import { TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { RecordEnvelope, TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
 import { paymentsTaken } from '../journal/sale-payments'
+import type { FoundRecord, RecordPayloads } from '../journal/outbox-records'
 import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
 import { shiftPersonOf, zReportFromKept } from '../journal/shift-rows'
 import { DrawerBook } from '../journal/drawer-book'
 import { cardsOfPayments, drawerOf, priceClassesOf } from './record-details'
 
 /**
- * The journal's records the hub has not been given yet, each with the id it is known by for ever and
- * its payload (hub/protocol/record-payloads.ts). Found from the journal itself, which is the outbox:
- * a sale the vendor confirmed, a payment given back of a sale sold, its first print, a reprint, a closed shift. An id
- * already in hub_outbox is never made again, so each record is made once, however often this runs.
+ * What each of the journal's records says to the hub (hub/protocol/record-payloads.ts): a sale the vendor
+ * confirmed, a payment given back of a sale sold, its first print, a reprint, a closed shift. The journal
+ * writes each record, with its id for ever, in the transaction of the step that makes it
+ * (electron/journal/outbox-records.ts); the payload is made here, from the journal as it stands then,
+ * and frozen: every upload of the record is the same record.
  */
 export type NewRecord =
   | { recordId: string; kind: 'sale'; at: number; payload: SalePayload }
@@ -20,44 +22,6 @@ export type NewRecord =
   | { recordId: string; kind: 'printed'; at: number; payload: PrintedPayload }
   | { recordId: string; kind: 'reprint'; at: number; payload: ReprintPayload }
   | { recordId: string; kind: 'shift'; at: number; payload: ShiftPayload }
-
-const NOT_YET = (id: string) => `NOT EXISTS (SELECT 1 FROM hub_outbox o WHERE o.record_id = ${id})`
-const SOLD = `s.state IN ('confirmed', 'refunded')`
-
-/** Every record not in the outbox, oldest first; at one time a sale comes before its refund or reprint. */
-const NEW_RECORDS = `
-  SELECT 'sale' AS kind, 'sale:' || s.sale_id AS recordId, s.sale_id AS saleId, NULL AS seq,
-         COALESCE((SELECT MIN(st.at) FROM sale_steps st WHERE st.sale_id = s.sale_id AND st.step = 'confirmed'), s.updated_at) AS at, 0 AS rank, NULL AS what
-    FROM sales s WHERE ${SOLD} AND ${NOT_YET(`'sale:' || s.sale_id`)}
-  UNION ALL
-  SELECT 'refund', 'refund:' || p.sale_id || ':' || p.seq, p.sale_id, p.seq, p.updated_at, 1, NULL
-    FROM sale_payments p JOIN sales s ON s.sale_id = p.sale_id
-   WHERE p.kind = 'refund' AND p.state = 'approved' AND ${SOLD} AND ${NOT_YET(`'refund:' || p.sale_id || ':' || p.seq`)}
-  UNION ALL
-  SELECT 'printed', 'printed:' || st.sale_id, st.sale_id, NULL, MIN(st.at), 2, NULL
-    FROM sale_steps st
-   WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') = 'sale'
-     AND ${NOT_YET(`'printed:' || st.sale_id`)}
-   GROUP BY st.sale_id
-  UNION ALL
-  SELECT 'reprint', 'reprint:' || st.sale_id || ':' || st.seq, st.sale_id, st.seq, st.at, 2, json_extract(st.detail, '$.what')
-    FROM sale_steps st
-   WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') IN ('tickets', 'receipt')
-     AND ${NOT_YET(`'reprint:' || st.sale_id || ':' || st.seq`)}
-  UNION ALL
-  SELECT 'shift', 'shift:' || sh.shift_id, sh.shift_id, NULL, sh.closed_at, 3, NULL
-    FROM shifts sh WHERE sh.closed_at IS NOT NULL AND ${NOT_YET(`'shift:' || sh.shift_id`)}
-  ORDER BY at, rank, recordId
-  LIMIT ?`
-
-interface Found {
-  kind: NewRecord['kind']
-  recordId: string
-  saleId: string
-  seq: number | null
-  at: number
-  what: 'tickets' | 'receipt' | null
-}
 
 const isTraining = (backend: string) => backend.startsWith('sandbox/') || backend === 'sandbox'
 
@@ -174,24 +138,29 @@ function drawerOfShift(db: LocalDb, backend: string, shiftId: string): Pick<Shif
   return { drawer: { openings, failed, noSales } }
 }
 
-/** A journal row that does not read (damaged, or an older Foyer's): it has no payload to send. */
-export type UnreadableRecord = { recordId: string; kind: NewRecord['kind']; at: number; payload: null }
-
-/** Up to `limit` records the outbox does not hold yet, oldest first, each with its payload made now. */
-export function newJournalRecords(db: LocalDb, patronDays: number, limit: number): (NewRecord | UnreadableRecord)[] {
-  // Reads any backend's sales: the journal's rows are read by sale id alone.
-  const journal = new SalesJournal(db, '')
-  const found = db.prepare(NEW_RECORDS).all(limit) as Found[]
-  return found.map((f) => {
-    try {
-      return recordOf(db, journal, f, patronDays)
-    } catch {
-      return { recordId: f.recordId, kind: f.kind, at: f.at, payload: null }
-    }
-  })
+/**
+ * The payload maker the journal freezes each record's payload with, and the outbox makes a backfilled
+ * record's with: null for a record whose journal row does not read (damaged, or an older Foyer's) or that
+ * the protocol would refuse (a field longer than it takes), which is then kept out of the uploads.
+ */
+export function hubRecordPayloads(db: LocalDb, patronDays: () => number): RecordPayloads {
+  // Reads any backend's sales: the journal's rows are read by sale id alone. Made at the first record, not before.
+  let journal: SalesJournal | null = null
+  return {
+    payloadOf(found: FoundRecord): string | null {
+      journal ??= new SalesJournal(db, '')
+      try {
+        const record = recordOf(db, journal, found, patronDays())
+        const envelope = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload: record.payload }
+        return RecordEnvelope.safeParse(envelope).success ? JSON.stringify(record.payload) : null
+      } catch {
+        return null
+      }
+    },
+  }
 }
 
-function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: number): NewRecord {
+function recordOf(db: LocalDb, journal: SalesJournal, f: FoundRecord, patronDays: number): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = journal.get(f.saleId)!
   if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, journal.steps(f.saleId), patronDays) }
@@ -200,7 +169,7 @@ function recordOf(db: LocalDb, journal: SalesJournal, f: Found, patronDays: numb
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }
 }
 
-/** When the vendor last confirmed a sale on this device (the heartbeat's last sale), or null. */
+/** When the vendor last confirmed a sale on this device (the heartbeat's last sale), or null; the confirms' own index answers it. */
 export function lastSaleAt(db: LocalDb): number | null {
   return (db.prepare("SELECT MAX(at) AS at FROM sale_steps WHERE step = 'confirmed'").get() as { at: number | null }).at
 }

@@ -1,43 +1,26 @@
 import { RecordEnvelope, UPLOAD_BATCH_MAX, type UploadResult } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
-import { newJournalRecords } from './journal-records'
+import { OutboxRecords } from '../journal/outbox-records'
+import { hubRecordPayloads } from './journal-records'
 
 /**
- * The journal's records on their way to the hub (the table hub_outbox). Each is put here once, with
- * the id and payload it will always be uploaded with; it leaves the waiting list only when the hub
- * answers for it, so an upload lost on the way (the hub killed mid-batch, the device restarted) is
- * sent again as the very same record, and the hub's UNIQUE(device, id) stores it once.
+ * The journal's records on their way to the hub (the table hub_outbox). The journal writes each, once,
+ * in the transaction of the step that makes it, with the id and payload it will always be uploaded
+ * with (electron/journal/outbox-records.ts); it leaves the waiting list only when the hub answers for
+ * it, so an upload lost on the way (the hub killed mid-batch, the device restarted) is sent again as the
+ * very same record, and the hub's UNIQUE(device, id) stores it once. Every read here goes by an index
+ * of the waiting rows: what it costs does not grow with the journal.
  */
 export class Outbox {
+  readonly #records: OutboxRecords
+
   constructor(
     private readonly db: LocalDb,
     /** The device's patron window (the staff setting, read at each look): 0 keeps no patron data for the hub. */
-    private readonly patronDays: () => number,
-  ) {}
-
-  /**
-   * Puts the journal's new records in the outbox, in the order they happened; answers how many. A
-   * record whose journal row does not read, or that the protocol would refuse (a field longer than it
-   * takes), is kept out of the uploads, marked so, rather than stopping every record behind it:
-   * `unsendable` lists them for support.
-   */
-  collect(now: number): number {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO hub_outbox (record_id, kind, occurred_at, payload) VALUES (?, ?, ?, ?)')
-    const refuse = this.db.prepare("INSERT OR IGNORE INTO hub_outbox (record_id, kind, occurred_at, outcome, answered_at) VALUES (?, ?, ?, 'unsendable', ?)")
-    let added = 0
-    // In slices, each its own short transaction: a day of sales never holds the database for long.
-    for (;;) {
-      const found = newJournalRecords(this.db, this.patronDays(), 200)
-      if (found.length === 0) return added
-      this.db.transaction(() => {
-        for (const r of found) {
-          const envelope = { deviceRecordId: r.recordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: r.payload }
-          if (r.payload !== null && RecordEnvelope.safeParse(envelope).success) insert.run(r.recordId, r.kind, r.at, JSON.stringify(r.payload))
-          else refuse.run(r.recordId, r.kind, r.at, now)
-        }
-      })()
-      added += found.length
-    }
+    patronDays: () => number,
+    now: () => number = Date.now,
+  ) {
+    this.#records = new OutboxRecords(db, hubRecordPayloads(db, patronDays), now)
   }
 
   /** Records kept out of the uploads because the protocol would refuse them. */
@@ -45,8 +28,13 @@ export class Outbox {
     return (this.db.prepare("SELECT record_id AS id FROM hub_outbox WHERE outcome = 'unsendable' ORDER BY seq").all() as { id: string }[]).map((r) => r.id)
   }
 
-  /** The oldest records the hub has not answered for, at most one batch. */
+  /**
+   * The oldest records the hub has not answered for, at most one batch. A payload still to be made (a record
+   * an older journal held) is made first and frozen; one that cannot be (its journal row does not read, the
+   * protocol would refuse it) is kept out of the uploads, marked so, rather than stopping every record behind it.
+   */
   nextBatch(): RecordEnvelope[] {
+    this.#records.makeWaiting(UPLOAD_BATCH_MAX)
     const rows = this.db
       .prepare('SELECT record_id AS deviceRecordId, kind, occurred_at AS at, payload FROM hub_outbox WHERE answered_at IS NULL ORDER BY seq LIMIT ?')
       .all(UPLOAD_BATCH_MAX) as { deviceRecordId: string; kind: string; at: number; payload: string }[]

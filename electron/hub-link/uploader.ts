@@ -29,7 +29,7 @@ export class Uploader {
 
   constructor(private readonly options: UploaderOptions) {}
 
-  /** Uploads what waits now (collected from the journal first); one run at a time, a kick during one runs once more after. */
+  /** Uploads what waits now (the journal wrote each record as it happened); one run at a time, a kick during one runs once more after. */
   kick(): Promise<void> {
     if (this.#stopped) return Promise.resolve()
     if (this.#running) {
@@ -55,7 +55,6 @@ export class Uploader {
   async #run(): Promise<void> {
     const { outbox, log, now } = this.options
     try {
-      outbox.collect(now())
       for (let batch = outbox.nextBatch(); batch.length > 0 && !this.#stopped; batch = outbox.nextBatch()) {
         const answer = await this.options.post(HUB_PATHS.records, { records: batch })
         const parsed = answer.status === 200 ? UploadAnswer.safeParse(answer.body) : null

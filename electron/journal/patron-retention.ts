@@ -1,4 +1,5 @@
 import type { Logger } from '../ipc-core/logger'
+import { PATRON_KEPT } from '../database/journal-age-migration'
 import type { LocalDb } from '../database/local-db'
 
 /**
@@ -26,22 +27,26 @@ const EVERY_MS = 60 * 60 * 1000
  * a sale already forgotten is not counted again.
  */
 export function forgetPatrons(db: LocalDb, before: number): number {
-  return db
-    .prepare(
-      `UPDATE sales SET
-         request_json = json_set(
-           json_remove(request_json, '$.patron.firstName', '$.patron.lastName', '$.patron.phone', '$.deliveryAddress'),
-           '$.patron.email', ''),
-         order_json = CASE WHEN order_json IS NULL THEN NULL ELSE json_set(order_json, '$.patronAccountNo', json('null')) END
-       WHERE created_at < ?
-         AND (json_extract(request_json, '$.patron.email') <> ''
-           OR json_type(request_json, '$.patron.firstName') IS NOT NULL
-           OR json_type(request_json, '$.patron.lastName') IS NOT NULL
-           OR json_type(request_json, '$.patron.phone') IS NOT NULL
-           OR json_type(request_json, '$.deliveryAddress') IS NOT NULL
-           OR (order_json IS NOT NULL AND json_type(order_json, '$.patronAccountNo') NOT IN ('null')))`,
-    )
-    .run(before).changes
+  const forget = db.prepare(
+    `UPDATE sales SET
+       request_json = json_set(
+         json_remove(request_json, '$.patron.firstName', '$.patron.lastName', '$.patron.phone', '$.deliveryAddress'),
+         '$.patron.email', ''),
+       order_json = CASE WHEN order_json IS NULL THEN NULL ELSE json_set(order_json, '$.patronAccountNo', json('null')) END
+     WHERE created_at < ? AND ${PATRON_KEPT}
+     RETURNING sale_id`,
+  )
+  // A sale's record written for the hub and not yet uploaded (a device not linked to one, or offline) forgets its patron with it.
+  const forgetInRecord = db.prepare(
+    `UPDATE hub_outbox SET payload = json_set(payload, '$.patron', json('null'))
+      WHERE record_id = 'sale:' || ? AND answered_at IS NULL AND json_valid(payload) AND json_type(payload, '$.patron') = 'object'`,
+  )
+  return db.transaction(() => {
+    // By the index of the sales that still hold patron data (../database/journal-age-migration.ts): the sweep costs what the window holds, not the journal.
+    const forgotten = forget.all(before) as { sale_id: string }[]
+    for (const { sale_id } of forgotten) forgetInRecord.run(sale_id)
+    return forgotten.length
+  })()
 }
 
 export interface PatronRetentionOptions {

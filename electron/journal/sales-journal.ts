@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Order, OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
+import { OutboxRecords, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleFromRow, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
@@ -70,6 +71,8 @@ const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
 export class SalesJournal {
   readonly #payments: SalePayments
   readonly #codes: SaleCodes
+  /** The hub's outbox, written in each step's transaction (./outbox-records.ts); ShiftBook writes a closed shift's through it. */
+  readonly outbox: OutboxRecords
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
   readonly #unfinished: Statement<[string]>
@@ -79,6 +82,7 @@ export class SalesJournal {
   readonly #needingStaff: Statement<[string]>
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
+  readonly #updates = new Map<string, Statement>()
 
   constructor(
     private readonly db: LocalDb,
@@ -87,9 +91,12 @@ export class SalesJournal {
     private readonly now: () => number = Date.now,
     /** The kinds of seats the offers showed: each order kept carries its seats' kinds (./seat-kinds.ts). */
     private readonly offeredSeatTypes: SeatTypeLookup | null = null,
+    /** What each record says to the hub, frozen as the step writes it; null: made when the outbox first sends it. */
+    payloads: RecordPayloads | null = null,
   ) {
     this.#payments = new SalePayments(db)
     this.#codes = new SaleCodes(db)
+    this.outbox = new OutboxRecords(db, payloads, now)
     this.#begin = db.prepare(
       `INSERT INTO sales (sale_id, backend, state, tender, payment_method, amount_cents, shift_id, sold_by_id, sold_by_name, request_json, created_at, updated_at)
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -158,7 +165,11 @@ export class SalesJournal {
 
   /** A step that changes nothing but is worth knowing (a retry, a terminal's answer). */
   note(saleId: string, step: string, detail?: unknown): void {
-    this.#append(saleId, this.now(), step, detail)
+    this.db.transaction(() => {
+      this.#append(saleId, this.now(), step, detail)
+      // A reprint is such a step: its record goes with it.
+      this.outbox.ofSale(saleId)
+    })()
   }
 
   get(saleId: string): SaleRecord | null {
@@ -242,12 +253,22 @@ export class SalesJournal {
     }
     this.db.transaction(() => {
       payments(at)
-      this.db.prepare(`UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`).run(...values, saleId)
+      this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
       this.#codes.index(saleId, changes)
       this.#append(saleId, at, step, detail)
+      // So are the hub's records the step made (a confirm, a refund, a first print): ./outbox-records.ts.
+      this.outbox.ofSale(saleId)
     })()
     return this.get(saleId)!
+  }
+
+  /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */
+  #update(sets: readonly string[]): Statement {
+    const sql = `UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`
+    let statement = this.#updates.get(sql)
+    if (!statement) this.#updates.set(sql, (statement = this.db.prepare(sql)))
+    return statement
   }
 
   #append(saleId: string, at: number, step: string, detail: unknown): void {

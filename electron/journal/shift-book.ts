@@ -114,7 +114,7 @@ export class ShiftBook {
   readonly #drawer: DrawerBook
 
   constructor(
-    db: LocalDb,
+    private readonly db: LocalDb,
     private readonly journal: SalesJournal,
     /** Which backend and tenant, e.g. "sandbox/foyer-training" (a training shift's paper says so). */
     readonly backend: string,
@@ -169,7 +169,11 @@ export class ShiftBook {
     const approvedBy = people.approvedBy ?? null
     const report: ShiftReport = { ...this.#report('Z', { ...shift, closedAt }, countedCents), count, cashier: closedBy, approvedBy, toleranceCents: people.toleranceCents ?? null }
     const json = (person: ShiftPerson | null) => (person ? JSON.stringify(person) : null)
-    this.#close.run(closedAt, countedCents, JSON.stringify(report), json(closedBy), json(approvedBy), shift.shiftId)
+    // The closed shift's record for the hub goes in the same transaction as the close (./outbox-records.ts).
+    this.db.transaction(() => {
+      this.#close.run(closedAt, countedCents, JSON.stringify(report), json(closedBy), json(approvedBy), shift.shiftId)
+      this.journal.outbox.ofShift(shift.shiftId)
+    })()
     return report
   }
 

@@ -23,6 +23,7 @@ import { SalesRuntime, type SalesRuntimeOptions } from './sales-runtime'
 import { SystemInfoService, type SystemFacts } from './system-info'
 import { startHubLink, type HubLinkPieces } from './hub-service'
 import type { HubLink } from '../hub-link/hub-link'
+import { hubRecordPayloads } from '../hub-link/journal-records'
 import type { CredentialVault } from '../vault/credential-vault'
 import { saleInProgress } from './update-gate'
 import { drawerHandlers, startCashDrawer, type CashDrawerPieces } from './drawer-service'
@@ -164,7 +165,7 @@ function printerReadiness(options: RuntimeOptions, pushes: PushBus, connected: (
 function salesAndAudioGuidance(
   options: RuntimeOptions,
   system: SystemInfoService,
-  pieces: Pick<SalesRuntimeOptions, 'db' | 'pushes' | 'log' | 'connect' | 'fetch' | 'drawer'>,
+  pieces: Pick<SalesRuntimeOptions, 'db' | 'pushes' | 'log' | 'connect' | 'fetch' | 'drawer' | 'recordPayloads'>,
 ): { sales: SalesRuntime; audio: AudioGuidance } {
   const runtime = { ...pieces, checkout: options.checkout, serveDuringRecovery: options.serveDuringRecovery, printer: options.printer ?? null }
   const audio: AudioGuidance = new AudioGuidance({
@@ -234,12 +235,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const connectivity = watchReachability(options, system, pushes, () => sales.context)
   const drawer = options.cashDrawer ? startCashDrawer(options.cashDrawer, db, pushes, counter, () => sales.context) : null
   const fetch = connectivity.watch((input, init) => globalThis.fetch(input, init))
-  const { sales, audio } = salesAndAudioGuidance(options, system, { db, pushes, log, connect, fetch, drawer })
+  // The journal writes each record for the hub as its step happens, the patron in it only as the staff's window allows.
+  const patronDays = options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS)
+  const recordPayloads = hubRecordPayloads(db, patronDays)
+  const { sales, audio } = salesAndAudioGuidance(options, system, { db, pushes, log, connect, fetch, drawer, recordPayloads })
   await connectAtStart(sales, backend, log)
   connectivity.start()
   const readiness = printerReadiness(options, pushes, () => sales.context, log)
   // The journal forgets patrons' e-mails, names, phones and addresses past the staff's window: now, then hourly.
-  const patronDays = options.patronDataDays ?? (() => DEFAULT_PATRON_DATA_DAYS)
   const retention = new PatronRetention({ db, log, days: patronDays })
   retention.start()
   // The box office's hub, when this device is connected to one: heartbeats, the journal uploaded, a revoke obeyed.

@@ -5,6 +5,7 @@ import type { CashDrawer } from '../checkout/cash-drawer'
 import { recoverSales } from '../checkout/recovery'
 import { HoldManager } from '../holds/hold-manager'
 import { SeatPicker } from '../holds/seat-picking'
+import type { RecordPayloads } from '../journal/outbox-records'
 import { SalesJournal } from '../journal/sales-journal'
 import { ShiftBook } from '../journal/shift-book'
 import type { Logger } from '../ipc-core/logger'
@@ -38,6 +39,8 @@ export interface SalesRuntimeOptions {
    * Orders and payments wait for it either way. Off: connecting waits for it.
    */
   serveDuringRecovery?: boolean
+  /** What each record for the hub says, frozen by the journal step that writes it (electron/hub-link/journal-records.ts). */
+  recordPayloads?: RecordPayloads | null
 }
 
 /**
@@ -127,7 +130,7 @@ export class SalesRuntime {
     const at = `${connection.endpoints.kind}/${connection.endpoints.tenant}`
     // The journal keeps each sold seat's kind as the offers showed it (the vendor's order does not say it).
     const picker = new SeatPicker(api, holds)
-    const journal = new SalesJournal(db, at, Date.now, (productId, inventoryId) => picker.seatTypeOf(productId, inventoryId))
+    const journal = new SalesJournal(db, at, Date.now, (productId, inventoryId) => picker.seatTypeOf(productId, inventoryId), this.options.recordPayloads ?? null)
     const checkout = new CheckoutService({
       api,
       holds,

@@ -3,6 +3,7 @@ import { renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { SalesJournal } from '../../electron/journal/sales-journal'
 import { migrations, openLocalDb } from '../../electron/database/local-db'
+import { OUTBOX_WRITTEN_WITH_JOURNAL } from '../../electron/database/outbox-migration'
 
 /**
  * A kiosk's foyer.db as the Foyer before payments were records wrote it
@@ -100,4 +101,44 @@ export function rewriteAsOldJournal(dataDir: string): void {
   old.close()
   for (const suffix of ['-wal', '-shm']) rmSync(path + suffix, { force: true })
   renameSync(join(dataDir, 'foyer-old.db'), path)
+}
+
+/** The journal's version before the outbox was written with it (issue #35): the heartbeat found each new record by reading the journal. */
+export const VERSION_BEFORE_OUTBOX = migrations.indexOf(OUTBOX_WRITTEN_WITH_JOURNAL)
+
+/**
+ * The records that Foyer's heartbeat found new, oldest first: its query as it stood
+ * (electron/hub-link/journal-records.ts before issue #35), copied here so the ids the journal
+ * and its migration make now are pinned to the ones it made, byte for byte.
+ */
+export function oldNewRecordIds(db: Database.Database): string[] {
+  const NOT_YET = (id: string) => `NOT EXISTS (SELECT 1 FROM hub_outbox o WHERE o.record_id = ${id})`
+  const SOLD = `s.state IN ('confirmed', 'refunded')`
+  const rows = db
+    .prepare(
+      `SELECT 'sale' AS kind, 'sale:' || s.sale_id AS recordId, s.sale_id AS saleId, NULL AS seq,
+              COALESCE((SELECT MIN(st.at) FROM sale_steps st WHERE st.sale_id = s.sale_id AND st.step = 'confirmed'), s.updated_at) AS at, 0 AS rank, NULL AS what
+         FROM sales s WHERE ${SOLD} AND ${NOT_YET(`'sale:' || s.sale_id`)}
+       UNION ALL
+       SELECT 'refund', 'refund:' || p.sale_id || ':' || p.seq, p.sale_id, p.seq, p.updated_at, 1, NULL
+         FROM sale_payments p JOIN sales s ON s.sale_id = p.sale_id
+        WHERE p.kind = 'refund' AND p.state = 'approved' AND ${SOLD} AND ${NOT_YET(`'refund:' || p.sale_id || ':' || p.seq`)}
+       UNION ALL
+       SELECT 'printed', 'printed:' || st.sale_id, st.sale_id, NULL, MIN(st.at), 2, NULL
+         FROM sale_steps st
+        WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') = 'sale'
+          AND ${NOT_YET(`'printed:' || st.sale_id`)}
+        GROUP BY st.sale_id
+       UNION ALL
+       SELECT 'reprint', 'reprint:' || st.sale_id || ':' || st.seq, st.sale_id, st.seq, st.at, 2, json_extract(st.detail, '$.what')
+         FROM sale_steps st
+        WHERE st.step = 'printed' AND json_valid(st.detail) AND json_extract(st.detail, '$.what') IN ('tickets', 'receipt')
+          AND ${NOT_YET(`'reprint:' || st.sale_id || ':' || st.seq`)}
+       UNION ALL
+       SELECT 'shift', 'shift:' || sh.shift_id, sh.shift_id, NULL, sh.closed_at, 3, NULL
+         FROM shifts sh WHERE sh.closed_at IS NOT NULL AND ${NOT_YET(`'shift:' || sh.shift_id`)}
+       ORDER BY at, rank, recordId`,
+    )
+    .all() as { recordId: string }[]
+  return rows.map((r) => r.recordId)
 }

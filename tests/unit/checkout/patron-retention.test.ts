@@ -67,7 +67,13 @@ describe('patron data past the window', () => {
     // One day after a moment between the two sales: the older sale is past a one-day window, the recent one is not.
     const between = (before.old.createdAt + before.recent.createdAt) / 2
     const retention = new PatronRetention({ db, days: () => 1, log: quiet, now: () => between + DAY_MS })
+    // Each sale's record for the hub, written as it was confirmed, waits here (this device is linked to none) with its patron.
+    const recordOf = (saleId: string) => JSON.parse((db.prepare('SELECT payload FROM hub_outbox WHERE record_id = ?').get(`sale:${saleId}`) as { payload: string }).payload)
+    expect(recordOf(oldSale).patron).toMatchObject({ email: 'old@example.com' })
     expect(retention.runOnce()).toBe(1)
+    // The older sale's record forgets its patron with the journal; the recent one's keeps it.
+    expect(recordOf(oldSale).patron).toBeNull()
+    expect(recordOf(newSale).patron).toMatchObject({ email: 'new@example.com' })
 
     const old = journal.get(oldSale)!
     expect(old.request.patron).toEqual({ email: '' })

@@ -3,6 +3,7 @@ import { RecordEnvelope } from '../../../hub/protocol'
 import { SGD_DENOMINATIONS } from '../../../electron/contract/cash-count'
 import type { Order } from '../../../electron/contract'
 import { openLocalDb } from '../../../electron/database/local-db'
+import { hubRecordPayloads } from '../../../electron/hub-link/journal-records'
 import { Outbox } from '../../../electron/hub-link/outbox'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 import { ShiftBook } from '../../../electron/journal/shift-book'
@@ -39,7 +40,7 @@ describe('records for the end of day at the hub', () => {
   it("say a sale's price classes and the terminal's card, and a closed shift's drawer note by note", () => {
     let clock = Date.parse('2026-11-26T11:00:00Z')
     const db = openLocalDb(null)
-    const journal = new SalesJournal(db, BACKEND, () => (clock += 1000))
+    const journal = new SalesJournal(db, BACKEND, () => (clock += 1000), null, hubRecordPayloads(db, () => 30))
     const saleId = '00000000-0000-4000-8000-000000000009'
     const shifts = new ShiftBook(db, journal, BACKEND, () => (clock += 1000))
     shifts.open(10_000, { staffId: 's1', name: '陈美玲', role: 'cashier' })
@@ -53,7 +54,6 @@ describe('records for the end of day at the hub', () => {
     shifts.close(count, { closedBy: { staffId: 's1', name: '陈美玲', role: 'cashier' } })
 
     const outbox = new Outbox(db, () => 30)
-    outbox.collect(0)
     const records = outbox.nextBatch().map((r) => RecordEnvelope.parse(r))
     const sale = records.find((r) => r.kind === 'sale')!
     expect(sale.payload).toMatchObject({

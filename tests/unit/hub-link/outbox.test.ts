@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Order, Ticket } from '../../../electron/contract'
 import { HUB_LINK_TABLES } from '../../../electron/database/hub-link-migration'
 import { migrations, openLocalDb, type LocalDb } from '../../../electron/database/local-db'
+import { hubRecordPayloads } from '../../../electron/hub-link/journal-records'
 import { Outbox } from '../../../electron/hub-link/outbox'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
 
@@ -22,9 +23,11 @@ const request = {
   totalAmount: 120,
 }
 
-function journalWith(sales: number, db: LocalDb = openLocalDb(null)) {
+/** A journal that freezes each record's payload as its step writes it (patronDays: the window then), as main's does; null: one that leaves them to the outbox. */
+function journalWith(sales: number, db: LocalDb = openLocalDb(null), patronDays: number | null = 30) {
   let clock = Date.parse('2026-11-26T11:00:00Z')
-  const journal = new SalesJournal(db, 'production/citytheatre', () => (clock += 1000))
+  const payloads = patronDays === null ? null : hubRecordPayloads(db, () => patronDays)
+  const journal = new SalesJournal(db, 'production/citytheatre', () => (clock += 1000), null, payloads)
   for (let n = 1; n <= sales; n++) {
     const saleId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
     journal.begin({ saleId, tender: 'cash', request, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
@@ -38,10 +41,12 @@ function journalWith(sales: number, db: LocalDb = openLocalDb(null)) {
 
 describe('the journal as the outbox', () => {
   it('makes each record once, and gives them oldest first in batches the hub takes', () => {
-    const { db } = journalWith(UPLOAD_BATCH_MAX + 5)
+    const { db, journal } = journalWith(UPLOAD_BATCH_MAX + 5)
     const outbox = new Outbox(db, () => 30)
-    expect(outbox.collect(0)).toBe(UPLOAD_BATCH_MAX + 5)
-    expect(outbox.collect(0)).toBe(0)
+    expect(outbox.waiting()).toBe(UPLOAD_BATCH_MAX + 5)
+    // Another step of a sale already in the outbox makes no second record of it.
+    journal.note('00000000-0000-4000-8000-000000000001', 'receipt-emailed', { to: 'walkup@example.com' })
+    expect(outbox.waiting()).toBe(UPLOAD_BATCH_MAX + 5)
     const first = outbox.nextBatch()
     expect(first).toHaveLength(UPLOAD_BATCH_MAX)
     expect(first[0]).toMatchObject({ deviceRecordId: 'sale:00000000-0000-4000-8000-000000000001', kind: 'sale' })
@@ -56,7 +61,6 @@ describe('the journal as the outbox', () => {
   it('says a sale in cents per payment and tender, with the patron only when the device keeps patron data', () => {
     const { db } = journalWith(1)
     const outbox = new Outbox(db, () => 30)
-    outbox.collect(0)
     const [record] = outbox.nextBatch()
     expect(RecordEnvelope.parse(record)).toEqual(record)
     expect(record!.payload).toMatchObject({
@@ -68,15 +72,14 @@ describe('the journal as the outbox', () => {
       patron: { email: 'walkup@example.com', firstName: 'Mei' },
       patronDays: 30,
     })
-    const none = journalWith(1)
-    const keepsNone = new Outbox(none.db, () => 0)
-    keepsNone.collect(0)
+    const none = journalWith(1, openLocalDb(null), 0)
+    const keepsNone = new Outbox(none.db, () => 30)
     expect(keepsNone.nextBatch()[0]!.payload).toMatchObject({ patron: null, patronDays: 0 })
   })
 
   it('names the card each card payment was approved on, as the terminal told it (brand and last four digits, never more)', () => {
     const db = openLocalDb(null)
-    const journal = new SalesJournal(db, 'production/citytheatre', () => Date.parse('2026-11-26T11:00:00Z'))
+    const journal = new SalesJournal(db, 'production/citytheatre', () => Date.parse('2026-11-26T11:00:00Z'), null, hubRecordPayloads(db, () => 30))
     const saleId = '00000000-0000-4000-8000-00000000c4d0'
     journal.begin({ saleId, tender: 'card', request, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
     journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY-SPLIT' })
@@ -86,7 +89,6 @@ describe('the journal as the outbox', () => {
     journal.settlePayment(saleId, 'payment-approved', card.seq, 'approved', { reference: 'TX-9' }, {}, { brand: 'VISA', last4: '4242', detail: { pan: '4111111111114242' } })
     journal.record(saleId, 'confirmed', 'confirmed')
     const outbox = new Outbox(db, () => 30)
-    outbox.collect(0)
     const [record] = outbox.nextBatch()
     expect(record!.payload).toMatchObject({
       payments: [
@@ -116,7 +118,6 @@ describe('the journal as the outbox', () => {
     journal.settlePayment(saleId, 'payment-approved', seq, 'approved', { reference: 'CASH-T', changeCents: 0 })
     journal.record(saleId, 'confirmed', 'confirmed', { order })
     const outbox = new Outbox(db, () => 30)
-    outbox.collect(0)
     const [without, withTickets] = outbox.nextBatch().map((r) => RecordEnvelope.parse(r).payload as { saleId: string; ticketCodes?: string[] })
     expect(withTickets).toMatchObject({ saleId })
     // Each barcode once; one with a space or outside ASCII left out (that ticket is found by the sale's reference).
@@ -131,19 +132,21 @@ describe('the journal as the outbox', () => {
     journal.note(saleId, 'print-started', { what: 'sale', documents: ['ticket-1', 'receipt'] })
     journal.record(saleId, 'printed', 'confirmed', { printed: true }, { what: 'sale' })
     journal.note(saleId, 'printed', { what: 'tickets' })
+    journal.record(saleId, 'printed', 'confirmed', { printed: true }, { what: 'sale' })
     const outbox = new Outbox(db, () => 30)
-    expect(outbox.collect(0)).toBe(3)
+    expect(outbox.waiting()).toBe(3)
     const batch = outbox.nextBatch()
     expect(batch.map((r) => r.kind)).toEqual(['sale', 'printed', 'reprint'])
     expect(batch[1]).toMatchObject({ deviceRecordId: `printed:${saleId}`, payload: { saleId, bookingReference: 'FY1', training: false } })
-    expect(outbox.collect(0)).toBe(0)
+    expect(batch[2]).toMatchObject({ deviceRecordId: `reprint:${saleId}:8`, payload: { what: 'tickets' } })
   })
 
   it('keeps a sale whose journal row does not read out of the uploads, and sends the ones behind it', () => {
-    const { db } = journalWith(3)
+    // A journal that left its payloads to the outbox (as an older journal's records are), one of its rows damaged since.
+    const { db } = journalWith(3, openLocalDb(null), null)
     db.prepare("UPDATE sales SET request_json = '{' WHERE sale_id = ?").run('00000000-0000-4000-8000-000000000001')
     const outbox = new Outbox(db, () => 30)
-    expect(outbox.collect(0)).toBe(3)
+    expect(outbox.waiting()).toBe(3)
     expect(outbox.nextBatch().map((r) => r.deviceRecordId)).toEqual(['sale:00000000-0000-4000-8000-000000000002', 'sale:00000000-0000-4000-8000-000000000003'])
     expect(outbox.unsendable()).toEqual(['sale:00000000-0000-4000-8000-000000000001'])
   })
@@ -164,7 +167,7 @@ describe('the journal as the outbox', () => {
     const db = openLocalDb(dir)
     try {
       const outbox = new Outbox(db, () => 30)
-      expect(outbox.collect(0)).toBe(2)
+      expect(outbox.waiting()).toBe(2)
       expect(outbox.nextBatch().map((r) => r.kind)).toEqual(['sale', 'sale'])
     } finally {
       db.close()
