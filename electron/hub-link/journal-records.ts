@@ -1,4 +1,4 @@
-import { RecordEnvelope, TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { RecordEnvelope, withPlainLines, TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
@@ -151,8 +151,9 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
       journal ??= new SalesJournal(db, '')
       try {
         const record = recordOf(db, journal, found, patronDays())
-        const envelope = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload: record.payload }
-        return RecordEnvelope.safeParse(envelope).success ? JSON.stringify(record.payload) : null
+        const payload = withPlainLines(record.payload)
+        const envelope = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload }
+        return RecordEnvelope.safeParse(envelope).success ? JSON.stringify(payload) : null
       } catch {
         return null
       }

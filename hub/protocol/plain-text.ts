@@ -25,3 +25,30 @@ export function plainText(max: number, min = 0) {
     .max(max)
     .refine((text) => !hasControlCharacter(text), { error: CONTROL_CHARACTER_ERROR })
 }
+
+/** Text as a device sends it in a record (not trimmed: the record is kept as sent), with no control character. */
+export function sentText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), { error: CONTROL_CHARACTER_ERROR })
+}
+
+/** The text as one plain line: each run of control characters becomes one space. */
+export function plainLine(text: string): string {
+  return text.replace(/\p{Cc}+/gu, ' ')
+}
+
+/**
+ * Every string in a JSON value as a plain line. A device's record is made from the vendor's texts (a
+ * show's title, a price class's name), which the device does not choose: a stray control character in
+ * one must not make the record one the hub refuses, so it is made a space before the record is sent.
+ */
+export function withPlainLines<T>(value: T): T {
+  if (typeof value === 'string') return plainLine(value) as T
+  if (Array.isArray(value)) return value.map(withPlainLines) as T
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withPlainLines(inner)])) as T
+  }
+  return value
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sentText } from './plain-text'
 
 /**
  * What each kind of journal record says to the hub, made from the device's journal (a sale is an
@@ -8,7 +9,7 @@ import { z } from 'zod'
  * retention setting keeps any (`patronDays` says for how long the hub may keep it).
  */
 const Cents = z.number().int().nonnegative()
-const Text = z.string().max(200)
+const Text = sentText(200)
 const At = z.iso.datetime({ offset: true })
 const Tender = z.enum(['card', 'cash', 'standalone'])
 
@@ -74,9 +75,9 @@ export const SalePayment = z.strictObject({
 export const PatronDays = z.number().int().nonnegative().max(3650)
 
 export const Patron = z.strictObject({
-  email: z.string().max(255),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
+  email: sentText(255),
+  firstName: sentText(100).optional(),
+  lastName: sentText(100).optional(),
 })
 
 /**

@@ -101,6 +101,12 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     expect((await counter.post('/device/records', { records: [withSecret] })).status).toBe(400)
     const refundAsSale = { deviceRecordId: 's-3', kind: 'refund', occurredAt: '2026-11-26T19:00:00Z', payload: salePayload(3) }
     expect((await counter.post('/device/records', { records: [refundAsSale] })).status).toBe(400)
+    // A NUL in a record's text (PostgreSQL's jsonb refuses the byte: it was a 500): refused, and nothing of the batch stored.
+    const withNul = { deviceRecordId: 's-4', kind: 'sale', occurredAt: '2026-11-26T19:00:00Z', payload: { ...salePayload(4), cashier: 'Mei\u0000' } }
+    const nul = await counter.post('/device/records', { records: [{ ...withSecret, deviceRecordId: 's-5', payload: salePayload(5) }, withNul] })
+    expect({ status: nul.status, body: nul.body }).toEqual({ status: 400, body: { error: 'unreadable-request' } })
+    const { rows } = await hub().db.query('SELECT count(*)::int AS n FROM device_records WHERE device_id = $1', [counter.deviceId])
+    expect(rows).toEqual([{ n: 0 }])
     const stranger = await postJson(hub().url, '/device/records', { records: [] }, { pinned: counter.pinned })
     expect(stranger.status).toBe(401)
   })

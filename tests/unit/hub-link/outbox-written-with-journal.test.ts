@@ -7,7 +7,8 @@ import { hubRecordPayloads } from '../../../electron/hub-link/journal-records'
 import { Outbox } from '../../../electron/hub-link/outbox'
 import type { RecordKind } from '../../../electron/journal/outbox-records'
 import { SalesJournal } from '../../../electron/journal/sales-journal'
-import { pastJournal, pastRequest, saleIdOf, sellOne, sellPast } from '../../support/journal-of-sales'
+import { SalePayload } from '../../../hub/protocol'
+import { pastJournal, pastOrder, pastRequest, saleIdOf, sellOne, sellPast } from '../../support/journal-of-sales'
 import { oldNewRecordIds, VERSION_BEFORE_OUTBOX } from '../../support/old-journal'
 
 /**
@@ -44,6 +45,24 @@ describe('the outbox written with the journal', () => {
     const other = sellOne(failing, 2, null)
     expect(failing.get(other)!.state).toBe('printed')
     expect(new Outbox(db, () => 30).unsendable()).toEqual([`sale:${other}`, `printed:${other}`])
+    db.close()
+  })
+
+  it("makes a vendor's text with control characters a plain line in the record, so the hub takes it and the sale is not left unsent", () => {
+    const db = openLocalDb(null)
+    const { journal } = pastJournal(db)
+    const saleId = saleIdOf(1)
+    journal.begin({ saleId, tender: 'cash', request: pastRequest })
+    journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY1' })
+    const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000 })
+    journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: 'CASH-1' })
+    const order = pastOrder('FY1')
+    order.items[0]!.showTitle = 'Swan\u0000Lake\r\nGala'
+    journal.record(saleId, 'confirmed', 'confirmed', { order })
+    const { payload } = db.prepare('SELECT payload FROM hub_outbox WHERE record_id = ?').get(`sale:${saleId}`) as { payload: string | null }
+    expect(payload).not.toBeNull()
+    expect(SalePayload.parse(JSON.parse(payload!)).shows.map((show) => show.event)).toEqual(['Swan Lake Gala'])
+    expect(new Outbox(db, () => 30).unsendable()).toEqual([])
     db.close()
   })
 
