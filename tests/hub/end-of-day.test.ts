@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { CardPaymentsAnswer, END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { ADYEN_COLUMNS } from '../../hub/server/card-csv'
 import { dayWindow, hubDate } from '../../hub/server/end-of-day-views'
 import { HUB_BACKENDS } from '../support/hub-backends'
@@ -118,7 +118,13 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     expect(figures.shifts).toEqual([{ deviceId: counter.deviceId, deviceName: 'Counter A', ...drawer, drawerOpenings: null, drawerFailed: null, noSales: null }])
     expect(figures.cardByDevice.map((d) => [d.deviceName, d.payments, d.amountCents, d.refundedCents])).toEqual([['Counter A', 1, 2500, 0], ['Kiosk B', 1, 1250, 1250]])
     expect(figures.standalone).toMatchObject([{ deviceName: 'Counter A', saleId: 'sale-c2', amountCents: 5000, approvalCode: '654321', reference: 'SA-1' }])
-    expect(figures.cardPayments.find((p) => p.type === 'refund')).toMatchObject({ deviceName: 'Kiosk B', amountCents: 1250, pspReference: 'PSP0000000000002', last4: '5555', authCode: 'K9' })
+    // The card payments themselves are not in the day's answer, but a page at a time.
+    expect(figures).not.toHaveProperty('cardPayments')
+    const page = CardPaymentsAnswer.parse((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?offset=1&limit=2`)).body)
+    expect([page.total, page.offset, page.payments.map((p) => [p.deviceName, p.type])]).toEqual([3, 1, [['Kiosk B', 'sale'], ['Kiosk B', 'refund']]])
+    expect(page.payments[1]).toMatchObject({ deviceName: 'Kiosk B', amountCents: 1250, pspReference: 'PSP0000000000002', last4: '5555', authCode: 'K9' })
+    expect(CardPaymentsAnswer.parse((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?offset=5`)).body)).toEqual({ total: 3, offset: 5, payments: [] })
+    expect((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?limit=501`)).status).toBe(400)
   })
 
   it('closes the day in the manager\'s name; a later upload marks it amended with what changed, the closed figures kept', async () => {
