@@ -1,6 +1,7 @@
 import { EndOfDayFigures, type DayCardPayment } from '../protocol'
 import type { Queryable } from '../storage/database'
 import { dayCardPayments, dayTableRows, type CardPaymentRow, type DayTableRows } from '../storage/end-of-day-table'
+import type { CardLine } from './card-csv'
 import { shiftDrawerFigures } from './shift-drawer-figures'
 import { windowFigures } from './today-views'
 
@@ -67,6 +68,12 @@ export function cardPayment(row: CardPaymentRow): DayCardPayment {
 /** Every card payment and refund of the window (`upTo`: those a close counted, up to its newest record; null: all). */
 export async function cardPaymentsOf(db: Queryable, window: HubWindow, upTo: bigint | null): Promise<DayCardPayment[]> {
   return (await dayCardPayments(db, window, { upTo, limit: null, offset: 0 })).map(cardPayment)
+}
+
+/** Every card payment and refund of the window, each marked amended when stored after `closedUpTo` (a close's newest record). */
+export async function cardLinesOf(db: Queryable, window: HubWindow, closedUpTo: bigint | null): Promise<CardLine[]> {
+  const rows = await dayCardPayments(db, window, { upTo: null, limit: null, offset: 0 })
+  return rows.map((row) => ({ ...cardPayment(row), amended: closedUpTo !== null && BigInt(row.hub_record_id) > closedUpTo }))
 }
 
 /** The window's end-of-day figures, as they stand now. */

@@ -10,7 +10,7 @@ import { dayTables, figureTables } from './day-tables'
 import { tablesWorkbook } from './day-workbook'
 import type { Queryable } from '../storage/database'
 import { dayClose } from '../storage/day-close-table'
-import { cardPaymentsOf, endOfDayFigures, type HubWindow } from './end-of-day-figures'
+import { cardLinesOf, endOfDayFigures, type HubWindow } from './end-of-day-figures'
 import { closeHubDay, dayWindow, endOfDayAnswer, hubDate, rangeWindow } from './end-of-day-views'
 import { exportWords, fill } from './export-words'
 
@@ -24,10 +24,13 @@ function sendFile(reply: FastifyReply, name: string, body: string | Buffer) {
   return reply.header('content-type', type).header('content-disposition', `attachment; filename="${name}"`).send(body)
 }
 
-/** The day's card payments, read from the typed tables when the card file is made: on a closed day, those its close counted. */
+/**
+ * The day's card payments, read from the typed tables when the card file is made: every one, also those
+ * that reached the hub after the day's close (issue #36), marked amended, as the acquirer settles them too.
+ */
 async function cardFile(db: Queryable, date: string, window: HubWindow, language: ExportLanguage): Promise<string> {
   const close = await dayClose(db, date)
-  return cardCsv(await cardPaymentsOf(db, window, close?.last_record_id ?? null), CURRENCY, exportWords(language))
+  return cardCsv(await cardLinesOf(db, window, close?.last_record_id ?? null), CURRENCY, exportWords(language))
 }
 
 async function dayFile(day: EndOfDayAnswer, file: Exclude<DayFile, 'cards.csv'>, venue: string, language: ExportLanguage): Promise<Buffer | string> {
