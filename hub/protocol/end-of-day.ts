@@ -94,9 +94,13 @@ export const EndOfDayFigures = z.object({
   byDevice: TodayAnswer.shape.byDevice,
   byCashier: TodayAnswer.shape.byCashier,
   shifts: z.array(DayShift),
-  /** Each device's card takings at its own terminal (a kiosk's are all of its takings). */
+  /**
+   * Each device's card takings at its own terminal (a kiosk's are all of its takings). The payments
+   * themselves are not in the figures (a busy day has tens of thousands): the page reads them a page at
+   * a time (END_OF_DAY_PATHS.cardPayments), the card file all of them; a day closed before kept them here
+   * (`cardPayments`), which is left out when read.
+   */
   cardByDevice: z.array(z.object({ ...OnDevice, payments: Count, amountCents: Cents, refundedCents: Cents })),
-  cardPayments: z.array(DayCardPayment),
   standalone: z.array(DayStandaloneSale),
 })
 export type EndOfDayFigures = z.infer<typeof EndOfDayFigures>
@@ -124,6 +128,17 @@ export const EndOfDayAnswer = z.object({
 })
 export type EndOfDayAnswer = z.infer<typeof EndOfDayAnswer>
 
+/** GET END_OF_DAY_PATHS.cardPayments: a page of the day's card payments, `offset` from the first, in the order they happened. */
+export const CardPaymentsQuery = z.object({
+  offset: z.coerce.number().int().nonnegative().max(10_000_000).default(0),
+  limit: z.coerce.number().int().positive().max(500).default(100),
+})
+export type CardPaymentsQuery = z.infer<typeof CardPaymentsQuery>
+
+/** `total`: the day's card payments and refunds in all (those the close counted, on a closed day). */
+export const CardPaymentsAnswer = z.object({ total: Count, offset: Count, payments: z.array(DayCardPayment) })
+export type CardPaymentsAnswer = z.infer<typeof CardPaymentsAnswer>
+
 /** The files a day (or a range of days) is downloaded as. */
 export const DAY_FILES = ['csv', 'xlsx', 'pdf', 'cards.csv'] as const
 export type DayFile = (typeof DAY_FILES)[number]
@@ -135,6 +150,8 @@ export const RangeQuery = z.object({ from: DayDate, to: DayDate }).refine((r) =>
 export const END_OF_DAY_PATHS = {
   /** GET: the day's EndOfDayAnswer. */
   day: (date: string) => `/api/days/${encodeURIComponent(date)}`,
+  /** GET `?offset=&limit=` (CardPaymentsQuery): a page of the day's card payments and refunds (CardPaymentsAnswer). */
+  cardPayments: (date: string) => `/api/days/${encodeURIComponent(date)}/card-payments`,
   /** POST: close the day in the signed-in manager's name (409 `day-closed` when it was). */
   close: (date: string) => `/api/days/${encodeURIComponent(date)}/close`,
   /** GET `?lang=` (FileQuery, export-language.ts): the day as a file: every figure (csv, xlsx), the report (pdf), the card payments for the acquirer (cards.csv). */

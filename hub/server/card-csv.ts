@@ -7,7 +7,8 @@ import type { ExportWords } from './export-words'
  * Settlement details report: the columns that report matches on, under its own names and in its order
  * (Psp Reference: the terminal's transaction id; Merchant Reference: the reference Foyer gave the
  * payment; Type Settled/Refunded; Gross Credit/Debit in the gross currency), then Foyer's own columns
- * for the person ticking them off (which terminal, the booking, the card's last four, the auth code).
+ * for the person ticking them off (which terminal, the booking, the card's last four, the auth code, and
+ * whether it came after the day's close).
  * Company and merchant account are Adyen's names for the venue's account, which Foyer does not hold.
  *
  * Adyen's columns (and its Type values, Settled and Refunded) keep Adyen's English spelling in every
@@ -21,7 +22,13 @@ export const ADYEN_COLUMNS = [
 ] as const
 
 /** Every column of the card file in one language: Adyen's, then Foyer's own in that language's words. */
-export const cardColumns = ({ card }: ExportWords): string[] => [...ADYEN_COLUMNS, card.terminal, card.bookingReference, card.lastFour, card.authCode]
+export const cardColumns = ({ card, tables }: ExportWords): string[] => [...ADYEN_COLUMNS, card.terminal, card.bookingReference, card.lastFour, card.authCode, tables.amended]
+
+/**
+ * A line of the card file: a card payment or refund of the day, `amended` when it reached the hub after
+ * the day's close (issue #36): the acquirer settles it all the same, so the file carries it, marked.
+ */
+export type CardLine = DayCardPayment & { amended: boolean }
 
 const two = (n: number) => String(n).padStart(2, '0')
 /** YYYY-MM-DD HH:MM:SS on the hub's clock, as Adyen writes its creation date. */
@@ -30,11 +37,12 @@ const creationDate = (iso: string) => {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
 }
 
-export function cardCsv(payments: readonly DayCardPayment[], currency: string, words: ExportWords): string {
+export function cardCsv(payments: readonly CardLine[], currency: string, words: ExportWords): string {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
   const rows = payments.map((p) => [
     '', '', p.pspReference ?? '', p.merchantReference ?? '', p.brand?.toLowerCase() ?? '', creationDate(p.at), timeZone, p.type === 'sale' ? 'Settled' : 'Refunded',
     '', currency, p.type === 'refund' ? centsText(p.amountCents) : '', p.type === 'sale' ? centsText(p.amountCents) : '', p.deviceName, p.bookingReference ?? '', p.last4 ?? '', p.authCode ?? '',
+    p.amended ? words.rows.yes : '',
   ])
   return stringify([cardColumns(words), ...rows], { bom: true, record_delimiter: 'windows' })
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { dashboardApiRules, type DashboardContext } from './dashboard-api'
 import { dashboardFiles } from './dashboard-files'
 import { dashboardRoutes } from './dashboard-routes'
+import { cardPaymentRoutes } from './card-payment-routes'
 import { endOfDayRoutes } from './end-of-day-routes'
 import { eventStreamRoute } from './event-stream'
 import { managerRoutes } from './manager-routes'
@@ -24,6 +25,7 @@ export async function dashboardServer(app: FastifyInstance, ctx: DashboardContex
     profileRoutes(api, ctx)
     staffRoutes(api, ctx)
     endOfDayRoutes(api, ctx)
+    cardPaymentRoutes(api, ctx)
     endStreams = eventStreamRoute(api, ctx)
   })
   if (dashboardDir) dashboardFiles(app, dashboardDir)

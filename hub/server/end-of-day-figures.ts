@@ -1,13 +1,15 @@
-import { EndOfDayFigures, RefundPayload, SalePayload, ShiftPayload, type DayCardPayment } from '../protocol'
+import { EndOfDayFigures, type DayCardPayment } from '../protocol'
 import type { Queryable } from '../storage/database'
-import { dayRecords, salePayloadOf, type DayRecordRow } from '../storage/day-close-table'
+import { dayCardPayments, dayTableRows, type CardPaymentRow, type DayTableRows } from '../storage/end-of-day-table'
+import type { CardLine } from './card-csv'
 import { shiftDrawerFigures } from './shift-drawer-figures'
 import { windowFigures } from './today-views'
 
 /**
- * A window of hub days as end of day shows it: Today's sums (made in the database, training apart),
- * and what needs each record on its own (shows by price class, shifts, card payments for the acquirer's
- * report, standalone-terminal sales), made here from the records' payloads parsed by their schemas.
+ * A window of hub days as end of day shows it: Today's sums and what only end of day shows (shows by
+ * price class, shifts, card takings, standalone-terminal sales), each read from the typed tables
+ * (../storage/end-of-day-table.ts) and summed there; the card payments themselves are read a page at a
+ * time, or all for the card file (`cardPaymentsOf`), never carried in the figures.
  */
 export interface HubWindow {
   start: Date
@@ -16,145 +18,81 @@ export interface HubWindow {
   offsetSeconds: number
 }
 
-/** Training sales (the built-in sandbox) are never counted with real ones: the same rule as today-table.ts. */
-export function isTraining(payload: { training: boolean; backend: string }): boolean {
-  return payload.training || payload.backend.split('/')[0] === 'training'
+const onDevice = (row: { device_id: string; device_name: string }) => ({ deviceId: row.device_id, deviceName: row.device_name })
+
+// Sorted here, as the page and the files always had them, with the hub's own collation (the database's may differ).
+const last = (v: string | null) => v ?? '\uffff'
+function byShowAndPriceClass(lines: DayTableRows['lines']): EndOfDayFigures['byShow'] {
+  return lines
+    .map((l) => ({ event: l.event, showsAt: l.shows_at, priceClass: l.price_class, tickets: l.tickets, amountCents: l.amount }))
+    .sort((a, b) => last(a.showsAt).localeCompare(last(b.showsAt)) || last(a.event).localeCompare(last(b.event)) || last(a.priceClass).localeCompare(last(b.priceClass)))
 }
 
-const iso = (date: Date) => date.toISOString()
-const onDevice = (row: DayRecordRow) => ({ deviceId: row.device_id, deviceName: row.device_name })
-
-function byShowAndPriceClass(sales: readonly SalePayload[]): EndOfDayFigures['byShow'] {
-  const lines = new Map<string, EndOfDayFigures['byShow'][number]>()
-  for (const show of sales.flatMap((s) => s.shows)) {
-    const parts = show.priceClasses?.length ? show.priceClasses.map((p) => ({ priceClass: p.name ?? p.code, tickets: p.tickets, amountCents: p.amountCents })) : [{ priceClass: null, tickets: show.tickets, amountCents: show.amountCents }]
-    for (const part of parts) {
-      const key = JSON.stringify([show.event, show.showsAt, part.priceClass])
-      const line = lines.get(key) ?? { event: show.event, showsAt: show.showsAt, priceClass: part.priceClass, tickets: 0, amountCents: 0 }
-      line.tickets += part.tickets
-      line.amountCents += part.amountCents
-      lines.set(key, line)
-    }
-  }
-  const order = (v: string | null) => v ?? '\uffff'
-  return [...lines.values()].sort((a, b) => order(a.showsAt).localeCompare(order(b.showsAt)) || order(a.event).localeCompare(order(b.event)) || order(a.priceClass).localeCompare(order(b.priceClass)))
-}
-
-function shiftOf(row: DayRecordRow, shift: ShiftPayload): EndOfDayFigures['shifts'][number] {
+function shiftOf(row: DayTableRows['shifts'][number]): EndOfDayFigures['shifts'][number] {
+  const drawer = row.drawer_openings === null ? undefined : { openings: row.drawer_openings, failed: row.drawer_failed ?? 0, noSales: row.no_sales }
   return {
     ...onDevice(row),
-    shiftId: shift.shiftId,
-    openedAt: shift.openedAt,
-    closedAt: shift.closedAt,
-    floatCents: shift.floatCents,
-    cashSoldCents: shift.cashSoldCents ?? null,
-    cashRefundedCents: shift.cashRefundedCents ?? null,
-    expectedCashCents: shift.expectedCashCents ?? null,
-    countedCents: shift.countedCents,
-    count: shift.count ?? null,
-    varianceCents: shift.varianceCents ?? null,
-    openedBy: shift.openedBy,
-    closedBy: shift.closedBy,
-    approvedBy: shift.approvedBy,
-    ...shiftDrawerFigures(shift.drawer),
+    shiftId: row.shift_id,
+    openedAt: row.opened_at.toISOString(),
+    closedAt: row.closed_at.toISOString(),
+    floatCents: row.float_cents,
+    cashSoldCents: row.cash_sold_cents,
+    cashRefundedCents: row.cash_refunded_cents,
+    expectedCashCents: row.expected_cash_cents,
+    countedCents: row.counted_cents,
+    count: row.notes_counted ? row.count : null,
+    varianceCents: row.variance_cents,
+    openedBy: row.opened_by,
+    closedBy: row.closed_by,
+    approvedBy: row.approved_by,
+    ...shiftDrawerFigures(drawer),
   }
 }
 
-function cardPaymentsOfSale(row: DayRecordRow, sale: SalePayload): DayCardPayment[] {
-  return sale.payments
-    .filter((p) => p.tender === 'card')
-    .map((p) => ({
-      ...onDevice(row),
-      at: iso(row.occurred_at),
-      type: 'sale' as const,
-      saleId: sale.saleId,
-      bookingReference: sale.bookingReference,
-      amountCents: p.amountCents,
-      pspReference: p.reference,
-      merchantReference: p.card?.merchantReference ?? null,
-      brand: p.card?.brand ?? null,
-      last4: p.card?.last4 ?? null,
-      authCode: p.card?.authCode ?? null,
-    }))
-}
-
-/** A card given back: the acquirer lists it under the payment's PSP reference, found from its sale (of any day). */
-async function cardRefund(db: Queryable, row: DayRecordRow, refund: RefundPayload): Promise<DayCardPayment> {
-  const sale = SalePayload.safeParse(await salePayloadOf(db, row.device_id, refund.saleId))
-  const paid = sale.success ? sale.data.payments.find((p) => p.seq === refund.refersTo) : undefined
+export function cardPayment(row: CardPaymentRow): DayCardPayment {
   return {
     ...onDevice(row),
-    at: iso(row.occurred_at),
-    type: 'refund',
-    saleId: refund.saleId,
-    bookingReference: refund.bookingReference,
-    amountCents: refund.amountCents,
-    pspReference: paid?.reference ?? null,
-    merchantReference: paid?.card?.merchantReference ?? null,
-    brand: paid?.card?.brand ?? null,
-    last4: paid?.card?.last4 ?? null,
-    authCode: paid?.card?.authCode ?? null,
+    at: row.occurred_at.toISOString(),
+    type: row.type,
+    saleId: row.sale_id,
+    bookingReference: row.booking_reference,
+    amountCents: row.amount,
+    pspReference: row.psp_reference,
+    merchantReference: row.merchant_reference,
+    brand: row.card_brand,
+    last4: row.card_last4,
+    authCode: row.auth_code,
   }
 }
 
-function cardByDevice(payments: readonly DayCardPayment[]): EndOfDayFigures['cardByDevice'] {
-  const devices = new Map<string, EndOfDayFigures['cardByDevice'][number]>()
-  for (const p of payments) {
-    const line = devices.get(p.deviceId) ?? { deviceId: p.deviceId, deviceName: p.deviceName, payments: 0, amountCents: 0, refundedCents: 0 }
-    if (p.type === 'sale') {
-      line.payments++
-      line.amountCents += p.amountCents
-    } else line.refundedCents += p.amountCents
-    devices.set(p.deviceId, line)
-  }
-  return [...devices.values()].sort((a, b) => a.deviceName.localeCompare(b.deviceName) || a.deviceId.localeCompare(b.deviceId))
+/** Every card payment and refund of the window (`upTo`: those a close counted, up to its newest record; null: all). */
+export async function cardPaymentsOf(db: Queryable, window: HubWindow, upTo: bigint | null): Promise<DayCardPayment[]> {
+  return (await dayCardPayments(db, window, { upTo, limit: null, offset: 0 })).map(cardPayment)
 }
 
-export type RealRecord = { kind: 'sale'; sale: SalePayload } | { kind: 'refund'; refund: RefundPayload } | { kind: 'shift'; shift: ShiftPayload }
-
-/** A record's payload, parsed by its kind's schema; training records are left out (null). */
-export function realPayload(row: DayRecordRow): RealRecord | null {
-  if (row.kind === 'sale') {
-    const sale = SalePayload.parse(row.payload)
-    return isTraining(sale) ? null : { kind: 'sale', sale }
-  }
-  if (row.kind === 'refund') {
-    const refund = RefundPayload.parse(row.payload)
-    return isTraining(refund) ? null : { kind: 'refund', refund }
-  }
-  const shift = ShiftPayload.parse(row.payload)
-  return isTraining(shift) ? null : { kind: 'shift', shift }
+/** Every card payment and refund of the window, each marked amended when stored after `closedUpTo` (a close's newest record). */
+export async function cardLinesOf(db: Queryable, window: HubWindow, closedUpTo: bigint | null): Promise<CardLine[]> {
+  const rows = await dayCardPayments(db, window, { upTo: null, limit: null, offset: 0 })
+  return rows.map((row) => ({ ...cardPayment(row), amended: closedUpTo !== null && BigInt(row.hub_record_id) > closedUpTo }))
 }
 
 /** The window's end-of-day figures, as they stand now. */
 export async function endOfDayFigures(db: Queryable, window: HubWindow): Promise<EndOfDayFigures> {
   const sums = await windowFigures(db, window, window.offsetSeconds)
-  const sales: SalePayload[] = []
-  const shifts: EndOfDayFigures['shifts'] = []
-  const cards: DayCardPayment[] = []
-  const standalone: EndOfDayFigures['standalone'] = []
-  for (const row of await dayRecords(db, window)) {
-    const record = realPayload(row)
-    if (record?.kind === 'shift') shifts.push(shiftOf(row, record.shift))
-    if (record?.kind === 'refund' && record.refund.tender === 'card') cards.push(await cardRefund(db, row, record.refund))
-    if (record?.kind !== 'sale') continue
-    sales.push(record.sale)
-    cards.push(...cardPaymentsOfSale(row, record.sale))
-    for (const p of record.sale.payments.filter((p) => p.tender === 'standalone')) {
-      const { saleId, bookingReference } = record.sale
-      standalone.push({ ...onDevice(row), at: iso(row.occurred_at), saleId, bookingReference, amountCents: p.amountCents, approvalCode: p.approvalCode ?? null, reference: p.reference })
-    }
-  }
+  const rows = await dayTableRows(db, window)
   return EndOfDayFigures.parse({
     totals: sums.totals,
     training: sums.training,
-    byShow: byShowAndPriceClass(sales),
+    byShow: byShowAndPriceClass(rows.lines),
     byTender: sums.byTender,
     byDevice: sums.byDevice,
     byCashier: sums.byCashier,
-    shifts,
-    cardByDevice: cardByDevice(cards),
-    cardPayments: cards,
-    standalone,
+    shifts: rows.shifts.map(shiftOf),
+    cardByDevice: rows.cardTakings
+      .map((d) => ({ ...onDevice(d), payments: d.payments, amountCents: d.amount, refundedCents: d.refunded }))
+      .sort((a, b) => a.deviceName.localeCompare(b.deviceName) || a.deviceId.localeCompare(b.deviceId)),
+    standalone: rows.standalone.map((s) => ({
+      ...onDevice(s), at: s.occurred_at.toISOString(), saleId: s.sale_id, bookingReference: s.booking_reference, amountCents: s.amount, approvalCode: s.approval_code, reference: s.reference,
+    })),
   })
 }

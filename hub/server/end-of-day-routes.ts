@@ -8,7 +8,9 @@ import { tablesCsv } from './day-csv'
 import { dayReportPdf } from './day-pdf'
 import { dayTables, figureTables } from './day-tables'
 import { tablesWorkbook } from './day-workbook'
-import { endOfDayFigures } from './end-of-day-figures'
+import type { Queryable } from '../storage/database'
+import { dayClose } from '../storage/day-close-table'
+import { cardLinesOf, endOfDayFigures, type HubWindow } from './end-of-day-figures'
 import { closeHubDay, dayWindow, endOfDayAnswer, hubDate, rangeWindow } from './end-of-day-views'
 import { exportWords, fill } from './export-words'
 
@@ -22,23 +24,32 @@ function sendFile(reply: FastifyReply, name: string, body: string | Buffer) {
   return reply.header('content-type', type).header('content-disposition', `attachment; filename="${name}"`).send(body)
 }
 
-async function dayFile(day: EndOfDayAnswer, file: DayFile, venue: string, language: ExportLanguage): Promise<Buffer | string> {
+/**
+ * The day's card payments, read from the typed tables when the card file is made: every one, also those
+ * that reached the hub after the day's close (issue #36), marked amended, as the acquirer settles them too.
+ */
+async function cardFile(db: Queryable, date: string, window: HubWindow, language: ExportLanguage): Promise<string> {
+  const close = await dayClose(db, date)
+  return cardCsv(await cardLinesOf(db, window, close?.last_record_id ?? null), CURRENCY, exportWords(language))
+}
+
+async function dayFile(day: EndOfDayAnswer, file: Exclude<DayFile, 'cards.csv'>, venue: string, language: ExportLanguage): Promise<Buffer | string> {
   const words = exportWords(language)
-  if (file === 'cards.csv') return cardCsv(day.figures.cardPayments, CURRENCY, words)
   if (file === 'csv') return tablesCsv(dayTables(day, words))
   if (file === 'xlsx') return tablesWorkbook(dayTables(day, words), fill(words.workbookTitle, { date: day.date }))
   return dayReportPdf(day, venue, language, cjkFontPath())
 }
 
+/** The day asked for, as a window on the hub's calendar; undefined with 400 sent for a date that is none. */
+export function dayOf(params: unknown, reply: FastifyReply): { date: string; window: HubWindow } | undefined {
+  const parsed = DateParams.safeParse(params)
+  const window = parsed.success ? dayWindow(parsed.data.date) : undefined
+  if (!parsed.success || !window) void refuse(reply, 400, 'invalid-request')
+  return parsed.success && window ? { date: parsed.data.date, window } : undefined
+}
+
 /** End of day for a signed-in manager: a day's figures, its close, and its files; any range of days as files. */
 export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): void {
-  // The day asked for, as a window on the hub's calendar; undefined with 400 sent for a date that is none.
-  const dayOf = (params: unknown, reply: FastifyReply) => {
-    const parsed = DateParams.safeParse(params)
-    const window = parsed.success ? dayWindow(parsed.data.date) : undefined
-    if (!parsed.success || !window) void refuse(reply, 400, 'invalid-request')
-    return parsed.success && window ? { date: parsed.data.date, window } : undefined
-  }
 
   api.get(route(END_OF_DAY_PATHS.day, 'date'), async (request, reply) => {
     if (!(await requireManager(ctx, request, reply))) return reply
@@ -65,9 +76,9 @@ export function endOfDayRoutes(api: FastifyInstance, ctx: DashboardContext): voi
       if (!day) return reply
       const query = FileQuery.safeParse(request.query)
       if (!query.success) return refuse(reply, 400, 'invalid-request')
-      const answer = await endOfDayAnswer(ctx.db, day.date, day.window)
       const name = `end-of-day-${day.date}${file === 'cards.csv' ? '-cards.csv' : `.${file}`}`
-      return sendFile(reply, name, await dayFile(answer, file, ctx.venue, query.data.lang))
+      if (file === 'cards.csv') return sendFile(reply, name, await cardFile(ctx.db, day.date, day.window, query.data.lang))
+      return sendFile(reply, name, await dayFile(await endOfDayAnswer(ctx.db, day.date, day.window), file, ctx.venue, query.data.lang))
     })
   }
 

@@ -1,7 +1,8 @@
 import { EndOfDayAnswer, EndOfDayFigures, type LateRecord, type TodayTotals } from '../protocol'
 import type { HubDatabase, Queryable } from '../storage/database'
-import { closeDay, dayClose, dayRecords, type DayRecordRow } from '../storage/day-close-table'
-import { endOfDayFigures, realPayload, type HubWindow } from './end-of-day-figures'
+import { closeDay, dayClose } from '../storage/day-close-table'
+import { lateRecords, type LateRow } from '../storage/end-of-day-table'
+import { endOfDayFigures, type HubWindow } from './end-of-day-figures'
 import { windowFigures } from './today-views'
 
 /** A hub day (YYYY-MM-DD on the hub's own calendar) as a window; undefined for a date no calendar has. */
@@ -25,18 +26,15 @@ export function hubDate(at: number): string {
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
 }
 
-function lateRecord(row: DayRecordRow): LateRecord | null {
-  const record = realPayload(row)
-  if (!record) return null
-  const amountCents = record.kind === 'sale' ? record.sale.amountCents : record.kind === 'refund' ? record.refund.amountCents : record.shift.countedCents
+function lateRecord(row: LateRow): LateRecord {
   return {
     deviceId: row.device_id,
     deviceName: row.device_name,
-    kind: record.kind,
+    kind: row.kind,
     deviceRecordId: row.device_record_id,
     occurredAt: row.occurred_at.toISOString(),
     receivedAt: row.received_at.toISOString(),
-    amountCents,
+    amountCents: row.amount,
   }
 }
 
@@ -55,10 +53,10 @@ export async function endOfDayAnswer(db: Queryable, date: string, window: HubWin
   const base = { date, window: { start: window.start.toISOString(), end: window.end.toISOString() } }
   if (!close) return EndOfDayAnswer.parse({ ...base, closed: null, figures: await endOfDayFigures(db, window), amendment: null })
   const figures = EndOfDayFigures.parse(close.figures)
-  const late = (await dayRecords(db, window)).filter((row) => BigInt(row.hub_record_id) > close.last_record_id).map(lateRecord).filter((r) => r !== null)
+  const late = (await lateRecords(db, window, close.last_record_id)).map(lateRecord)
   const closed = { closedBy: close.closed_by, closedAt: close.closed_at.toISOString() }
   if (late.length === 0) return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: null })
-  // Only the totals now: not the rest of the figures, which would read the day's records again and each card refund's sale.
+  // Only the totals now: not the rest of the figures, which the page shows as closed.
   const totalsNow = (await windowFigures(db, window, window.offsetSeconds)).totals
   return EndOfDayAnswer.parse({ ...base, closed, figures, amendment: { late, totalsNow, change: difference(totalsNow, figures.totals) } })
 }

@@ -1,36 +1,12 @@
 import { z } from 'zod'
 import type { HubDatabase, Queryable } from './database'
-import { FoundSaleRow } from './sale-lookup-table'
 import { parseRows } from './rows'
 
 /**
- * End of day's storage: the records of a hub day with their devices, and the day's close (its figures
- * kept as they were: day_closes, migration-day-closes.ts). A day is closed once: a second close finds
- * the row there and changes nothing.
+ * A hub day's close: its figures kept as they were (day_closes, migration-day-closes.ts). A day is
+ * closed once: a second close finds the row there and changes nothing. What the day's figures are
+ * made of: ./today-table.ts and ./end-of-day-table.ts.
  */
-export const DayRecordRow = FoundSaleRow
-export type DayRecordRow = z.infer<typeof DayRecordRow>
-
-const DAY_RECORDS = `
-  SELECT r.hub_record_id, r.device_record_id, r.kind, r.occurred_at, r.payload, r.received_at,
-         r.device_id, d.name AS device_name
-    FROM device_records r JOIN devices d ON d.id = r.device_id
-   WHERE r.kind IN ('sale', 'refund', 'shift') AND r.occurred_at >= $1 AND r.occurred_at < $2
-   ORDER BY r.occurred_at, r.hub_record_id`
-
-/** The sales, refunds and closed shifts that happened in the window, oldest first. */
-export async function dayRecords(db: Queryable, window: { start: Date; end: Date }): Promise<DayRecordRow[]> {
-  return parseRows(DayRecordRow, (await db.query(DAY_RECORDS, [window.start, window.end])).rows)
-}
-
-const SALE = `
-  SELECT payload FROM device_records WHERE device_id = $1 AND kind = 'sale' AND payload->>'saleId' = $2 LIMIT 1`
-
-/** A sale's payload as uploaded (a refund's sale may be of an earlier day), or undefined. */
-export async function salePayloadOf(db: Queryable, deviceId: string, saleId: string): Promise<unknown> {
-  return parseRows(z.object({ payload: z.unknown() }), (await db.query(SALE, [deviceId, saleId])).rows)[0]?.payload
-}
-
 export const DayCloseRow = z.object({ closed_by: z.string(), closed_at: z.coerce.date(), figures: z.unknown(), last_record_id: z.coerce.bigint() })
 export type DayCloseRow = z.infer<typeof DayCloseRow>
 

@@ -37,6 +37,7 @@ export async function migrate(db: HubDatabase, migrations: readonly Migration[] 
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
       if ((await appliedVersions(tx)).has(migration.version)) return false
       await tx.exec(migration.sql)
+      await migration.project?.(tx)
       await tx.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         migration.version,
         migration.name,

@@ -3,6 +3,7 @@ import { staffMigration } from './staff-migration'
 import { dayCloses } from './migration-day-closes'
 import { dashboardManagers } from './migration-dashboard-managers'
 import { saleCodes } from './migration-sale-codes'
+import { saleTables } from './migration-sale-tables'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -153,4 +154,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dayIndex,
   dashboardManagers,
   saleCodes,
+  saleTables,
 ]

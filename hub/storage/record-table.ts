@@ -1,4 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
+import { projectionInserts, projectRecords } from './record-projection'
 import { parseRows, StoredRecordRow } from './rows'
 
 export interface IncomingRecord {
@@ -12,10 +13,11 @@ export type StoreOutcome =
   | { deviceRecordId: string; outcome: 'stored'; hubRecordId: string; receivedAt: Date }
   | { deviceRecordId: string; outcome: 'conflict' }
 
-// The whole batch in one statement, in the batch's order (hub ids rise with it), and the codes each sale
-// stored now is found by (./migration-sale-codes.ts) in the same statement: a statement is atomic by
-// itself, so the index never names a record that is not stored, nor misses one that is. No transaction
-// around it, which on PGlite was two more queries an upload. A repeat stores nothing, so indexes nothing.
+// The whole batch in one statement, in the batch's order (hub ids rise with it), and in the same statement
+// the codes each sale stored now is found by (./migration-sale-codes.ts) and what each record says in the
+// typed tables (./record-projection.ts, `$7`): a statement is atomic by itself, so neither the index nor
+// a typed table ever names a record that is not stored, nor misses one that is. No transaction around it,
+// which on PGlite was two more queries an upload. A repeat stores nothing, so indexes and projects nothing.
 const INSERT = `
   WITH stored AS (
     INSERT INTO device_records (device_id, device_record_id, kind, occurred_at, payload, received_at)
@@ -27,7 +29,8 @@ const INSERT = `
   ), indexed AS (
     INSERT INTO sale_codes (code, hub_record_id, kind)
     SELECT c.code, s.hub_record_id, c.kind FROM stored s, sale_codes_of(s.payload) c WHERE s.kind = 'sale'
-  )
+  ),
+  ${projectionInserts('(SELECT device_record_id AS key, hub_record_id, $1::uuid AS device_id, occurred_at FROM stored)', 7)}
   SELECT hub_record_id, device_record_id, kind, occurred_at, payload, received_at FROM stored`
 
 // The stored row, and whether it is the same record as the one offered again: a sale whose patron the
@@ -52,6 +55,16 @@ async function storedBefore(db: Queryable, deviceId: string, record: IncomingRec
 }
 
 /**
+ * What the batch's insert can store: the first record under each id (a later one under the same id is a
+ * repeat or a conflict, and stores nothing), each keyed by its id, as the stored rows are joined to its projection.
+ */
+function firstOfEachId(records: readonly IncomingRecord[]) {
+  const first = new Map<string, IncomingRecord>()
+  for (const r of records) if (!first.has(r.deviceRecordId)) first.set(r.deviceRecordId, r)
+  return [...first.values()].map((r) => ({ key: r.deviceRecordId, kind: r.kind, payload: r.payload }))
+}
+
+/**
  * Stores a device's records, each once under UNIQUE(device, device record id). A record already
  * there (a retried upload, the same record in a later batch or twice in one) is answered as it was
  * the first time: the same hub id and time received; one under the same id with other content is a
@@ -67,6 +80,7 @@ export async function storeRecords(db: Queryable, deviceId: string, records: rea
     column((r) => r.occurredAt),
     column((r) => JSON.stringify(r.payload)),
     now,
+    JSON.stringify(projectRecords(firstOfEachId(records))),
   ])
   const inserted = new Map(parseRows(StoredRecordRow, rows).map((row) => [row.device_record_id, row]))
   const outcomes: StoreOutcome[] = []

@@ -24,9 +24,12 @@ function statusField(pid: number, field: string): number {
   return Math.round((Number(line?.split(/\s+/)[1] ?? NaN) / 1024) * 10) / 10
 }
 
-/** @param profileDir with it, the hub runs under `--cpu-prof` and writes its profile there when stopped. */
-export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string }): Promise<HubProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-hub-'))
+/**
+ * @param profileDir with it, the hub runs under `--cpu-prof` and writes its profile there when stopped.
+ * @param dataDir a data folder made beforehand (the hub's database already filled), kept when stopped.
+ */
+export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string; dataDir?: string }): Promise<HubProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-bench-hub-'))
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
   const args = [...profile, '--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1']
   // No dashboard page: the bench reads the dashboard's API and event stream, as the page does.
@@ -60,7 +63,7 @@ export async function startHubProcess(options: { port: number; databaseUrl?: str
     async stop() {
       child.kill('SIGTERM')
       await exited
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

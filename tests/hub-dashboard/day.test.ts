@@ -40,7 +40,6 @@ const open = EndOfDayAnswer.parse({
       },
     ],
     cardByDevice: [{ deviceId: counterId, deviceName: 'Counter A', payments: 1, amountCents: 2500, refundedCents: 0 }],
-    cardPayments: [],
     standalone: [{ deviceId: counterId, deviceName: 'Counter A', at: todayAt(11, 0), saleId: 'sale-c2', bookingReference: 'BK-C2', amountCents: 5000, approvalCode: '654321', reference: 'SA-1' }],
   },
 })
@@ -60,6 +59,10 @@ describe('the dashboard: end of day', () => {
   let page: VueWrapper
   beforeEach(async () => {
     hub = new FakeHub().install()
+    hub.cardPayments = Array.from({ length: 120 }, (_, i) => ({
+      deviceId: counterId, deviceName: 'Counter A', at: todayAt(10, 0), type: i === 119 ? 'refund' : 'sale', saleId: `sale-${i}`, bookingReference: `BK-${i}`,
+      amountCents: 1250, pspReference: `PSP${i}`, merchantReference: null, brand: 'VISA', last4: '4242', authCode: null,
+    }))
     page = await mountDashboard()
     await signIn(page, hub)
     hub.answerNext('GET', END_OF_DAY_PATHS.day(date), 200, open)
@@ -94,6 +97,26 @@ describe('the dashboard: end of day', () => {
     expect(rows(page, 'day-shifts')[0]!.at(-3)).toBe('无钱箱')
   })
 
+  it('lists the card payments a page at a time, through the hub’s paged route, and reads them again when the day is closed', async () => {
+    const list = () => page.get('[data-testid="day-card-payment-list"]')
+    expect(list().find('caption').text()).toBe('1–50 of 120')
+    expect(rows(page, 'day-card-payment-list')[0]!.slice(1)).toEqual(['paid', 'BK-0', 'VISA 4242', 'PSP0', 'S$12.50'])
+    await page.get('[data-testid="day-card-payments-next"]').trigger('click')
+    await page.get('[data-testid="day-card-payments-next"]').trigger('click')
+    await flushPromises()
+    expect(list().find('caption').text()).toBe('101–120 of 120')
+    expect(rows(page, 'day-card-payment-list').at(-1)!.slice(1)).toEqual(['refunded', 'BK-119', 'VISA 4242', 'PSP119', '−S$12.50'])
+    expect(page.get('[data-testid="day-card-payments-next"]').attributes('disabled')).toBeDefined()
+    expect(hub.sent.filter((s) => s.path.includes('/card-payments')).map((s) => s.path).at(-1)).toBe(`${END_OF_DAY_PATHS.cardPayments(date)}?offset=100&limit=50`)
+
+    hub.answerNext('POST', END_OF_DAY_PATHS.close(date), 200, closed)
+    await page.get('[data-testid="day-close"]').trigger('click')
+    await flushPromises()
+    await page.get('[data-testid="day-close-confirm"]').trigger('click')
+    await flushPromises()
+    expect(list().find('caption').text()).toBe('1–50 of 120')
+  })
+
   it('asks for the files in the language the dashboard is in now', async () => {
     await page.get('[data-testid="language-zh-HK"]').trigger('click')
     await flushPromises()
@@ -109,7 +132,7 @@ describe('the dashboard: end of day', () => {
     hub.answerNext('POST', END_OF_DAY_PATHS.close(date), 200, closed)
     await page.get('[data-testid="day-close-confirm"]').trigger('click')
     await flushPromises()
-    expect(hub.sent.at(-1)).toMatchObject({ method: 'POST', path: END_OF_DAY_PATHS.close(date) })
+    expect(hub.sent.filter((s) => s.method === 'POST').at(-1)).toMatchObject({ method: 'POST', path: END_OF_DAY_PATHS.close(date) })
     expect(text(page, 'day-closed')).toContain(`Closed by ${manager.name}`)
     expect(page.find('[data-testid="day-close"]').exists()).toBe(false)
     expect(page.findAll('[data-testid="live-line"]').map((l) => l.text())).toContain(`${date} is closed.`)

@@ -2,7 +2,9 @@ import { vi } from 'vitest'
 import type { z } from 'zod'
 import {
   AddDeviceRequest,
+  CardPaymentsQuery,
   DASHBOARD_PATHS,
+  type DayCardPayment,
   type DashboardDevice,
   type DashboardEvent,
   type DashboardRefusal,
@@ -83,6 +85,8 @@ export class FakeHub {
   setups: DeviceSetup[] = []
   rules: DashboardServiceRule[] = []
   revision = 1
+  /** End of day's card payments, every day's: the page asks for them a page at a time. */
+  cardPayments: DayCardPayment[] = []
   sent: Sent[] = []
   private canned = new Map<string, Canned>()
 
@@ -136,6 +140,10 @@ export class FakeHub {
       return { status: 200, body: { sales: this.salesByReference.get(reference) ?? [] } }
     }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    if (method === 'GET' && /^\/api\/days\/[^/]+\/card-payments\?/.test(path)) {
+      const query = CardPaymentsQuery.parse(Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1))))
+      return { status: 200, body: { total: this.cardPayments.length, offset: query.offset, payments: this.cardPayments.slice(query.offset, query.offset + query.limit) } }
+    }
     if (path.startsWith('/api/profiles') || path.startsWith('/api/service-rules') || path.endsWith('/setup')) return this.profileRoute(method, path, body)
     // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))

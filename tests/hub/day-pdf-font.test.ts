@@ -10,7 +10,7 @@ const day = EndOfDayAnswer.parse({
   date: '2026-11-26',
   window: { start: '2026-11-25T16:00:00.000Z', end: '2026-11-26T16:00:00.000Z' },
   closed: { closedBy: '陈美玲', closedAt: '2026-11-26T15:00:00.000Z' },
-  figures: { totals, training: none, byShow: [], byTender: [], byDevice: [], byCashier: [], shifts: [], cardByDevice: [], cardPayments: [], standalone: [] },
+  figures: { totals, training: none, byShow: [], byTender: [], byDevice: [], byCashier: [], shifts: [], cardByDevice: [], standalone: [] },
   amendment: null,
 })
 const flat = (text: string) => text.replace(/\s+/g, ' ')

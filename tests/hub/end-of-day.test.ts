@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { CardPaymentsAnswer, END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { ADYEN_COLUMNS } from '../../hub/server/card-csv'
 import { dayWindow, hubDate } from '../../hub/server/end-of-day-views'
 import { HUB_BACKENDS } from '../support/hub-backends'
@@ -63,6 +63,7 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
   const at = (ms: number) => new Date(dayStart + ms).toISOString()
   let manager: ManagerBrowser
   let counter: EnrolledDevice
+  let kiosk: EnrolledDevice
 
   const enrol = (name: string) => addedAndEnrolled(manager, hub().url, { name })
   async function upload(device: EnrolledDevice, records: RecordEnvelope[]): Promise<void> {
@@ -88,7 +89,7 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     manager = await managerBrowser(hub().url)
     await manager.send('POST', '/api/managers/first', { code: hub().firstManagerCode, name: 'Mei Tan', password: 'correct horse battery' })
     counter = await enrol('Counter A')
-    const kiosk = await enrol('Kiosk B')
+    kiosk = await enrol('Kiosk B')
     const training = await enrol('Training C')
     await upload(counter, [
       sale({ ...salePayload(1), saleId: 'sale-yesterday' }, -60_000),
@@ -118,7 +119,13 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     expect(figures.shifts).toEqual([{ deviceId: counter.deviceId, deviceName: 'Counter A', ...drawer, drawerOpenings: null, drawerFailed: null, noSales: null }])
     expect(figures.cardByDevice.map((d) => [d.deviceName, d.payments, d.amountCents, d.refundedCents])).toEqual([['Counter A', 1, 2500, 0], ['Kiosk B', 1, 1250, 1250]])
     expect(figures.standalone).toMatchObject([{ deviceName: 'Counter A', saleId: 'sale-c2', amountCents: 5000, approvalCode: '654321', reference: 'SA-1' }])
-    expect(figures.cardPayments.find((p) => p.type === 'refund')).toMatchObject({ deviceName: 'Kiosk B', amountCents: 1250, pspReference: 'PSP0000000000002', last4: '5555', authCode: 'K9' })
+    // The card payments themselves are not in the day's answer, but a page at a time.
+    expect(figures).not.toHaveProperty('cardPayments')
+    const page = CardPaymentsAnswer.parse((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?offset=1&limit=2`)).body)
+    expect([page.total, page.offset, page.payments.map((p) => [p.deviceName, p.type])]).toEqual([3, 1, [['Kiosk B', 'sale'], ['Kiosk B', 'refund']]])
+    expect(page.payments[1]).toMatchObject({ deviceName: 'Kiosk B', amountCents: 1250, pspReference: 'PSP0000000000002', last4: '5555', authCode: 'K9' })
+    expect(CardPaymentsAnswer.parse((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?offset=5`)).body)).toEqual({ total: 3, offset: 5, payments: [] })
+    expect((await manager.send('GET', `${END_OF_DAY_PATHS.cardPayments(date)}?limit=501`)).status).toBe(400)
   })
 
   it('closes the day in the manager\'s name; a later upload marks it amended with what changed, the closed figures kept', async () => {
@@ -178,7 +185,7 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     for (const words of ['日结报表：城市剧院 City Theatre', `日期：${date}`, '由 Mei Tan 于', '收银员：Mei, 陈美玲', '销售 | 3 | 6 | 110.00 | 1 | 12.50 | 97.50']) expect(text).toContain(words)
 
     const cards = parse((await file('cards.csv', 'zh-CN')).toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]
-    expect(Object.keys(cards[0]!)).toEqual([...ADYEN_COLUMNS, '终端', '订单编号', '卡号后四位', '授权码'])
+    expect(Object.keys(cards[0]!)).toEqual([...ADYEN_COLUMNS, '终端', '订单编号', '卡号后四位', '授权码', '结账后补入'])
     expect(cards.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['终端']])[0]).toEqual(['PSP0000000000001', 'FY-c1-1', 'Settled', 'Counter A'])
 
     expect((await manager.send('GET', `${END_OF_DAY_PATHS.file(date, 'csv')}?lang=fr-FR`)).body).toEqual({ refused: 'invalid-request' })
@@ -187,14 +194,20 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     expect(section(parse(range.bytes.toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][], '總計')[0]).toEqual(['銷售', '5', '8', '135.00', '1', '12.50', '122.50'])
   })
 
-  it("gives the day's card payments in the columns of Adyen's settlement details report", async () => {
+  it("gives every card payment of the day in the columns of Adyen's settlement details report, one uploaded after the close marked", async () => {
+    // A kiosk's card sale that reached the hub after the close (issue #36): the acquirer settles it all the same.
+    const lateCard: SalePayload = { ...kioskSale, saleId: 'sale-k-late', payments: [{ ...kioskSale.payments[0]!, reference: 'PSP0000000000003', card: card('VISA', '1881', 'L7', 'FY-kl-1') }] }
+    await upload(kiosk, [sale(lateCard, 5.5 * HOUR)])
     const lines = parse((await file('cards.csv')).toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]
-    expect(Object.keys(lines[0]!)).toEqual([...ADYEN_COLUMNS, 'Terminal', 'Booking Reference', 'Last Four', 'Auth Code'])
-    expect(lines.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['Gross Credit (GC)'], l['Gross Debit (GC)'], l['Terminal'], l['Last Four'], l['Auth Code']])).toEqual([
-      ['PSP0000000000001', 'FY-c1-1', 'Settled', '25.00', '', 'Counter A', '4242', 'A1B2C3'],
-      ['PSP0000000000002', 'FY-k1-1', 'Settled', '12.50', '', 'Kiosk B', '5555', 'K9'],
-      ['PSP0000000000002', 'FY-k1-1', 'Refunded', '', '12.50', 'Kiosk B', '5555', 'K9'],
+    expect(Object.keys(lines[0]!)).toEqual([...ADYEN_COLUMNS, 'Terminal', 'Booking Reference', 'Last Four', 'Auth Code', 'Amended after the close'])
+    expect(lines.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['Gross Credit (GC)'], l['Gross Debit (GC)'], l['Terminal'], l['Last Four'], l['Auth Code'], l['Amended after the close']])).toEqual([
+      ['PSP0000000000001', 'FY-c1-1', 'Settled', '25.00', '', 'Counter A', '4242', 'A1B2C3', ''],
+      ['PSP0000000000002', 'FY-k1-1', 'Settled', '12.50', '', 'Kiosk B', '5555', 'K9', ''],
+      ['PSP0000000000002', 'FY-k1-1', 'Refunded', '', '12.50', 'Kiosk B', '5555', 'K9', ''],
+      ['PSP0000000000003', 'FY-kl-1', 'Settled', '12.50', '', 'Kiosk B', '1881', 'L7', 'yes'],
     ])
+    const malay = parse((await file('cards.csv', 'ms-MY')).toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]
+    expect(malay.map((l) => l['Dipinda selepas tutup'])).toEqual(['', '', '', 'ya'])
     expect(lines.every((l) => l['Gross Currency'] === 'SGD' && l['Payment Method'] !== '')).toBe(true)
   })
 
@@ -202,10 +215,11 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     const yesterday = hubDate(dayStart - HOUR)
     const answer = await manager.send('GET', `${END_OF_DAY_PATHS.range('csv')}?from=${yesterday}&to=${date}`)
     const rows = parse(answer.bytes.toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][]
-    expect(section(rows, 'Totals')[0]).toEqual(['Sales', '5', '8', '135.00', '1', '12.50', '122.50'])
+    // With the late card sale of the card file's test.
+    expect(section(rows, 'Totals')[0]).toEqual(['Sales', '6', '9', '147.50', '1', '12.50', '135.00'])
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(workbookBytes((await manager.send('GET', `${END_OF_DAY_PATHS.range('xlsx')}?from=${yesterday}&to=${date}`)).bytes))
-    expect(workbook.getWorksheet('Totals')!.getCell('D2').value).toBe(135)
+    expect(workbook.getWorksheet('Totals')!.getCell('D2').value).toBe(147.5)
     expect((await manager.send('GET', `${END_OF_DAY_PATHS.range('csv')}?from=${date}&to=${yesterday}`)).status).toBe(400)
   })
 
