@@ -15,26 +15,35 @@ export interface MemorySample {
   nodes: number
   listeners: number
   /** Summed over the browser's renderer processes (one with one page). */
-  renderer: { processes: number; rssMb: number; pssMb: number }
-  gpu: { processes: number; rssMb: number; pssMb: number }
+  renderer: ProcessMemory
+  gpu: ProcessMemory
+}
+
+/** RSS, PSS, and USS (the process's private pages alone: unlike PSS, not moved by other processes sharing its libraries). */
+export interface ProcessMemory {
+  processes: number
+  rssMb: number
+  pssMb: number
+  ussMb: number
 }
 
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10
 
-/** Rss and Pss of a process in kB (smaps_rollup); zero when it is gone or unreadable. */
-function residentKb(pid: number): { rss: number; pss: number } {
+/** Rss, Pss and private pages of a process in kB (smaps_rollup); zero when it is gone or unreadable. */
+function residentKb(pid: number): { rss: number; pss: number; uss: number } {
   try {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0)
-    return { rss: field('Rss'), pss: field('Pss') }
+    return { rss: field('Rss'), pss: field('Pss'), uss: field('Private_Clean') + field('Private_Dirty') }
   } catch {
-    return { rss: 0, pss: 0 }
+    return { rss: 0, pss: 0, uss: 0 }
   }
 }
 
-function sumOf(pids: number[]): { processes: number; rssMb: number; pssMb: number } {
+function sumOf(pids: number[]): ProcessMemory {
   const each = pids.map(residentKb)
-  return { processes: pids.length, rssMb: mb(each.reduce((s, e) => s + e.rss, 0)), pssMb: mb(each.reduce((s, e) => s + e.pss, 0)) }
+  const total = (key: 'rss' | 'pss' | 'uss') => mb(each.reduce((sum, e) => sum + e[key], 0))
+  return { processes: pids.length, rssMb: total('rss'), pssMb: total('pss'), ussMb: total('uss') }
 }
 
 export class ChromiumMemory {
