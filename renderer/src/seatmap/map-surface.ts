@@ -107,6 +107,11 @@ export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOpti
     // pixi's resize plugin stops following the host (and the window's resize events).
     app.resizeTo = null as unknown as HTMLElement
     viewport.destroy({ children: true })
+    // Kept, the host's mapping would keep the map's whole (now detached) screen alive until the next map.
+    app.renderer.events.mapPositionToPoint = (point) => {
+      point.x = 0
+      point.y = 0
+    }
     // Blank, so the next map does not show this one's last picture before its own first frame.
     app.renderer.render({ container: app.stage })
     canvas.style.transform = ''
