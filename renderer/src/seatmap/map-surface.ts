@@ -1,30 +1,45 @@
-import { Application } from 'pixi.js'
+import { Application, getTestContext, RendererType } from 'pixi.js'
 // Foyer's CSP forbids eval: this module swaps pixi's generated code for eval-free
 // implementations (the name says what it replaces, not what it needs).
 import 'pixi.js/unsafe-eval'
 import { Viewport } from 'pixi-viewport'
 import { quietSystemTicker } from './frame-scheduler'
-import { COLOURS, installFont } from './seat-map-style'
+import { COLOURS, installFont, makeSeatTextures, type SeatTextures } from './seat-map-style'
 import type { SeatMapViewOptions } from './view-api'
 
 export interface MapSurface {
   app: Application
   canvas: HTMLCanvasElement
   viewport: Viewport
+  /** The seat textures drawn once for the surface, for every map it is lent to. */
+  textures: SeatTextures
   /** A pointer's client position as a point on the host (CSS px). */
   hostPoint(clientX: number, clientY: number): { x: number; y: number }
+  /** The map is done with it: its viewport (and all on it) is destroyed, the canvas blanked and taken off the host. */
+  release(): void
 }
 
 /**
- * The pixi application on `host` with no ticker of its own (the view draws on
- * demand, frame-scheduler.ts), and the pixi-viewport that pans and zooms it,
- * reading every pointer against the host.
+ * A pixi application, its canvas and its seat textures, kept for the page's
+ * life. A kiosk shows a seat map to every customer, twice (the overview, then
+ * the seats): an application made for each showed made a WebGL context each
+ * (three a customer, counting pixi's probes), and a day of them grew the
+ * renderer's memory by 40 MB every hundred purchases (issue #35). So the
+ * application is lent to one map at a time and kept when it is given back;
+ * a second is made only while two maps are on screen at once.
  */
-export async function createMapSurface(host: HTMLElement, options: SeatMapViewOptions): Promise<MapSurface> {
+interface SharedApp {
+  app: Application
+  textures: SeatTextures
+}
+
+/** Applications lent to no map now, by how they draw (renderer and background). */
+const spare = new Map<string, SharedApp[]>()
+
+async function makeSharedApp(options: SeatMapViewOptions): Promise<SharedApp> {
   const app = new Application()
   await app.init({
     preference: options.preference ?? 'webgl',
-    resizeTo: host,
     antialias: true,
     autoStart: false,
     sharedTicker: false,
@@ -33,14 +48,32 @@ export async function createMapSurface(host: HTMLElement, options: SeatMapViewOp
     autoDensity: true,
   })
   app.ticker.stop()
+  // pixi asked a context of its own what the GPU can do (once, cached) and would keep it for the page's
+  // life: given back, so the map's own is the only one left alive (asked again, pixi makes a new one).
+  if (app.renderer.type === RendererType.WEBGL) getTestContext()?.getExtension('WEBGL_lose_context')?.loseContext()
   quietSystemTicker()
   installFont()
-
   const canvas = app.canvas
   canvas.setAttribute('aria-hidden', 'true')
   canvas.style.display = 'block'
   canvas.style.touchAction = 'none'
+  return { app, textures: makeSeatTextures() }
+}
+
+/**
+ * The pixi application on `host` with no ticker of its own (the view draws on
+ * demand, frame-scheduler.ts), and a new pixi-viewport that pans and zooms it,
+ * reading every pointer against the host.
+ */
+export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOptions): Promise<MapSurface> {
+  const kind = `${options.preference ?? 'webgl'}/${options.background ?? COLOURS.background}`
+  const shared = spare.get(kind)?.pop() ?? (await makeSharedApp(options))
+  const { app } = shared
+  const canvas = app.canvas
+  // Until the view says how it draws, nothing is drawn (pixi's resize would draw the stage).
+  app.render = () => {}
   host.append(canvas)
+  app.resizeTo = host
 
   // Pointer positions are read against the host, not the canvas: while a wheel
   // zoom is previewed the canvas is CSS-transformed, and its own box would put
@@ -65,7 +98,27 @@ export async function createMapSurface(host: HTMLElement, options: SeatMapViewOp
   })
   viewport.drag().pinch().wheel().decelerate({ friction: 0.93 })
   app.stage.addChild(viewport)
-  return { app, canvas, viewport, hostPoint }
+
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    app.render = () => {}
+    // pixi's resize plugin stops following the host (and the window's resize events).
+    app.resizeTo = null as unknown as HTMLElement
+    viewport.destroy({ children: true })
+    // Kept, the host's mapping would keep the map's whole (now detached) screen alive until the next map.
+    app.renderer.events.mapPositionToPoint = (point) => {
+      point.x = 0
+      point.y = 0
+    }
+    // Blank, so the next map does not show this one's last picture before its own first frame.
+    app.renderer.render({ container: app.stage })
+    canvas.style.transform = ''
+    canvas.remove()
+    spare.set(kind, [...(spare.get(kind) ?? []), shared])
+  }
+  return { app, canvas, viewport, textures: shared.textures, hostPoint, release }
 }
 
 /** Whether the viewport is still moving by itself or under a finger: the next frame is needed. */

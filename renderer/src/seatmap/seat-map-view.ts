@@ -3,9 +3,8 @@ import { frameAction } from './frame-decision'
 import { FrameScheduler, tickSystem } from './frame-scheduler'
 import type { Bounds } from './geometry'
 import { MapCamera } from './map-camera'
-import { createMapSurface, viewportMoving } from './map-surface'
+import { lendMapSurface, viewportMoving } from './map-surface'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
-import { makeSeatTextures } from './seat-map-style'
 import { SeatMapMirror } from './seat-map-mirror'
 import { ShownScene } from './shown-scene'
 import { watchTaps } from './tap-gesture'
@@ -32,6 +31,9 @@ import type { SeatMapStats, SeatMapView, SeatMapViewOptions } from './view-api'
  * resolved through the scene's HitIndex, an R-tree (shown-scene.ts): no pixi
  * object takes part in event hit testing.
  *
+ * The pixi application is lent for the view's life, not made for it
+ * (map-surface.ts): a kiosk keeps one WebGL context all day.
+ *
  * This module wires the parts together: the scene shown (shown-scene.ts), the
  * camera (map-camera.ts), the section labels (section-labels.ts), the frames,
  * and the diagnostics on the host element (seat-map-mirror.ts).
@@ -42,8 +44,8 @@ const TAP_SLOP_PX = 10
 
 export async function createSeatMapView(host: HTMLElement, options: SeatMapViewOptions = {}): Promise<SeatMapView> {
   const fingerRadius = options.fingerRadius ?? 22
-  const { app, canvas, viewport, hostPoint } = await createMapSurface(host, options)
-  const textures = makeSeatTextures()
+  const surface = await lendMapSurface(host, options)
+  const { app, canvas, viewport, hostPoint, textures } = surface
 
   const world = new Container({ eventMode: 'none', interactiveChildren: false })
   const labelLayer = new Container({ eventMode: 'none', interactiveChildren: false })
@@ -256,8 +258,8 @@ export async function createSeatMapView(host: HTMLElement, options: SeatMapViewO
       listeners.clear()
       mirror.destroyed()
       shown.destroy()
-      app.destroy(true, { children: true })
-      for (const texture of Object.values(textures)) texture.destroy(true)
+      // The surface (pixi's application, its WebGL context, the seat textures) is kept for the next map.
+      surface.release()
     },
   }
 }

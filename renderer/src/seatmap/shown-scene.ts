@@ -102,9 +102,11 @@ export class ShownScene {
     return selectionAt(this.scene, this.#index, point, radius)
   }
 
-  /** The seats' drawing is freed; pixi frees the rest with the app. */
+  /**
+   * Everything drawn is freed now: the pixi application outlives the view
+   * (map-surface.ts), so nothing of this scene may wait to go with it.
+   */
   destroy(): void {
-    if (this.scene?.kind === 'seats') this.scene.layer.destroy()
-    this.scene = null
+    this.clear()
   }
 }
