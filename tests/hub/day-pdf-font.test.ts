@@ -26,6 +26,22 @@ describe("the end-of-day report's font", () => {
     expect(text).toContain('銷售 | 1 | 2 | 45.00 | 0 | 0.00 | 45.00')
   })
 
+  it('sets each line in the font it needs: a Latin line (accents too) in Helvetica, one with Chinese in the CJK font', async () => {
+    const cashiers = [
+      { cashier: 'Aisha Rahman', sales: 1, tickets: 2, amountCents: 4500 },
+      { cashier: 'Chloé Müller', sales: 1, tickets: 2, amountCents: 4500 },
+      { cashier: '陈美玲', sales: 1, tickets: 2, amountCents: 4500 },
+    ]
+    const mixed = EndOfDayAnswer.parse({ ...day, figures: { ...day.figures, byCashier: cashiers } })
+    const pdf = await dayReportPdf(mixed, 'City Theatre', 'en-SG', cjkFontPath())
+    const text = flat(await pdftotext(pdf))
+    for (const name of ['Aisha Rahman | 1 | 2 | 45.00', 'Chloé Müller | 1 | 2 | 45.00', '陈美玲 | 1 | 2 | 45.00']) expect(text).toContain(name)
+    // Both fonts are in the file: Helvetica for the Latin lines, the CJK font's subset for the others.
+    const fonts = pdf.toString('latin1')
+    expect(fonts).toMatch(/\/BaseFont \/Helvetica/)
+    expect(fonts).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJK/)
+  })
+
   it('writes a report asked for in Chinese in English where the hub has no CJK font, and says why', async () => {
     const text = flat(await pdftotext(await dayReportPdf(day, 'City Theatre', 'zh-CN', undefined)))
     expect(text).toContain(flat(NO_CJK_FONT_NOTE))
