@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { DashboardRefusal } from '../protocol'
 import type { HubDatabase } from '../storage/database'
-import type { DeviceWatch } from './device-watch'
-import type { LiveUpdates } from './live-updates'
-import { signedInManager, type SignedInManager } from './manager-sessions'
-import { changesState } from './origin-check'
+import type { DeviceWatch } from './devices/device-watch'
+import type { LiveUpdates } from './live/live-updates'
+import { signedInManager, type SignedInManager } from './managers/manager-sessions'
+import { changesState } from './page/origin-check'
 
 /** What the dashboard's routes share: the database, the clock, the live updates and who the hub is. */
 export interface DashboardContext {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, type HubStaffRole, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../protocol'
-import { allLocalStaff, decideLocalStaff } from '../storage/local-staff-table'
-import { allStaff, insertStaff, setStaffDisabled, staffById, updateStaff, type StaffChange, type StaffRow } from '../storage/staff-table'
-import { refuse, refuseInvalid, requireManager, type DashboardContext } from './dashboard-api'
+import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, type HubStaffRole, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../../protocol'
+import { allLocalStaff, decideLocalStaff } from '../../storage/local-staff-table'
+import { allStaff, insertStaff, setStaffDisabled, staffById, updateStaff, type StaffChange, type StaffRow } from '../../storage/staff-table'
+import { refuse, refuseInvalid, requireManager, type DashboardContext } from '../dashboard-api'
 import { hashPassword } from './passwords'
 
 const StaffId = z.object({ id: z.uuid() })

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { DASHBOARD_PATHS, FirstManagerRequest, normaliseEnrolmentCode, SignInRequest, type DashboardRefusal, type SessionAnswer } from '../protocol'
-import { clearWrongTries, countWrongTry, FIRST_MANAGER_KEY, secondsLocked, signInKey } from '../storage/keyed-lockouts'
-import { anyManager, firstManagerCodeState, makeFirstManager, managerByName } from '../storage/manager-table'
-import { refuse, refuseInvalid, type DashboardContext } from './dashboard-api'
-import { hashToken } from './device-tokens'
+import { DASHBOARD_PATHS, FirstManagerRequest, normaliseEnrolmentCode, SignInRequest, type DashboardRefusal, type SessionAnswer } from '../../protocol'
+import { clearWrongTries, countWrongTry, FIRST_MANAGER_KEY, secondsLocked, signInKey } from '../../storage/keyed-lockouts'
+import { anyManager, firstManagerCodeState, makeFirstManager, managerByName } from '../../storage/manager-table'
+import { refuse, refuseInvalid, type DashboardContext } from '../dashboard-api'
+import { hashToken } from '../devices/device-tokens'
 import { endSession, signedInManager, startSession } from './manager-sessions'
-import { hashPassword, passwordMatches } from './passwords'
+import { hashPassword, passwordMatches } from '../staff/passwords'
 
 const sessionAnswer = (manager: { id: string; name: string }): SessionAnswer => ({ manager: { id: manager.id, name: manager.name } })
 

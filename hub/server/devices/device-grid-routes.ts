@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { AddDeviceRequest, DASHBOARD_PATHS, type AddDeviceAnswer, type AlertsAnswer, type DevicesAnswer } from '../protocol'
-import { acknowledgeAlert, newestAlerts } from '../storage/alert-table'
-import { revokeDevice } from '../storage/device-table'
-import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from './dashboard-api'
-import { dashboardAlert, dashboardAlertById, dashboardDevices } from './dashboard-views'
+import { AddDeviceRequest, DASHBOARD_PATHS, type AddDeviceAnswer, type AlertsAnswer, type DevicesAnswer } from '../../protocol'
+import { acknowledgeAlert, newestAlerts } from '../../storage/alert-table'
+import { revokeDevice } from '../../storage/device-table'
+import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from '../dashboard-api'
+import { dashboardAlert, dashboardAlertById, dashboardDevices } from './device-views'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 
 const DeviceId = z.object({ id: z.uuid() })

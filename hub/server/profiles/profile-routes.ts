@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { DeviceSetupRequest, PROFILE_PATHS, ProfileRequest, ServiceRuleRequest, type ProfilesAnswer, type ServiceRulesAnswer } from '../protocol'
-import { allProfiles, deviceSetups, insertProfile, profileById, setDeviceSetup, settingsRevision, updateProfile } from '../storage/profile-table'
-import { allServiceRules, deleteServiceRule, insertServiceRule } from '../storage/service-rule-table'
-import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from './dashboard-api'
+import { DeviceSetupRequest, PROFILE_PATHS, ProfileRequest, ServiceRuleRequest, type ProfilesAnswer, type ServiceRulesAnswer } from '../../protocol'
+import { allProfiles, deviceSetups, insertProfile, profileById, setDeviceSetup, settingsRevision, updateProfile } from '../../storage/profile-table'
+import { allServiceRules, deleteServiceRule, insertServiceRule } from '../../storage/service-rule-table'
+import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from '../dashboard-api'
 import { dashboardDeviceSetup, dashboardProfile, dashboardServiceRule, scopeOf } from './profile-views'
 
 const Id = z.object({ id: z.uuid() })

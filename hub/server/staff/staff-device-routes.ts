@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { HUB_PATHS, PinTryRequest, StaffPullRequest, type PinTryAnswer, type StaffPullAnswer } from '../protocol'
-import { clearWrongTries, countWrongTry, secondsLocked } from '../storage/keyed-lockouts'
-import { recordLocalStaff, settledLocalStaff } from '../storage/local-staff-table'
-import { staffById, staffForDevice, staffVersion } from '../storage/staff-table'
-import { authenticate, type DeviceRouteContext } from './device-routes'
+import { HUB_PATHS, PinTryRequest, StaffPullRequest, type PinTryAnswer, type StaffPullAnswer } from '../../protocol'
+import { clearWrongTries, countWrongTry, secondsLocked } from '../../storage/keyed-lockouts'
+import { recordLocalStaff, settledLocalStaff } from '../../storage/local-staff-table'
+import { staffById, staffForDevice, staffVersion } from '../../storage/staff-table'
+import { authenticate, type DeviceRouteContext } from '../devices/device-routes'
 
 /** Wrong PINs are counted per person, across every device of the venue and every hub process. */
 export const staffPinKey = (staffId: string) => `staff-pin:${staffId}`

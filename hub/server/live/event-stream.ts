@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { DASHBOARD_PATHS, type DashboardEvent } from '../protocol'
-import { requireManager, type DashboardContext } from './dashboard-api'
-import { signedInManager } from './manager-sessions'
+import { DASHBOARD_PATHS, type DashboardEvent } from '../../protocol'
+import { requireManager, type DashboardContext } from '../dashboard-api'
+import { signedInManager } from '../managers/manager-sessions'
 
 /** A comment line this often keeps proxies from closing a quiet stream, and checks the session is still live. */
 const KEEP_ALIVE_MS = 15_000

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { dashboardApiRules, type DashboardContext } from './dashboard-api'
-import { dashboardFiles } from './dashboard-files'
-import { dashboardRoutes } from './dashboard-routes'
+import { dashboardFiles } from './page/dashboard-files'
+import { dashboardRoutes } from './devices/device-grid-routes'
 import { endOfDayRoutes } from './end-of-day-routes'
-import { eventStreamRoute } from './event-stream'
-import { managerRoutes } from './manager-routes'
-import { profileRoutes } from './profile-routes'
-import { staffRoutes } from './staff-routes'
+import { eventStreamRoute } from './live/event-stream'
+import { managerRoutes } from './managers/manager-routes'
+import { profileRoutes } from './profiles/profile-routes'
+import { staffRoutes } from './staff/staff-routes'
 import { todayRoutes } from './today-routes'
 
 /**
