@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { AddDeviceRequest, DASHBOARD_PATHS, type AddDeviceAnswer, type AlertsAnswer, type DevicesAnswer } from '../../protocol'
+import { AddDeviceAnswer, AddDeviceRequest, Alert, AlertsAnswer, DASHBOARD_PATHS, DashboardDevice, DevicesAnswer } from '../../protocol'
 import { acknowledgeAlert, newestAlerts } from '../../storage/alert-table'
 import { revokeDevice } from '../../storage/device-table'
-import { refuse, refuseInvalid, requireManager, route, type DashboardContext } from '../dashboard-api'
+import { refuse, REFUSALS, route } from '../plugins/dashboard-rules'
+import type { HubRoutes } from '../plugins/zod-schemas'
 import { dashboardAlert, dashboardAlertById, dashboardDevices } from './device-views'
 import { createDeviceEnrolmentCode } from './enrolment-service'
 
@@ -11,46 +11,43 @@ const DeviceId = z.object({ id: z.uuid() })
 /** An alert's id is a bigserial: more digits than that is no alert (and would not fit the column). */
 const AlertId = z.object({ id: z.string().regex(/^\d{1,18}$/) })
 
-/** The devices grid and the alerts list, for a signed-in manager (hub/protocol/dashboard.ts). */
-export function dashboardRoutes(api: FastifyInstance, ctx: DashboardContext): void {
-  api.get(DASHBOARD_PATHS.devices, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    return { devices: await dashboardDevices(ctx.db, ctx.now()) } satisfies DevicesAnswer
-  })
+/** The devices grid, for the signed-in group (hub/protocol/dashboard.ts): see, add and revoke devices. */
+export const deviceGridRoutes: HubRoutes = async (api) => {
+  api.get(DASHBOARD_PATHS.devices, { schema: { response: { 200: DevicesAnswer, ...REFUSALS } } }, async () => ({
+    devices: await dashboardDevices(api.db, api.clock()),
+  }))
 
-  api.post(DASHBOARD_PATHS.devices, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    const parsed = AddDeviceRequest.safeParse(request.body)
-    if (!parsed.success) return refuseInvalid(reply, parsed.error)
-    const { code, expiresAt } = await createDeviceEnrolmentCode(ctx.db, parsed.data, new Date(ctx.now()))
+  api.post(DASHBOARD_PATHS.devices, { schema: { body: AddDeviceRequest, response: { 200: AddDeviceAnswer, ...REFUSALS } } }, async (request) => {
+    const { code, expiresAt } = await createDeviceEnrolmentCode(api.db, request.body, new Date(api.clock()))
     // The address the manager's browser reached the hub at (an origin of its own, checked): the
     // device on the same venue network reaches it there too.
     const hubUrl = request.headers.origin!
-    const fingerprint = ctx.fingerprint
+    const fingerprint = api.hub.fingerprint
     const enrolmentUri = `foyer-hub:?${new URLSearchParams({ url: hubUrl, code, fingerprint }).toString()}`
-    return { code, expiresAt: expiresAt.toISOString(), hubUrl, fingerprint, enrolmentUri } satisfies AddDeviceAnswer
+    return { code, expiresAt: expiresAt.toISOString(), hubUrl, fingerprint, enrolmentUri }
   })
 
-  api.post(route(DASHBOARD_PATHS.revokeDevice), async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    const params = DeviceId.safeParse(request.params)
-    if (!params.success || !(await revokeDevice(ctx.db, params.data.id, new Date(ctx.now())))) return refuse(reply, 404, 'not-found')
-    await ctx.watch.changed(params.data.id)
-    const [device] = await dashboardDevices(ctx.db, ctx.now(), [params.data.id])
-    return device
+  const revoke = { params: DeviceId, response: { 200: DashboardDevice, ...REFUSALS } }
+  api.post(route(DASHBOARD_PATHS.revokeDevice), { schema: revoke }, async (request, reply) => {
+    const { id } = request.params
+    if (!(await revokeDevice(api.db, id, new Date(api.clock())))) return refuse(reply, 404, 'not-found')
+    await api.watch.changed(id)
+    const [device] = await dashboardDevices(api.db, api.clock(), [id])
+    return device ?? refuse(reply, 404, 'not-found')
   })
+}
 
-  api.get(DASHBOARD_PATHS.alerts, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    return { alerts: (await newestAlerts(ctx.db)).map(dashboardAlert) } satisfies AlertsAnswer
-  })
+/** The alerts list, for the signed-in group: newest first, each acknowledged by the manager signed in. */
+export const alertRoutes: HubRoutes = async (api) => {
+  api.get(DASHBOARD_PATHS.alerts, { schema: { response: { 200: AlertsAnswer, ...REFUSALS } } }, async () => ({
+    alerts: (await newestAlerts(api.db)).map(dashboardAlert),
+  }))
 
-  api.post(route(DASHBOARD_PATHS.acknowledgeAlert), async (request, reply) => {
-    const manager = await requireManager(ctx, request, reply)
-    if (!manager) return reply
-    const params = AlertId.safeParse(request.params)
-    if (!params.success || !(await acknowledgeAlert(ctx.db, params.data.id, manager.name, new Date(ctx.now())))) return refuse(reply, 404, 'not-found')
-    await ctx.live.changed({ type: 'alert', id: params.data.id })
-    return dashboardAlertById(ctx.db, params.data.id)
+  const acknowledge = { params: AlertId, response: { 200: Alert, ...REFUSALS } }
+  api.post(route(DASHBOARD_PATHS.acknowledgeAlert), { schema: acknowledge }, async (request, reply) => {
+    const { id } = request.params
+    if (!(await acknowledgeAlert(api.db, id, request.manager.name, new Date(api.clock())))) return refuse(reply, 404, 'not-found')
+    await api.live.changed({ type: 'alert', id })
+    return (await dashboardAlertById(api.db, id)) ?? refuse(reply, 404, 'not-found')
   })
 }

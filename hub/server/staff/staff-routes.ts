@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { DASHBOARD_STAFF_PATHS, LocalStaffDecision, type HubStaffRole, StaffEditRequest, StaffRequest, type DashboardStaff, type StaffAnswer } from '../../protocol'
+import { DASHBOARD_STAFF_PATHS, DashboardStaff, LocalStaffDecision, StaffAnswer, StaffEditRequest, StaffRequest, type HubStaffRole } from '../../protocol'
 import { allLocalStaff, decideLocalStaff } from '../../storage/local-staff-table'
 import { allStaff, insertStaff, setStaffDisabled, staffById, updateStaff, type StaffChange, type StaffRow } from '../../storage/staff-table'
-import { refuse, refuseInvalid, requireManager, type DashboardContext } from '../dashboard-api'
+import { refuse, REFUSALS } from '../plugins/dashboard-rules'
+import { NoContent, type HubRoutes } from '../plugins/zod-schemas'
 import { hashPassword } from './passwords'
 
 const StaffId = z.object({ id: z.uuid() })
 const LocalId = z.object({ deviceId: z.uuid(), staffId: z.uuid() })
+const staffAnswers = { 200: DashboardStaff, ...REFUSALS }
 
 /** A contract path with ids, as a Fastify route. */
 const route = (path: string, ...names: string[]) => names.reduce((p, name) => p.replace(`ID-${name}`, `:${name}`), path)
@@ -36,69 +38,56 @@ async function managerPasswordHash(role: HubStaffRole, password: string | undefi
 }
 
 /**
- * The venue's staff accounts, for a signed-in manager. Each PIN is hashed here with Argon2id, as
+ * The venue's staff accounts, for the signed-in group. Each PIN is hashed here with Argon2id, as
  * managers' passwords are, and kept only so; every change bumps the staff version, so each device
  * pulls the list after its next heartbeat (a disabled person is signed out there then).
  */
-export function staffRoutes(api: FastifyInstance, ctx: DashboardContext): void {
-  api.get(DASHBOARD_STAFF_PATHS.staff, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    const local = await allLocalStaff(ctx.db)
-    return {
-      accounts: (await allStaff(ctx.db)).map(dashboardStaff),
-      localAccounts: local.map((l) => ({ deviceId: l.device_id, deviceName: l.device_name, staffId: l.local_staff_id, name: l.name, role: l.role, decision: l.decision, mergedInto: l.merged_into })),
-    } satisfies StaffAnswer
-  })
+export const staffRoutes: HubRoutes = async (api) => {
+  api.get(DASHBOARD_STAFF_PATHS.staff, { schema: { response: { 200: StaffAnswer, ...REFUSALS } } }, async () => ({
+    accounts: (await allStaff(api.db)).map(dashboardStaff),
+    localAccounts: (await allLocalStaff(api.db)).map((l) => ({ deviceId: l.device_id, deviceName: l.device_name, staffId: l.local_staff_id, name: l.name, role: l.role, decision: l.decision, mergedInto: l.merged_into })),
+  }))
 
-  api.post(DASHBOARD_STAFF_PATHS.staff, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    const parsed = StaffRequest.safeParse(request.body)
-    if (!parsed.success) return refuseInvalid(reply, parsed.error)
-    const { pin, password, ...fields } = parsed.data
+  api.post(DASHBOARD_STAFF_PATHS.staff, { schema: { body: StaffRequest, response: staffAnswers } }, async (request, reply) => {
+    const { pin, password, ...fields } = request.body
     const passwordHash = await managerPasswordHash(fields.role, password)
-    return answer(reply, await insertStaff(ctx.db, { ...fields, pinHash: await hashPassword(pin), ...passwordHash }, new Date(ctx.now())))
+    return answer(reply, await insertStaff(api.db, { ...fields, pinHash: await hashPassword(pin), ...passwordHash }, new Date(api.clock())))
   })
 
-  api.put(route(DASHBOARD_STAFF_PATHS.account('ID-id'), 'id'), async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
-    const params = StaffId.safeParse(request.params)
-    const parsed = StaffEditRequest.safeParse(request.body)
-    if (!params.success) return refuse(reply, 404, 'not-found')
-    if (!parsed.success) return refuseInvalid(reply, parsed.error)
-    const { pin, password, ...fields } = parsed.data
+  const edit = { params: StaffId, body: StaffEditRequest, response: staffAnswers }
+  api.put(route(DASHBOARD_STAFF_PATHS.account('ID-id'), 'id'), { schema: edit }, async (request, reply) => {
+    const { pin, password, ...fields } = request.body
     const pinHash = pin === undefined ? undefined : await hashPassword(pin)
     const passwordHash = await managerPasswordHash(fields.role, password)
-    return answer(reply, await updateStaff(ctx.db, params.data.id, { ...fields, ...(pinHash ? { pinHash } : {}), ...passwordHash }, new Date(ctx.now())))
+    return answer(reply, await updateStaff(api.db, request.params.id, { ...fields, ...(pinHash ? { pinHash } : {}), ...passwordHash }, new Date(api.clock())))
   })
 
   for (const [path, disabled] of [
     [DASHBOARD_STAFF_PATHS.disable('ID-id'), true],
     [DASHBOARD_STAFF_PATHS.enable('ID-id'), false],
   ] as const) {
-    api.post(route(path, 'id'), async (request, reply) => {
-      if (!(await requireManager(ctx, request, reply))) return reply
-      const params = StaffId.safeParse(request.params)
-      if (!params.success) return refuse(reply, 404, 'not-found')
-      return answer(reply, await setStaffDisabled(ctx.db, params.data.id, disabled, new Date(ctx.now())))
-    })
+    api.post(route(path, 'id'), { schema: { params: StaffId, response: staffAnswers } }, async (request, reply) =>
+      answer(reply, await setStaffDisabled(api.db, request.params.id, disabled, new Date(api.clock()))),
+    )
   }
 
-  api.post(route(DASHBOARD_STAFF_PATHS.localStaff('ID-deviceId', 'ID-staffId'), 'deviceId', 'staffId'), async (request, reply) => {
-    const manager = await requireManager(ctx, request, reply)
-    if (!manager) return reply
-    const params = LocalId.safeParse(request.params)
-    const parsed = LocalStaffDecision.safeParse(request.body)
-    if (!params.success) return refuse(reply, 404, 'not-found')
-    if (!parsed.success) return refuseInvalid(reply, parsed.error)
-    const into = parsed.data.decision === 'merge' ? await staffById(ctx.db, parsed.data.into) : undefined
-    if (parsed.data.decision === 'merge' && (!into || into.disabled_at !== null)) return refuse(reply, 404, 'not-found')
-    const decided = await decideLocalStaff(ctx.db, {
-      ...params.data,
-      localStaffId: params.data.staffId,
-      decision: parsed.data.decision === 'merge' ? 'merged' : 'dropped',
+  await api.register(localStaffRoute)
+}
+
+/** A device's own local account, settled by a manager: merged into a hub account, or dropped. */
+const localStaffRoute: HubRoutes = async (api) => {
+  const decide = { params: LocalId, body: LocalStaffDecision, response: { 204: NoContent, ...REFUSALS } }
+  api.post(route(DASHBOARD_STAFF_PATHS.localStaff('ID-deviceId', 'ID-staffId'), 'deviceId', 'staffId'), { schema: decide }, async (request, reply) => {
+    const { params, body } = request
+    const into = body.decision === 'merge' ? await staffById(api.db, body.into) : undefined
+    if (body.decision === 'merge' && (!into || into.disabled_at !== null)) return refuse(reply, 404, 'not-found')
+    const decided = await decideLocalStaff(api.db, {
+      ...params,
+      localStaffId: params.staffId,
+      decision: body.decision === 'merge' ? 'merged' : 'dropped',
       mergedInto: into?.id ?? null,
-      by: manager.name,
-      now: new Date(ctx.now()),
+      by: request.manager.name,
+      now: new Date(api.clock()),
     })
     return decided ? reply.code(204).send() : refuse(reply, 404, 'not-found')
   })
