@@ -42,7 +42,11 @@ const sideways = {
   printing: ['payment'],
   main: ['kiosk'],
 }
-/** Foyer Hub's folders, bottom first: each imports only from those before it. */
+/**
+ * Foyer Hub's folders, bottom first: each imports only from those before it. A folder's sub-folders
+ * are of its layer (boundaries matches `hub/server` as the folder a file is under): the server's
+ * groups, hub/server/devices/, plugins/ and the rest, are the server layer.
+ */
 export const hubLayers = ['protocol', 'storage', 'server']
 /**
  * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the

@@ -86,7 +86,7 @@ export type AttentionReason = z.infer<typeof AttentionReason>
 
 /**
  * A counter's cash drawer on its tile (issue #34), as the hub reckons it from the device's last heartbeat
- * (hub/server/device-drawer.ts): open, closed or not known. When open, `openSince` is on the hub's clock,
+ * (hub/server/devices/device-drawer.ts): open, closed or not known. When open, `openSince` is on the hub's clock,
  * carried over from the device's own `openSince` against the same heartbeat's `sentAt`, so a device whose
  * clock is off says the same; `leftOpenMinutes` is how long the hub judges it open, set once that is two
  * minutes or more ("a drawer left open for 2 minutes"), null while closed, not known, or open for less.

@@ -2,19 +2,17 @@ import Fastify from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
-import { alertWebhook } from './alert-webhook'
-import { dashboardServer } from './dashboard-server'
-import { DeviceWatch, SWEEP_INTERVAL_MS } from './device-watch'
-import { LiveUpdates } from './live-updates'
-import { ownOrigins } from './origin-check'
+import { alertWebhook } from './devices/alert-webhook'
+import { hubApp } from './app'
+import { DeviceWatch, SWEEP_INTERVAL_MS } from './devices/device-watch'
+import { LiveUpdates } from './live/live-updates'
+import { ownOrigins } from './page/origin-check'
 import { PATRON_SWEEP_INTERVAL_MS, PatronSweep } from './patron-sweep'
-import { forgetFirstManagerCode, openFirstManagerCode } from './first-manager-code'
+import { forgetFirstManagerCode, openFirstManagerCode } from './managers/first-manager-code'
 import { openHubDatabase } from '../storage/open-database'
-import { deviceHealth, type DeviceHealth } from './device-state'
-import { deviceRoutes } from './device-routes'
-import { staffDeviceRoutes } from './staff-device-routes'
-import { saleSearchRoutes } from './sale-search-routes'
-import { createDeviceEnrolmentCode } from './enrolment-service'
+import { deviceHealth, type DeviceHealth } from './devices/device-state'
+import { createDeviceEnrolmentCode } from './devices/enrolment-service'
+import type { HubServices } from './plugins/hub-services'
 import { loadHubTls, type HubTls } from './tls'
 
 export interface HubOptions {
@@ -72,27 +70,18 @@ export interface Hub {
   close(): Promise<void>
 }
 
-async function listen(tls: HubTls, ctx: { db: HubDatabase; now: () => number; live: LiveUpdates; watch: DeviceWatch }, options: HubOptions) {
+async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 'live' | 'watch'>, options: HubOptions) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
-  const deviceCtx = {
-    ...ctx,
-    fingerprint: tls.fingerprint,
-    deviceChanged: (deviceId: string, row?: Parameters<typeof ctx.watch.changed>[1]) => ctx.watch.changed(deviceId, row),
-    // An upload changes no device's state (that is its heartbeats'): its tile and today, told in one statement.
-    recordsStored: (deviceId: string) => ctx.live.changed({ type: 'device', id: deviceId }, { type: 'today' }),
-  }
-  deviceRoutes(app, deviceCtx)
-  staffDeviceRoutes(app, deviceCtx)
-  saleSearchRoutes(app, deviceCtx)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
-  const endStreams = await dashboardServer(app, { ...ctx, fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }, options.dashboardDir)
+  const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }
+  await app.register(hubApp, { ...services, hub, dashboardDir: options.dashboardDir })
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`
   for (const origin of ownOrigins(url, options.host, options.origins)) origins.add(origin)
-  return { app, url, endStreams }
+  return { app, url }
 }
 
 /** Starts Foyer Hub: its database (migrated), its certificate, its HTTPS server. */
@@ -104,7 +93,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const live = new LiveUpdates(db, now)
   await live.start()
   const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
-  const { app, url, endStreams } = await listen(tls, { db, now, live, watch }, options)
+  const { app, url } = await listen(tls, { db, clock: now, live, watch }, options)
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
@@ -128,7 +117,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     sweep: () => watch.sweep(),
     forgetPastPatrons: () => patrons.sweep(),
     async close() {
-      endStreams()
+      // Open event streams are ended at the app's close (live/event-stream.ts), before it waits for requests.
       await watch.stop()
       await patrons.stop()
       await app.close()

@@ -1,7 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'
-import { dashboardDevice } from '../../hub/server/dashboard-views'
+import { dashboardDevice } from '../../hub/server/devices/device-views'
 import { readyHeartbeat } from '../support/hub-heartbeats'
 import { timeWords } from '../../hub/dashboard/words/time'
 import { FIRST_RETRY_MS } from '../../hub/dashboard/stores/live'

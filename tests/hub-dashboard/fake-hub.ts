@@ -145,7 +145,7 @@ export class FakeHub {
       return { status: 200, body: { total: this.cardPayments.length, offset: query.offset, payments: this.cardPayments.slice(query.offset, query.offset + query.limit) } }
     }
     if (path.startsWith('/api/profiles') || path.startsWith('/api/service-rules') || path.endsWith('/setup')) return this.profileRoute(method, path, body)
-    // As the hub answers (hub/server/dashboard-routes.ts): the revoked device's tile, the acknowledged alert.
+    // As the hub answers (hub/server/devices/device-grid-routes.ts): the revoked device's tile, the acknowledged alert.
     const revoke = this.devices.find((d) => path === DASHBOARD_PATHS.revokeDevice(d.id))
     if (method === 'POST' && revoke) return Object.assign(revoke, { state: 'revoked', reasons: [], stateSince: new Date().toISOString() }), { status: 200, body: revoke }
     const ack = this.alerts.find((a) => path === DASHBOARD_PATHS.acknowledgeAlert(a.id))
@@ -153,7 +153,7 @@ export class FakeHub {
     return refused({ refused: 'not-found' }, 404)
   }
 
-  /** As hub/server/profile-routes.ts answers: each change counts the revision up. */
+  /** As hub/server/profiles/profile-routes.ts answers: each change counts the revision up. */
   private profileRoute(method: string, path: string, body: unknown): Canned {
     const page = () => ({ status: 200, body: { revision: String(this.revision), profiles: this.profiles, devices: this.setups } })
     const rules = () => ({ status: 200, body: { rules: this.rules } })

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Alert } from '../../hub/protocol'
-import { alertWebhook } from '../../hub/server/alert-webhook'
+import { alertWebhook } from '../../hub/server/devices/alert-webhook'
 
 const alert: Alert = {
   id: '7',

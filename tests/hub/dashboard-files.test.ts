@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dashboardFiles } from '../../hub/server/dashboard-files'
+import { dashboardFiles } from '../../hub/server/page/dashboard-files'
 
 describe("the dashboard's built page, served by the hub", () => {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-hub-page-'))

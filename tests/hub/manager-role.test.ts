@@ -59,6 +59,7 @@ describe.each(HUB_BACKENDS)('manager-role staff accounts on the dashboard on %s'
     expect((await first.send('POST', '/api/staff', { name: 'Ravi Kumar', role: 'manager', pin: '620481' })).body).toEqual({ refused: 'password-needed' })
     expect((await first.send('POST', '/api/staff', { name: 'Ravi Kumar', role: 'manager', pin: '620481', password: 'too short' })).body).toEqual({
       refused: 'invalid-request',
+      fields: ['password'],
     })
     const ravi = DashboardStaff.parse((await first.send('POST', '/api/staff', { name: 'Ravi Kumar', role: 'cashier', pin: '620481', password: 'never kept anywhere' })).body)
     // A cashier's password is not kept: only the manager role signs in to the dashboard.

@@ -110,10 +110,10 @@ describe.each(HUB_BACKENDS)("the hub's managers and their sessions on %s", (back
     expect((await tryAs('Mei Tan', PASSWORD)).status).toBe(200)
   })
 
-  it('answers a body it cannot read with invalid-request', async () => {
+  it('answers a body it cannot read with invalid-request, naming the fields', async () => {
     const browser = await managerBrowser(hub().url)
-    expect((await browser.send('POST', '/api/session', { name: '' })).body).toEqual({ refused: 'invalid-request' })
-    expect((await browser.send('POST', '/api/managers/first', { code: 'x', name: 'Ann', password: 'short' })).body).toEqual({ refused: 'invalid-request' })
+    expect((await browser.send('POST', '/api/session', { name: '' })).body).toEqual({ refused: 'invalid-request', fields: ['name', 'password'] })
+    expect((await browser.send('POST', '/api/managers/first', { code: 'x', name: 'Ann', password: 'short' })).body).toEqual({ refused: 'invalid-request', fields: ['password'] })
   })
 })
 

@@ -180,6 +180,17 @@ describe("Foyer Hub's layers (docs/architecture.md)", () => {
     expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.hubLayers }])
   })
 
+  it("the server's groups (hub/server/devices/, plugins/, …) are the server layer: known files, taking storage and protocol, taken by nothing below", async () => {
+    const held = async (path: string, source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: path })
+      return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => ({ ruleId: m.ruleId, message: m.message }))
+    }
+    const route = "import { migrate } from '../../storage/migrate'\nimport { Heartbeat } from '../../protocol'\nimport { hubApp } from '../app'\nexport const x = [migrate, Heartbeat, hubApp]\n"
+    for (const group of ['devices', 'staff', 'profiles', 'managers', 'live', 'page', 'plugins']) expect(await held(`hub/server/${group}/new-route.ts`, route), group).toEqual([])
+    const back = "import { deviceGridRoutes } from '../server/devices/device-grid-routes'\nexport const x = deviceGridRoutes\n"
+    expect(await held('hub/storage/new-table.ts', back)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.hubLayers }])
+  })
+
   it('the server imports storage and protocol, and electron/ imports the protocol', async () => {
     const server = "import { migrate } from '../storage/migrate'\nimport { Heartbeat } from '../protocol'\nexport const x = [migrate, Heartbeat]\n"
     expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([])

@@ -1,4 +1,4 @@
-import type { DeviceDrawer, StoredHeartbeat } from '../protocol'
+import type { DeviceDrawer, StoredHeartbeat } from '../../protocol'
 
 /** A cash drawer open this long is said on the dashboard as left open (issue #34: "a drawer left open for 2 minutes"). */
 export const DRAWER_LEFT_OPEN_MS = 2 * 60_000

@@ -1,11 +1,11 @@
-import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE } from '../protocol'
-import type { HubDatabase } from '../storage/database'
-import { devicesGoneQuiet, settleDeviceState } from '../storage/device-state-table'
-import type { DeviceStateRow } from '../storage/rows'
+import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE } from '../../protocol'
+import type { HubDatabase } from '../../storage/database'
+import { devicesGoneQuiet, settleDeviceState } from '../../storage/device-state-table'
+import type { DeviceStateRow } from '../../storage/rows'
 import type { AlertWebhook } from './alert-webhook'
-import { dashboardAlertById } from './dashboard-views'
+import { dashboardAlertById } from './device-views'
 import { deviceHealth } from './device-state'
-import type { LiveUpdates } from './live-updates'
+import type { LiveUpdates } from '../live/live-updates'
 
 /** How often each hub process looks for devices that went quiet: well inside a heartbeat. */
 export const SWEEP_INTERVAL_MS = 5_000

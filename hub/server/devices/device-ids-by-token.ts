@@ -1,5 +1,5 @@
-import type { Queryable } from '../storage/database'
-import { deviceByTokenHash } from '../storage/device-table'
+import type { Queryable } from '../../storage/database'
+import { deviceByTokenHash } from '../../storage/device-table'
 
 /** More than a venue group has devices: past it the cache starts again rather than grow. */
 const MOST_KEPT = 20_000

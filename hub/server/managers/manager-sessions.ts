@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { HubDatabase } from '../storage/database'
-import { deleteSession, insertSession, managerOfSession } from '../storage/session-table'
-import { hashToken } from './device-tokens'
+import type { HubDatabase } from '../../storage/database'
+import { deleteSession, insertSession, managerOfSession } from '../../storage/session-table'
+import { hashToken } from '../devices/device-tokens'
 
 /**
  * A manager's session: 256 random bits in an HttpOnly, Secure, SameSite=Strict cookie; the hub keeps

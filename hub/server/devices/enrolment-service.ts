@@ -7,10 +7,10 @@ import {
   type EnrolmentAnswer,
   type EnrolmentRefusal,
   type EnrolmentRequest,
-} from '../protocol'
-import type { HubDatabase } from '../storage/database'
-import { claimCodeForDevice, forgetExpiredCodes, insertEnrolmentCode, unexpiredEnrolmentCodes } from '../storage/device-table'
-import { clearWrongCodes, countWrongCode, enrolmentLockout } from '../storage/lockout-table'
+} from '../../protocol'
+import type { HubDatabase } from '../../storage/database'
+import { claimCodeForDevice, forgetExpiredCodes, insertEnrolmentCode, unexpiredEnrolmentCodes } from '../../storage/device-table'
+import { clearWrongCodes, countWrongCode, enrolmentLockout } from '../../storage/lockout-table'
 import { newDeviceToken, newOneTimeCode } from './device-tokens'
 
 /** A code a manager has not used within a day is dropped: it was written down somewhere. */

@@ -1,7 +1,7 @@
-import { DeviceProfileAnswer, Heartbeat, ProfileSettingName, ProfileSettings, ServiceRule, type DashboardProfile, type DashboardServiceRule, type DeviceSetup, type ServiceTarget } from '../protocol'
-import type { Queryable } from '../storage/database'
-import { deviceSetup, profileById, settingsRevision, type DeviceSetupRow, type ProfileRow } from '../storage/profile-table'
-import { serviceRulesFor, type ServiceRuleRow } from '../storage/service-rule-table'
+import { DeviceProfileAnswer, Heartbeat, ProfileSettingName, ProfileSettings, ServiceRule, type DashboardProfile, type DashboardServiceRule, type DeviceSetup, type ServiceTarget } from '../../protocol'
+import type { Queryable } from '../../storage/database'
+import { deviceSetup, profileById, settingsRevision, type DeviceSetupRow, type ProfileRow } from '../../storage/profile-table'
+import { serviceRulesFor, type ServiceRuleRow } from '../../storage/service-rule-table'
 
 /**
  * Profiles and service rules as the protocol says them, from their rows. The rows were written

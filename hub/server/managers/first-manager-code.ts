@@ -1,9 +1,9 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { normaliseEnrolmentCode } from '../protocol'
-import type { HubDatabase } from '../storage/database'
-import { anyManager, firstManagerCodeState, replaceFirstManagerCode } from '../storage/manager-table'
-import { hashToken, newOneTimeCode } from './device-tokens'
+import { normaliseEnrolmentCode } from '../../protocol'
+import type { HubDatabase } from '../../storage/database'
+import { anyManager, firstManagerCodeState, replaceFirstManagerCode } from '../../storage/manager-table'
+import { hashToken, newOneTimeCode } from '../devices/device-tokens'
 
 /**
  * The first manager's one-time code, kept until it is used. The dashboard tells whoever opens it to

@@ -1,6 +1,6 @@
-import type { Queryable } from '../storage/database'
-import { saveHeartbeats, type HeartbeatToKeep } from '../storage/device-table'
-import type { DeviceStateRow } from '../storage/rows'
+import type { Queryable } from '../../storage/database'
+import { saveHeartbeats, type HeartbeatToKeep } from '../../storage/device-table'
+import type { DeviceStateRow } from '../../storage/rows'
 
 interface Waiting extends HeartbeatToKeep {
   settle: (row: DeviceStateRow | undefined) => void

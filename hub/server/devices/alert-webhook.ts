@@ -1,4 +1,4 @@
-import type { Alert } from '../protocol'
+import type { Alert } from '../../protocol'
 
 /** Waits before each try: the first at once, then a little, then longer (the receiver may be restarting). */
 const TRIES_AFTER_MS = [0, 1_000, 5_000, 30_000]

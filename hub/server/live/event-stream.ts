@@ -1,21 +1,22 @@
-import type { FastifyInstance } from 'fastify'
-import { DASHBOARD_PATHS, type DashboardEvent } from '../protocol'
-import { requireManager, type DashboardContext } from './dashboard-api'
-import { signedInManager } from './manager-sessions'
+import { DASHBOARD_PATHS, type DashboardEvent } from '../../protocol'
+import { signedInManager } from '../managers/manager-sessions'
+import type { HubRoutes } from '../plugins/zod-schemas'
 
 /** A comment line this often keeps proxies from closing a quiet stream, and checks the session is still live. */
 const KEEP_ALIVE_MS = 15_000
 
 /**
- * The dashboard's live feed (server-sent events): each DashboardEvent as one `data:` line of JSON,
- * for a signed-in manager. A stream whose session ends (signed out, expired) is closed at the next
- * keep-alive. Returns what ends every open stream, for the hub's close.
+ * The dashboard's live feed (server-sent events), for the signed-in group: each DashboardEvent as
+ * one `data:` line of JSON. A stream whose session ends (signed out, expired) is closed at the next
+ * keep-alive; every open stream is ended when the hub closes (the close waits for none).
  */
-export function eventStreamRoute(api: FastifyInstance, ctx: DashboardContext, keepAliveMs = KEEP_ALIVE_MS): () => void {
+export const eventStreamRoute: HubRoutes = async (api) => {
   const open = new Set<() => void>()
+  api.addHook('preClose', async () => {
+    for (const end of [...open]) end()
+  })
 
   api.get(DASHBOARD_PATHS.events, async (request, reply) => {
-    if (!(await requireManager(ctx, request, reply))) return reply
     reply.hijack()
     const out = reply.raw
     out.writeHead(200, {
@@ -25,13 +26,13 @@ export function eventStreamRoute(api: FastifyInstance, ctx: DashboardContext, ke
       'x-content-type-options': 'nosniff',
     })
     const send = (event: DashboardEvent) => out.write(`data: ${JSON.stringify(event)}\n\n`)
-    const unsubscribe = ctx.live.subscribe(send)
+    const unsubscribe = api.live.subscribe(send)
     const keepAlive = setInterval(() => {
-      void signedInManager(ctx.db, request, new Date(ctx.now())).then(
+      void signedInManager(api.db, request, new Date(api.clock())).then(
         (manager) => (manager ? out.write(': keep-alive\n\n') : end()),
         () => out.write(': keep-alive\n\n'),
       )
-    }, keepAliveMs)
+    }, KEEP_ALIVE_MS)
     let ended = false
     const end = () => {
       if (ended) return
@@ -47,8 +48,4 @@ export function eventStreamRoute(api: FastifyInstance, ctx: DashboardContext, ke
     // Said at once, so the page (and a test) knows the stream is open before anything is pushed.
     out.write('retry: 2000\n: open\n\n')
   })
-
-  return () => {
-    for (const end of [...open]) end()
-  }
 }

@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type Heartbeat } from '../protocol'
+import { HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type Heartbeat } from '../../protocol'
 
 /**
  * What the manager sees of a device, reckoned from its last heartbeat and the hub's clock.

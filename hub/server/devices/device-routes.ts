@@ -1,0 +1,72 @@
+import { DeviceProfileAnswer, EnrolmentAnswer, EnrolmentRefusal, EnrolmentRequest, Heartbeat, HeartbeatAnswer, HUB_PATHS, UploadAnswer, UploadRequest } from '../../protocol'
+import { pullVersions } from '../../storage/pull-versions'
+import { storeRecords } from '../../storage/record-table'
+import { deviceOfRequest, DeviceRefusal, unknownDevice, unreadableRequest } from '../plugins/device-auth'
+import type { HubRoutes } from '../plugins/zod-schemas'
+import { deviceProfileAnswer } from '../profiles/profile-views'
+import { bearerToken, hashToken } from './device-tokens'
+import { enrolDevice } from './enrolment-service'
+import { HeartbeatWrites } from './heartbeat-writes'
+
+/** Enrolment: no device yet, so no token; the proof is checked against the hub's own certificate. */
+export const enrolRoute: HubRoutes = async (app) => {
+  const response = { 200: EnrolmentAnswer, 403: EnrolmentRefusal, 409: EnrolmentRefusal, 429: EnrolmentRefusal }
+  app.post(HUB_PATHS.enrol, { schema: { body: EnrolmentRequest, response } }, async (request, reply) => {
+    const outcome = await enrolDevice(app.db, request.body, app.hub.fingerprint, new Date(app.clock()))
+    return reply.code(outcome.status).send(outcome.body)
+  })
+}
+
+/**
+ * The heartbeat authenticates in the statement that keeps it (one statement for a live device's
+ * heartbeat: found by its token, kept, its row given back to reckon its state from; with those that
+ * came meanwhile), not in a hook of its own: a thousand devices beat 67 times a second. So its body
+ * is judged by the schema but the verdict is attached, and a stranger, a revoked device or an
+ * unreadable heartbeat is looked up after and answered as always: unknown 401, revoked "revoked",
+ * then unreadable 400.
+ */
+export const heartbeatRoute: HubRoutes = async (app) => {
+  const heartbeats = new HeartbeatWrites(app.db, app.db.kind === 'pglite' ? 1 : 4)
+  const schema = { body: Heartbeat, response: { 200: HeartbeatAnswer, 401: DeviceRefusal } }
+  app.post(HUB_PATHS.heartbeat, { schema, attachValidation: true }, async (request, reply) => {
+    const token = bearerToken(request.headers.authorization)
+    const now = new Date(app.clock())
+    const readable = request.validationError === undefined
+    const saved = token && readable ? await heartbeats.save({ tokenHash: hashToken(token), heartbeat: request.body, at: now }) : undefined
+    if (!saved) {
+      const device = await deviceOfRequest(app.db, request)
+      if (!device) return unknownDevice(reply)
+      if (device.revoked_at) return reply.send({ status: 'revoked' })
+      // Known, not revoked (a revoke is never undone), not saved: its heartbeat was unreadable.
+      return unreadableRequest(reply)
+    }
+    // The dashboard is told once the device's answer is settled; a failure there never fails the device's request.
+    await app.watch.changed(saved.id, saved).catch(() => undefined)
+    // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own.
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...(await pullVersions(app.db)) })
+  })
+}
+
+/**
+ * A revoked device's records are still taken: they are sales it made before, real money to count.
+ * Each record's payload is parsed by its kind's schema (hub/protocol/record-payloads.ts): a batch
+ * holding one the hub cannot read is refused whole, so nothing half-read is ever counted. In the
+ * enrolled devices' group (app.ts): `request.deviceId` is the device's.
+ */
+export const recordsRoute: HubRoutes = async (app) => {
+  app.post(HUB_PATHS.records, { schema: { body: UploadRequest, response: { 200: UploadAnswer, 401: DeviceRefusal } } }, async (request, reply) => {
+    const outcomes = await storeRecords(app.db, request.deviceId, request.body.records, new Date(app.clock()))
+    // An upload changes no device's state (that is its heartbeats'): its tile and today, told in one statement.
+    await app.live.changed({ type: 'device', id: request.deviceId }, { type: 'today' }).catch(() => undefined)
+    const results = outcomes.map((o) => (o.outcome === 'stored' ? { ...o, receivedAt: o.receivedAt.toISOString() } : o))
+    return reply.send({ results })
+  })
+}
+
+/** What this device's profile sets and the rules for when it sells. In the in-service group (app.ts): a revoked device is told nothing more. */
+export const deviceProfileRoute: HubRoutes = async (app) => {
+  app.post(HUB_PATHS.profile, { schema: { response: { 200: DeviceProfileAnswer, 401: DeviceRefusal, 403: DeviceRefusal } } }, async (request, reply) => {
+    const answer = await deviceProfileAnswer(app.db, request.device.id)
+    return answer ? reply.send(answer) : unknownDevice(reply)
+  })
+}
