@@ -50,6 +50,32 @@ export const hubLayers = ['protocol', 'storage', 'server']
  */
 export const hubPages = { dashboard: ['protocol'] }
 const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
+
+/**
+ * The renderer's parts (renderer/src) in layers, bottom first, as electron/'s: a part imports only from
+ * the layers below it. A name with an extension is a file of renderer/src itself, the rest are its folders;
+ * `contract` is electron/contract (@contract), the one thing the renderer takes from electron/. The
+ * screens sit on the components, the components on the stores and composables, those on the bridge to
+ * main and the contract; the kiosk's voice (audio/) drives the page's controls, so it sits on the
+ * composables; presence/ (is someone at the screen?) is a sense of the page the stores and composables
+ * both use. The seat map (seatmap/) is an island beside the stack: it draws from the contract alone,
+ * and only the parts that show a seat map or feed one may use it.
+ */
+export const rendererLayers = [
+  ['contract'],
+  ['bridge', 'i18n', 'keyboard', 'presence', 'styles', 'genres.ts'],
+  ['cart', 'catalogue', 'format.ts'],
+  ['stores'],
+  ['composables'],
+  ['audio'],
+  ['components'],
+  ['screens', 'customer-display'],
+  ['router.ts', 'App.vue'],
+  ['create-app.ts'],
+  ['main.ts'],
+]
+export const rendererIsland = { seatmap: ['contract'] }
+const mayShowTheSeatMap = ['composables', 'components', 'screens']
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
 /**
@@ -68,6 +94,42 @@ const layerPolicies = [
   ...Object.entries(island).map(([folder, uses]) => ({ from: { element: { type: folder } }, allow: { to: { element: { types: uses } } } })),
 ]
 
+/** The element type (a folder) or file category (a file of renderer/src) each part of the renderer is known by. */
+const rendererPart = (/** @type {string} */ part) => `renderer-${part}`
+const isRendererFile = (/** @type {string} */ part) => /\.(ts|vue)$/.test(part)
+
+/**
+ * The renderer's parts as boundaries knows them: its folders (and electron/contract) as elements, the
+ * files of renderer/src itself as file categories (boundaries' elements are folders).
+ */
+const rendererParts = [...rendererLayers.flat(), ...Object.keys(rendererIsland)]
+const rendererElements = rendererParts
+  .filter((part) => !isRendererFile(part))
+  .map((part) => ({ type: rendererPart(part), pattern: part === 'contract' ? 'electron/contract' : `renderer/src/${part}` }))
+const rendererFiles = rendererParts.filter(isRendererFile).map((part) => ({ category: rendererPart(part), pattern: `renderer/src/${part}` }))
+
+/**
+ * A boundaries selector for the importing part, and one for the parts it may import.
+ * @param {string} part
+ */
+const rendererFrom = (part) => (isRendererFile(part) ? { file: { categories: rendererPart(part) } } : { element: { type: rendererPart(part) } })
+/** @param {string[]} parts */
+function rendererTo(parts) {
+  const folders = parts.filter((part) => !isRendererFile(part)).map(rendererPart)
+  const files = parts.filter(isRendererFile).map(rendererPart)
+  return [...(folders.length > 0 ? [{ element: { types: folders } }] : []), ...(files.length > 0 ? [{ file: { categories: files } }] : [])]
+}
+
+const rendererPolicies = [
+  ...rendererLayers.flatMap((layer, rank) =>
+    layer.map((part) => {
+      const seatMap = mayShowTheSeatMap.includes(part) ? Object.keys(rendererIsland) : []
+      return { from: rendererFrom(part), allow: { to: rendererTo([...rendererLayers.slice(0, rank).flat(), ...seatMap]) } }
+    }),
+  ),
+  ...Object.entries(rendererIsland).map(([part, uses]) => ({ from: rendererFrom(part), allow: { to: rendererTo(uses) } })),
+].filter((policy) => policy.allow.to.length > 0)
+
 /** Exported so the boundary tests can check the messages they expect. */
 export const boundaryMessages = {
   electron: electronOnlyInMainAndPreload.message,
@@ -81,6 +143,9 @@ export const boundaryMessages = {
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
   hubDashboard: "hub/dashboard is a page in the manager's browser: it imports hub/protocol only (the server over HTTP), no Node modules, nothing of renderer/ or electron/.",
   layers: "electron/ is layered (docs/architecture.md): a folder imports only from the layers below it, never back up or from the sandbox's island.",
+  rendererLayers:
+    "renderer/src is layered (docs/architecture.md): contract and bridge < cart and catalogue < stores < composables < audio < components < screens < the app; a part imports only from the layers below it, the seat map (an island on the contract) only where one is shown.",
+  seatMapDrawing: 'Only components/SeatMap.vue starts the seat map\'s drawing (seatmap/seat-map-view): the rest of the renderer takes the seat map\'s model and words.',
 }
 
 /**
@@ -108,21 +173,24 @@ function restrictedImports({ electron, browserHostOnly }) {
 }
 
 /**
- * How electron/ and hub/ alike are held to their layers: boundaries' elements and policies over the
- * imports as TypeScript resolves them (tsconfig.node.json), and no import cycles, those through an
+ * How electron/, hub/ and the renderer alike are held to their layers: boundaries' elements and policies over the
+ * imports as TypeScript resolves them (the tsconfig the code is built with: tsconfig.node.json, or
+ * tsconfig.web.json for the renderer's @contract), and no import cycles, those through an
  * `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
  * @param {{ type: string, pattern: string }[]} elements
  * @param {{ message: string, policies: object[] }} dependencies
+ * @param {{ project?: string, files?: { category: string, pattern: string }[] }} [options]
  * @returns {import('typescript-eslint').ConfigWithExtends}
  */
-function layeredImports(elements, dependencies) {
+function layeredImports(elements, dependencies, { project = 'tsconfig.node.json', files = [] } = {}) {
   return {
     plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
     settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'import/resolver': { typescript: { project } },
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'import-x/resolver': { typescript: { project } },
       'boundaries/elements': elements,
+      ...(files.length > 0 ? { 'boundaries/files': files } : {}),
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', ...dependencies }],
@@ -142,6 +210,22 @@ function nodeModules(message) {
     { regex: '^node:', message },
     { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message },
   ]
+}
+
+/**
+ * What the renderer may not import: electron (it has no Node), electron/ beyond the contract, Node's
+ * modules; and, outside the seat map and the one component that shows it, the seat map's drawing.
+ * @param {{ drawsTheSeatMap: boolean }} where
+ */
+function rendererRestrictedImports({ drawsTheSeatMap }) {
+  return {
+    paths: [{ name: 'electron', message: boundaryMessages.rendererNode }],
+    patterns: [
+      { regex: '(^|/)electron/(?!contract(/|$))', message: boundaryMessages.rendererReach },
+      ...nodeModules(boundaryMessages.rendererNode),
+      ...(drawsTheSeatMap ? [] : [{ regex: '(^|/)seatmap/seat-map-view$', message: boundaryMessages.seatMapDrawing }]),
+    ],
+  }
 }
 
 /** hub/ is another program: it never reaches into electron/. */
@@ -260,17 +344,16 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: boundaryMessages.rendererNode }],
-          patterns: [
-            { regex: '(^|/)electron/(?!contract(/|$))', message: boundaryMessages.rendererReach },
-            ...nodeModules(boundaryMessages.rendererNode),
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', rendererRestrictedImports({ drawsTheSeatMap: false })] },
+  },
+  {
+    // The seat map's own modules, and the one component that shows its drawing.
+    files: ['renderer/src/seatmap/**/*.ts', 'renderer/src/components/SeatMap.vue'],
+    rules: { 'no-restricted-imports': ['error', rendererRestrictedImports({ drawsTheSeatMap: true })] },
+  },
+  {
+    // The renderer's own layers (renderer/src), held as electron/'s are; the seat map on its island.
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.vue'],
+    ...layeredImports(rendererElements, { message: boundaryMessages.rendererLayers, policies: rendererPolicies }, { project: 'tsconfig.web.json', files: rendererFiles }),
   },
 )
