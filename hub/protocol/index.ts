@@ -12,6 +12,7 @@ export * from './export-language'
 export * from './records'
 export * from './device-profile'
 export * from './profile-setting-shapes'
+export * from './vendor-address'
 export * from './staff-sync'
 export * from './sale-search'
 
