@@ -46,15 +46,22 @@ const sideways = {
 export const hubLayers = ['protocol', 'storage', 'server']
 /**
  * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the
- * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node.
+ * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node; it
+ * wears Foyer's look and languages (shared/ui) as the renderer does.
  */
 export const hubPages = { dashboard: ['protocol'] }
+/**
+ * Foyer's look and languages (base styles, the i18n set-up), once for both of its pages: the kiosk's
+ * renderer and the hub's dashboard import shared/ui, and nothing else does; it imports nothing of Foyer's.
+ */
+const sharedUi = { type: 'shared-ui', pattern: 'shared/ui' }
 const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
 
 /**
  * The renderer's parts (renderer/src) in layers, bottom first, as electron/'s: a part imports only from
  * the layers below it. A name with an extension is a file of renderer/src itself, the rest are its folders;
- * `contract` is electron/contract (@contract), the one thing the renderer takes from electron/. The
+ * `contract` is electron/contract (@contract), the one thing the renderer takes from electron/, and `ui` is
+ * shared/ui, the look and languages it shares with the hub's dashboard. The
  * screens sit on the components, the components on the stores and composables, those on the bridge to
  * main and the contract; the kiosk's voice (audio/) drives the page's controls, so it sits on the
  * composables; presence/ (is someone at the screen?) is a sense of the page the stores and composables
@@ -62,7 +69,7 @@ const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
  * and only the parts that show a seat map or feed one may use it.
  */
 export const rendererLayers = [
-  ['contract'],
+  ['contract', 'ui'],
   ['bridge', 'i18n', 'keyboard', 'presence', 'styles', 'genres.ts'],
   ['cart', 'catalogue', 'format.ts'],
   ['stores'],
@@ -99,13 +106,18 @@ const rendererPart = (/** @type {string} */ part) => `renderer-${part}`
 const isRendererFile = (/** @type {string} */ part) => /\.(ts|vue)$/.test(part)
 
 /**
- * The renderer's parts as boundaries knows them: its folders (and electron/contract) as elements, the
- * files of renderer/src itself as file categories (boundaries' elements are folders).
+ * Where the renderer's parts outside renderer/src live.
+ * @type {Record<string, string>}
+ */
+const rendererOutside = { contract: 'electron/contract', ui: sharedUi.pattern }
+/**
+ * The renderer's parts as boundaries knows them: its folders (and electron/contract, shared/ui) as elements,
+ * the files of renderer/src itself as file categories (boundaries' elements are folders).
  */
 const rendererParts = [...rendererLayers.flat(), ...Object.keys(rendererIsland)]
 const rendererElements = rendererParts
   .filter((part) => !isRendererFile(part))
-  .map((part) => ({ type: rendererPart(part), pattern: part === 'contract' ? 'electron/contract' : `renderer/src/${part}` }))
+  .map((part) => ({ type: rendererPart(part), pattern: rendererOutside[part] ?? `renderer/src/${part}` }))
 const rendererFiles = rendererParts.filter(isRendererFile).map((part) => ({ category: rendererPart(part), pattern: `renderer/src/${part}` }))
 
 /**
@@ -141,12 +153,17 @@ export const boundaryMessages = {
   hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
   hubLayers: 'hub/ is layered (docs/architecture.md): protocol (shared with devices) < storage < server; nothing imports back up.',
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
-  hubDashboard: "hub/dashboard is a page in the manager's browser: it imports hub/protocol only (the server over HTTP), no Node modules, nothing of renderer/ or electron/.",
+  hubDashboard:
+    "hub/dashboard is a page in the manager's browser: it imports hub/protocol (the server over HTTP) and shared/ui (Foyer's look and languages) only, no Node modules, nothing of renderer/ or electron/.",
+  sharedUi: "shared/ui is Foyer's look and languages for its two pages, the renderer and the hub's dashboard: only they import it, and it imports nothing of Foyer's and no Node module.",
   layers: "electron/ is layered (docs/architecture.md): a folder imports only from the layers below it, never back up or from the sandbox's island.",
   rendererLayers:
     "renderer/src is layered (docs/architecture.md): contract and bridge < cart and catalogue < stores < composables < audio < components < screens < the app; a part imports only from the layers below it, the seat map (an island on the contract) only where one is shown.",
   seatMapDrawing: 'Only components/SeatMap.vue starts the seat map\'s drawing (seatmap/seat-map-view): the rest of the renderer takes the seat map\'s model and words.',
 }
+
+/** Only the renderer and the hub's dashboard wear Foyer's look (shared/ui). */
+const notForSharedUi = { regex: '(^|/)shared/ui(/|$)', message: boundaryMessages.sharedUi }
 
 /**
  * The imports each part of electron/ may not make: `electron` and
@@ -161,6 +178,7 @@ function restrictedImports({ electron, browserHostOnly }) {
   const patterns = [
     // Foyer Hub's server and storage are another program: a device reaches the hub only through its protocol.
     { regex: '(^|/)hub/(?!protocol(/|$))', message: boundaryMessages.hubProtocolOnly },
+    notForSharedUi,
     ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
     ...(browserHostOnly
       ? [
@@ -292,10 +310,10 @@ export default tseslint.config(
   },
   {
     // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server;
-    // beside them the dashboard's page, which takes the protocol only.
+    // beside them the dashboard's page, which takes the protocol (and shared/ui) only.
     files: ['hub/**/*.ts', 'hub/**/*.vue'],
     ...layeredImports(
-      [...hubLayers, ...Object.keys(hubPages)].map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+      [...[...hubLayers, ...Object.keys(hubPages)].map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })), sharedUi],
       {
         message: boundaryMessages.hubLayers,
         policies: [
@@ -305,7 +323,7 @@ export default tseslint.config(
           })),
           ...Object.entries(hubPages).map(([folder, uses]) => ({
             from: { element: { type: `hub-${folder}` } },
-            allow: { to: { element: { types: [`hub-${folder}`, ...uses.map((use) => `hub-${use}`)] } } },
+            allow: { to: { element: { types: [`hub-${folder}`, ...uses.map((use) => `hub-${use}`), sharedUi.type] } } },
           })),
         ],
       },
@@ -313,11 +331,11 @@ export default tseslint.config(
   },
   {
     files: ['hub/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, notForSharedUi] }] },
   },
   {
     files: ['hub/protocol/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, notForSharedUi, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
   },
   {
     // The dashboard runs in the manager's browser: the hub's protocol over HTTP, never its server, storage, Node or the kiosk's renderer.
@@ -332,6 +350,17 @@ export default tseslint.config(
             ...nodeModules(boundaryMessages.hubDashboard),
           ],
         },
+      ],
+    },
+  },
+  {
+    // Foyer's look and languages, worn by both of its pages: browser code that takes nothing of Foyer's.
+    files: ['shared/ui/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(electron|renderer|hub)/|^@contract(/|$)', message: boundaryMessages.sharedUi }, ...nodeModules(boundaryMessages.sharedUi)] },
       ],
     },
   },

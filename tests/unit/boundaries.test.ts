@@ -227,3 +227,23 @@ describe("the renderer's layers (docs/architecture.md)", () => {
     expect(await layerErrors('renderer/src/components/SeatMap.vue', component)).toEqual([])
   })
 })
+
+describe("Foyer's look and languages (shared/ui), worn by the renderer and the hub's dashboard", () => {
+  it('the renderer and the dashboard import it', async () => {
+    const source = "import { i18nOptions } from '../../../shared/ui/i18n'\nexport const x = i18nOptions\n"
+    expect(await layerErrors('renderer/src/i18n/new-setup.ts', source)).toEqual([])
+    expect(await layerErrors('hub/dashboard/i18n/new-setup.ts', source)).toEqual([])
+  })
+
+  it.each([
+    ['hub/server/new-page.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['hub/protocol/new-message.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['electron/printing/new-words.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['shared/ui/new-words.ts', "import { messages } from '../../renderer/src/i18n/messages'\nexport const x = messages\n"],
+    ['shared/ui/new-words.ts', "import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'\nexport const x = DASHBOARD_PATHS\n"],
+  ])('%s may not make that import', async (path, source) => {
+    const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(boundaryMessages.sharedUi)
+  })
+})
