@@ -50,10 +50,43 @@ const sideways = {
 export const hubLayers = ['protocol', 'storage', 'server']
 /**
  * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the
- * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node.
+ * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node; it
+ * wears Foyer's look and languages (shared/ui) as the renderer does.
  */
 export const hubPages = { dashboard: ['protocol'] }
+/**
+ * Foyer's look and languages (base styles, the i18n set-up), once for both of its pages: the kiosk's
+ * renderer and the hub's dashboard import shared/ui, and nothing else does; it imports nothing of Foyer's.
+ */
+const sharedUi = { type: 'shared-ui', pattern: 'shared/ui' }
 const island = { sandbox: ['contract', 'database', 'terminal-protocol'] }
+
+/**
+ * The renderer's parts (renderer/src) in layers, bottom first, as electron/'s: a part imports only from
+ * the layers below it. A name with an extension is a file of renderer/src itself, the rest are its folders;
+ * `contract` is electron/contract (@contract), the one thing the renderer takes from electron/, and `ui` is
+ * shared/ui, the look and languages it shares with the hub's dashboard. The
+ * screens sit on the components, the components on the stores and composables, those on the bridge to
+ * main and the contract; the kiosk's voice (audio/) drives the page's controls, so it sits on the
+ * composables; presence/ (is someone at the screen?) is a sense of the page the stores and composables
+ * both use. The seat map (seatmap/) is an island beside the stack: it draws from the contract alone,
+ * and only the parts that show a seat map or feed one may use it.
+ */
+export const rendererLayers = [
+  ['contract', 'ui'],
+  ['bridge', 'i18n', 'keyboard', 'presence', 'styles', 'genres.ts'],
+  ['cart', 'catalogue', 'format.ts'],
+  ['stores'],
+  ['composables'],
+  ['audio'],
+  ['components'],
+  ['screens', 'customer-display'],
+  ['router.ts', 'App.vue'],
+  ['create-app.ts'],
+  ['main.ts'],
+]
+export const rendererIsland = { seatmap: ['contract'] }
+const mayShowTheSeatMap = ['composables', 'components', 'screens']
 const mayStartTheSandbox = ['services', 'main', 'browser-host']
 
 /**
@@ -72,6 +105,47 @@ const layerPolicies = [
   ...Object.entries(island).map(([folder, uses]) => ({ from: { element: { type: folder } }, allow: { to: { element: { types: uses } } } })),
 ]
 
+/** The element type (a folder) or file category (a file of renderer/src) each part of the renderer is known by. */
+const rendererPart = (/** @type {string} */ part) => `renderer-${part}`
+const isRendererFile = (/** @type {string} */ part) => /\.(ts|vue)$/.test(part)
+
+/**
+ * Where the renderer's parts outside renderer/src live.
+ * @type {Record<string, string>}
+ */
+const rendererOutside = { contract: 'electron/contract', ui: sharedUi.pattern }
+/**
+ * The renderer's parts as boundaries knows them: its folders (and electron/contract, shared/ui) as elements,
+ * the files of renderer/src itself as file categories (boundaries' elements are folders).
+ */
+const rendererParts = [...rendererLayers.flat(), ...Object.keys(rendererIsland)]
+const rendererElements = rendererParts
+  .filter((part) => !isRendererFile(part))
+  .map((part) => ({ type: rendererPart(part), pattern: rendererOutside[part] ?? `renderer/src/${part}` }))
+const rendererFiles = rendererParts.filter(isRendererFile).map((part) => ({ category: rendererPart(part), pattern: `renderer/src/${part}` }))
+
+/**
+ * A boundaries selector for the importing part, and one for the parts it may import.
+ * @param {string} part
+ */
+const rendererFrom = (part) => (isRendererFile(part) ? { file: { categories: rendererPart(part) } } : { element: { type: rendererPart(part) } })
+/** @param {string[]} parts */
+function rendererTo(parts) {
+  const folders = parts.filter((part) => !isRendererFile(part)).map(rendererPart)
+  const files = parts.filter(isRendererFile).map(rendererPart)
+  return [...(folders.length > 0 ? [{ element: { types: folders } }] : []), ...(files.length > 0 ? [{ file: { categories: files } }] : [])]
+}
+
+const rendererPolicies = [
+  ...rendererLayers.flatMap((layer, rank) =>
+    layer.map((part) => {
+      const seatMap = mayShowTheSeatMap.includes(part) ? Object.keys(rendererIsland) : []
+      return { from: rendererFrom(part), allow: { to: rendererTo([...rendererLayers.slice(0, rank).flat(), ...seatMap]) } }
+    }),
+  ),
+  ...Object.entries(rendererIsland).map(([part, uses]) => ({ from: rendererFrom(part), allow: { to: rendererTo(uses) } })),
+].filter((policy) => policy.allow.to.length > 0)
+
 /** Exported so the boundary tests can check the messages they expect. */
 export const boundaryMessages = {
   electron: electronOnlyInMainAndPreload.message,
@@ -83,9 +157,17 @@ export const boundaryMessages = {
   hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
   hubLayers: 'hub/ is layered (docs/architecture.md): protocol (shared with devices) < storage < server; nothing imports back up.',
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
-  hubDashboard: "hub/dashboard is a page in the manager's browser: it imports hub/protocol only (the server over HTTP), no Node modules, nothing of renderer/ or electron/.",
+  hubDashboard:
+    "hub/dashboard is a page in the manager's browser: it imports hub/protocol (the server over HTTP) and shared/ui (Foyer's look and languages) only, no Node modules, nothing of renderer/ or electron/.",
+  sharedUi: "shared/ui is Foyer's look and languages for its two pages, the renderer and the hub's dashboard: only they import it, and it imports nothing of Foyer's and no Node module.",
   layers: "electron/ is layered (docs/architecture.md): a folder imports only from the layers below it, never back up or from the sandbox's island.",
+  rendererLayers:
+    "renderer/src is layered (docs/architecture.md): contract and bridge < cart and catalogue < stores < composables < audio < components < screens < the app; a part imports only from the layers below it, the seat map (an island on the contract) only where one is shown.",
+  seatMapDrawing: 'Only components/SeatMap.vue starts the seat map\'s drawing (seatmap/seat-map-view): the rest of the renderer takes the seat map\'s model and words.',
 }
+
+/** Only the renderer and the hub's dashboard wear Foyer's look (shared/ui). */
+const notForSharedUi = { regex: '(^|/)shared/ui(/|$)', message: boundaryMessages.sharedUi }
 
 /**
  * The imports each part of electron/ may not make: `electron` and
@@ -100,6 +182,7 @@ function restrictedImports({ electron, browserHostOnly }) {
   const patterns = [
     // Foyer Hub's server and storage are another program: a device reaches the hub only through its protocol.
     { regex: '(^|/)hub/(?!protocol(/|$))', message: boundaryMessages.hubProtocolOnly },
+    notForSharedUi,
     ...(electron ? [{ regex: '^electron/', message: electronOnlyInMainAndPreload.message }] : []),
     ...(browserHostOnly
       ? [
@@ -112,21 +195,24 @@ function restrictedImports({ electron, browserHostOnly }) {
 }
 
 /**
- * How electron/ and hub/ alike are held to their layers: boundaries' elements and policies over the
- * imports as TypeScript resolves them (tsconfig.node.json), and no import cycles, those through an
+ * How electron/, hub/ and the renderer alike are held to their layers: boundaries' elements and policies over the
+ * imports as TypeScript resolves them (the tsconfig the code is built with: tsconfig.node.json, or
+ * tsconfig.web.json for the renderer's @contract), and no import cycles, those through an
  * `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
  * @param {{ type: string, pattern: string }[]} elements
  * @param {{ message: string, policies: object[] }} dependencies
+ * @param {{ project?: string, files?: { category: string, pattern: string }[] }} [options]
  * @returns {import('typescript-eslint').ConfigWithExtends}
  */
-function layeredImports(elements, dependencies) {
+function layeredImports(elements, dependencies, { project = 'tsconfig.node.json', files = [] } = {}) {
   return {
     plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
     settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'import/resolver': { typescript: { project } },
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project: 'tsconfig.node.json' } },
+      'import-x/resolver': { typescript: { project } },
       'boundaries/elements': elements,
+      ...(files.length > 0 ? { 'boundaries/files': files } : {}),
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', ...dependencies }],
@@ -146,6 +232,22 @@ function nodeModules(message) {
     { regex: '^node:', message },
     { regex: '^(fs|path|os|child_process|net|http|https|crypto|url|util|worker_threads|buffer)$', message },
   ]
+}
+
+/**
+ * What the renderer may not import: electron (it has no Node), electron/ beyond the contract, Node's
+ * modules; and, outside the seat map and the one component that shows it, the seat map's drawing.
+ * @param {{ drawsTheSeatMap: boolean }} where
+ */
+function rendererRestrictedImports({ drawsTheSeatMap }) {
+  return {
+    paths: [{ name: 'electron', message: boundaryMessages.rendererNode }],
+    patterns: [
+      { regex: '(^|/)electron/(?!contract(/|$))', message: boundaryMessages.rendererReach },
+      ...nodeModules(boundaryMessages.rendererNode),
+      ...(drawsTheSeatMap ? [] : [{ regex: '(^|/)seatmap/seat-map-view$', message: boundaryMessages.seatMapDrawing }]),
+    ],
+  }
 }
 
 /** hub/ is another program: it never reaches into electron/. */
@@ -212,10 +314,10 @@ export default tseslint.config(
   },
   {
     // Foyer Hub (hub/, issue #25) in its own layers: the protocol devices share, the storage, the server;
-    // beside them the dashboard's page, which takes the protocol only.
+    // beside them the dashboard's page, which takes the protocol (and shared/ui) only.
     files: ['hub/**/*.ts', 'hub/**/*.vue'],
     ...layeredImports(
-      [...hubLayers, ...Object.keys(hubPages)].map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })),
+      [...[...hubLayers, ...Object.keys(hubPages)].map((folder) => ({ type: `hub-${folder}`, pattern: `hub/${folder}` })), sharedUi],
       {
         message: boundaryMessages.hubLayers,
         policies: [
@@ -225,7 +327,7 @@ export default tseslint.config(
           })),
           ...Object.entries(hubPages).map(([folder, uses]) => ({
             from: { element: { type: `hub-${folder}` } },
-            allow: { to: { element: { types: [`hub-${folder}`, ...uses.map((use) => `hub-${use}`)] } } },
+            allow: { to: { element: { types: [`hub-${folder}`, ...uses.map((use) => `hub-${use}`), sharedUi.type] } } },
           })),
         ],
       },
@@ -233,11 +335,11 @@ export default tseslint.config(
   },
   {
     files: ['hub/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, notForSharedUi] }] },
   },
   {
     files: ['hub/protocol/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [hubOutOfElectron, notForSharedUi, ...nodeModules(boundaryMessages.hubProtocolPlain)] }] },
   },
   {
     // The dashboard runs in the manager's browser: the hub's protocol over HTTP, never its server, storage, Node or the kiosk's renderer.
@@ -256,6 +358,17 @@ export default tseslint.config(
     },
   },
   {
+    // Foyer's look and languages, worn by both of its pages: browser code that takes nothing of Foyer's.
+    files: ['shared/ui/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(electron|renderer|hub)/|^@contract(/|$)', message: boundaryMessages.sharedUi }, ...nodeModules(boundaryMessages.sharedUi)] },
+      ],
+    },
+  },
+  {
     // One route, handler group or step per function, so a newcomer can hold each in their head.
     // The sandbox's seed venues and events are tables, long by their lists rather than their logic.
     files: ['electron/**/*.ts', 'hub/**/*.ts'],
@@ -264,17 +377,16 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: boundaryMessages.rendererNode }],
-          patterns: [
-            { regex: '(^|/)electron/(?!contract(/|$))', message: boundaryMessages.rendererReach },
-            ...nodeModules(boundaryMessages.rendererNode),
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', rendererRestrictedImports({ drawsTheSeatMap: false })] },
+  },
+  {
+    // The seat map's own modules, and the one component that shows its drawing.
+    files: ['renderer/src/seatmap/**/*.ts', 'renderer/src/components/SeatMap.vue'],
+    rules: { 'no-restricted-imports': ['error', rendererRestrictedImports({ drawsTheSeatMap: true })] },
+  },
+  {
+    // The renderer's own layers (renderer/src), held as electron/'s are; the seat map on its island.
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.vue'],
+    ...layeredImports(rendererElements, { message: boundaryMessages.rendererLayers, policies: rendererPolicies }, { project: 'tsconfig.web.json', files: rendererFiles }),
   },
 )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VendorAddress } from '../../hub/protocol'
 import { AUDIO_TIME_FACTOR, appModeSchema, backendKindSchema, CUSTOMER_EMAIL_PATTERN, saleLanguageSchema, SETTING_DEFAULTS, terminalPlaceSchema, TRAINING_BOX_OFFICE_EMAIL } from '../contract'
 import { cashDrawerSchema, displayIdSchema, STATION_DEFAULTS } from '../contract/counter-station'
 import { TENANT_PATTERN } from '../vault/credential-vault'
@@ -13,29 +14,12 @@ import { DEFAULT_CHECK_MINUTES, MAX_CHECK_MINUTES, MIN_CHECK_MINUTES, updateFeed
  * end up in this file by mistake. Secrets belong in the credential vault.
  */
 
-/**
- * A vendor URL: https only, because staging and production carry real
- * credentials and customer data. No user:password@ part (that would be a
- * secret in the settings file) and no query or fragment (paths are appended
- * to these bases, and a query is another place a token could hide).
- */
-const vendorUrl = z
-  .string()
-  .max(2048)
-  .refine(
-    (value) => {
-      if (!URL.canParse(value)) return false
-      const url = new URL(value)
-      return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !url.search && !url.hash
-    },
-    { error: 'must be an https URL without credentials, query or fragment' },
-  )
-
 const backendConfigSchema = z
   .object({
-    baseUrl: vendorUrl,
-    authUrl: vendorUrl,
-    imageBaseUrl: vendorUrl,
+    // A vendor address's rule is the hub protocol's, so a profile from the hub offers just what this file takes.
+    baseUrl: VendorAddress,
+    authUrl: VendorAddress,
+    imageBaseUrl: VendorAddress,
     tenant: z.string().regex(TENANT_PATTERN, { error: 'must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" or "-"' }),
     // A public OAuth client id, not the secret; printable ASCII without spaces.
     clientId: z.string().regex(/^[\x21-\x7e]{1,200}$/, { error: 'must be 1 to 200 printable characters without spaces' }),

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { VendorAddress } from './vendor-address'
 
 /**
  * The shape of each setting a profile may hold, as the hub parses it from the dashboard and a device
  * from the hub. hub/ may not import the device's settings schema (electron/settings/settings-schema.ts),
- * so the rules are written again here, the same ranges, patterns and kinds, and
- * tests/unit/hub-link/profile-setting-shapes.test.ts holds the two to agreeing. What only the device can judge
+ * so its rules are written again here, the same ranges, patterns and kinds, and
+ * tests/unit/hub-link/profile-setting-shapes.test.ts holds the two to agreeing; a vendor address's rule
+ * is the protocol's own (vendor-address.ts), which the device's schema takes from here. What only the device can judge
  * (whether a backend it is told to sell through is configured there, whether a counter on a vendor
  * backend still has the training e-mail) is still judged there, and a refusal comes back on its heartbeat.
  */
@@ -25,25 +27,12 @@ export const SETTING_LIMITS = {
 
 const whole = (name: keyof typeof SETTING_LIMITS) => z.int().min(SETTING_LIMITS[name].min).max(SETTING_LIMITS[name].max)
 
-/** A vendor address: https, no user:password@, no query or fragment (the device's own rule). */
-const vendorAddress = z
-  .string()
-  .max(2048)
-  .refine(
-    (value) => {
-      if (!URL.canParse(value)) return false
-      const url = new URL(value)
-      return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !url.search && !url.hash
-    },
-    { error: 'must be an https address without credentials, query or fragment' },
-  )
-
 /** A vendor backend's addresses and public names: never its client secret, which stays in each device's keychain. */
 const BackendAddresses = z
   .object({
-    baseUrl: vendorAddress,
-    authUrl: vendorAddress,
-    imageBaseUrl: vendorAddress,
+    baseUrl: VendorAddress,
+    authUrl: VendorAddress,
+    imageBaseUrl: VendorAddress,
     tenant: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
     clientId: z.string().regex(/^[\x21-\x7e]{1,200}$/),
   })

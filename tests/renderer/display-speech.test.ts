@@ -1,6 +1,6 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { voiceFor } from '../../renderer/src/composables/speech'
+import { voiceFor } from '../../renderer/src/audio/speech'
 import { mountApp, unmountApp } from '../support/mount-app'
 
 /**

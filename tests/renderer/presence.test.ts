@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { idleSince, onPresence, whenQuiet } from '../../renderer/src/composables/presence'
+import { idleSince, onPresence, whenQuiet } from '../../renderer/src/presence/presence'
 
 /**
  * The one presence service: one set of document listeners however many

@@ -6,7 +6,7 @@ import type { ShiftReportView } from '../../electron/contract'
 import IdleWarning from '../../renderer/src/components/IdleWarning.vue'
 import ShiftReportCard from '../../renderer/src/components/ShiftReportCard.vue'
 import { describeSeats } from '../../renderer/src/cart/seat-words'
-import { stepTexts } from '../../renderer/src/composables/speech'
+import { stepTexts } from '../../renderer/src/audio/speech'
 import { createFoyerI18n, locales } from '../../renderer/src/i18n'
 import { useIdleStore } from '../../renderer/src/stores/idle'
 

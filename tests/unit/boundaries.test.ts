@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaryMessages, hubLayers, hubPages, layers } from '../../eslint.config.js'
+import { boundaryMessages, hubLayers, hubPages, layers, rendererIsland, rendererLayers } from '../../eslint.config.js'
 
 /**
  * Pins the lint rules that say where code may run. Each case lints a snippet
@@ -196,5 +196,65 @@ describe("Foyer Hub's layers (docs/architecture.md)", () => {
     expect(await layerErrors('hub/server/new-route.ts', server)).toEqual([])
     const device = "import { Heartbeat } from '../../hub/protocol'\nexport const x = Heartbeat\n"
     expect(await layerErrors('electron/services/new-hub-link.ts', device)).toEqual([])
+  })
+})
+
+describe("the renderer's layers (docs/architecture.md)", () => {
+  it('every folder and file of renderer/src has its layer, or is the seat map island', () => {
+    const placed = new Set([...rendererLayers.flat(), ...Object.keys(rendererIsland)])
+    const parts = readdirSync('renderer/src', { withFileTypes: true }).map((d) => d.name)
+    expect(parts.filter((part) => !placed.has(part))).toEqual([])
+  })
+
+  it.each([
+    // The idle store once took the presence service from composables/: a store under the composables that use it.
+    ['renderer/src/stores/new-store.ts', "import { onPresence } from '../composables/back-to-start'\nexport const x = onPresence\n"],
+    ['renderer/src/components/NewCard.vue', "<script setup lang=\"ts\">\nimport SeatsScreen from '../screens/SeatsScreen.vue'\nconsole.log(SeatsScreen)\n</script>\n<template><div /></template>\n"],
+    ['renderer/src/bridge/new-bridge.ts', "import { useSystemStore } from '../stores/system'\nexport const x = useSystemStore\n"],
+    ['renderer/src/composables/new-words.ts', "import { useAudioGuide } from '../audio/use-audio-guide'\nexport const x = useAudioGuide\n"],
+    ['renderer/src/format.ts', "import { useLocaleStore } from './stores/locale'\nexport const x = useLocaleStore\n"],
+    ['renderer/src/screens/NewScreen.ts', "import { router } from '../router'\nexport const x = router\n"],
+    ['renderer/src/seatmap/new-layer.ts', "import { useSeatChoiceStore } from '../stores/seat-choice'\nexport const x = useSeatChoiceStore\n"],
+    ['renderer/src/stores/new-store.ts', "import { sectionsFrom } from '../seatmap/from-api'\nexport const x = sectionsFrom\n"],
+  ])('%s may not import back up, or reach the seat map where none is shown', async (path, source) => {
+    expect(await layerErrors(path, source)).toEqual([{ ruleId: 'boundaries/dependencies', message: boundaryMessages.rendererLayers }])
+  })
+
+  it.each([
+    ['renderer/src/stores/new-store.ts', "import { onPresence } from '../presence/presence'\nimport { useFoyer } from '../bridge/foyer'\nimport { channels } from '@contract'\nexport const x = [onPresence, useFoyer, channels]\n"],
+    ['renderer/src/composables/new-data.ts', "import { useSeatChoiceStore } from '../stores/seat-choice'\nimport { sectionsFrom } from '../seatmap/from-api'\nexport const x = [useSeatChoiceStore, sectionsFrom]\n"],
+    ['renderer/src/components/NewCard.vue', "<script setup lang=\"ts\">\nimport { formatDay } from '../format'\nimport { speak } from '../audio/speech'\nconsole.log(formatDay, speak)\n</script>\n<template><div /></template>\n"],
+    ['renderer/src/seatmap/new-layer.ts', "import { SeatKind } from '@contract/seat-pairs'\nimport type { MapSeat } from './model'\nexport const x = SeatKind\nexport type Y = MapSeat\n"],
+  ])('%s may import downward, and the seat map from the contract', async (path, source) => {
+    expect(await layerErrors(path, source)).toEqual([])
+  })
+
+  it('only the seat-map component starts the drawing', async () => {
+    const source = "import { createSeatMapView } from '../seatmap/seat-map-view'\nexport const x = createSeatMapView\n"
+    const restricted = (await layerErrors('renderer/src/components/SeatList.ts', source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(boundaryMessages.seatMapDrawing)
+    const component = "<script setup lang=\"ts\">\nimport { createSeatMapView } from '../seatmap/seat-map-view'\nconsole.log(createSeatMapView)\n</script>\n<template><div /></template>\n"
+    expect(await layerErrors('renderer/src/components/SeatMap.vue', component)).toEqual([])
+  })
+})
+
+describe("Foyer's look and languages (shared/ui), worn by the renderer and the hub's dashboard", () => {
+  it('the renderer and the dashboard import it', async () => {
+    const source = "import { i18nOptions } from '../../../shared/ui/i18n'\nexport const x = i18nOptions\n"
+    expect(await layerErrors('renderer/src/i18n/new-setup.ts', source)).toEqual([])
+    expect(await layerErrors('hub/dashboard/i18n/new-setup.ts', source)).toEqual([])
+  })
+
+  it.each([
+    ['hub/server/new-page.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['hub/protocol/new-message.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['electron/printing/new-words.ts', "import { locales } from '../../shared/ui/i18n'\nexport const x = locales\n"],
+    ['shared/ui/new-words.ts', "import { messages } from '../../renderer/src/i18n/messages'\nexport const x = messages\n"],
+    ['shared/ui/new-words.ts', "import { DASHBOARD_PATHS } from '../../hub/protocol/dashboard'\nexport const x = DASHBOARD_PATHS\n"],
+  ])('%s may not make that import', async (path, source) => {
+    const restricted = (await layerErrors(path, source)).filter((e) => e.ruleId === 'no-restricted-imports')
+    expect(restricted).toHaveLength(1)
+    expect(restricted[0]?.message).toContain(boundaryMessages.sharedUi)
   })
 })

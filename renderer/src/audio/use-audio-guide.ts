@@ -1,7 +1,7 @@
 import { nextTick, onMounted, onUnmounted, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRoute } from 'vue-router'
-import { speak, stepTexts } from '../composables/speech'
+import { speak, stepTexts } from './speech'
 import { isTextField } from '../composables/page-controls'
 import { findShortcutTarget, focusedByPointer } from '../composables/shortcuts'
 import { useAudioGuideStore } from '../stores/audio-guide'

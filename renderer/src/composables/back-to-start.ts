@@ -1,5 +1,5 @@
 import { onUnmounted, ref, watch, type Ref } from 'vue'
-import { onPresence } from './presence'
+import { onPresence } from '../presence/presence'
 import { useStartOver } from './start-over'
 
 /**

@@ -4,7 +4,7 @@ import { useFoyer } from '../bridge/foyer'
 import { useCounterStore } from '../stores/counter'
 import { useSettingsStore } from '../stores/settings'
 import { useSystemStore } from '../stores/system'
-import { onPresence, whenQuiet } from './presence'
+import { onPresence, whenQuiet } from '../presence/presence'
 
 /**
  * A counter left alone signs its cashier out: after the minutes staff set

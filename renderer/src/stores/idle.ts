@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { onPresence } from '../composables/presence'
+import { onPresence } from '../presence/presence'
 import { useAudioGuideStore } from './audio-guide'
 import { useSettingsStore } from './settings'
 
