@@ -21,15 +21,21 @@ const idsInOutbox = (db: LocalDb) => (db.prepare('SELECT record_id AS id FROM hu
 const answer = (outbox: Outbox, ids: readonly string[]) =>
   outbox.answered(ids.map((id, i) => ({ deviceRecordId: id, outcome: 'stored', hubRecordId: String(i + 1), receivedAt: '2025-01-02T00:00:00.000Z' })), 1)
 
+/** A cash sale ordered and paid, its confirm still to come: the step that makes its record. */
+function paidCashSale(journal: SalesJournal): string {
+  const saleId = saleIdOf(1)
+  journal.begin({ saleId, tender: 'cash', request: pastRequest })
+  journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY1' })
+  const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000 })
+  journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: 'CASH-1' })
+  return saleId
+}
+
 describe('the outbox written with the journal', () => {
   it("writes a step's records in the step's own transaction: a step undone leaves no record, and a record never undoes a step", () => {
     const db = openLocalDb(null)
     const { journal } = pastJournal(db)
-    const saleId = saleIdOf(1)
-    journal.begin({ saleId, tender: 'cash', request: pastRequest })
-    journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY1' })
-    const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000 })
-    journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: 'CASH-1' })
+    const saleId = paidCashSale(journal)
     // The disk refuses the record as the confirm writes it (a crash at that very point): the confirm is undone with it.
     db.exec("CREATE TEMP TRIGGER lost BEFORE INSERT ON hub_outbox BEGIN SELECT RAISE(ABORT, 'the disk went away'); END")
     expect(() => journal.record(saleId, 'confirmed', 'confirmed')).toThrow('the disk went away')
@@ -51,11 +57,7 @@ describe('the outbox written with the journal', () => {
   it("makes a vendor's text with control characters a plain line in the record, so the hub takes it and the sale is not left unsent", () => {
     const db = openLocalDb(null)
     const { journal } = pastJournal(db)
-    const saleId = saleIdOf(1)
-    journal.begin({ saleId, tender: 'cash', request: pastRequest })
-    journal.record(saleId, 'order-submitted', 'submitted', { reference: 'FY1' })
-    const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000 })
-    journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: 'CASH-1' })
+    const saleId = paidCashSale(journal)
     const order = pastOrder('FY1')
     order.items[0]!.showTitle = 'Swan\u0000Lake\r\nGala'
     journal.record(saleId, 'confirmed', 'confirmed', { order })
