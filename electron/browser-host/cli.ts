@@ -90,6 +90,8 @@ started.runtime = await startHostRuntime(
 started.host = await startBrowserHost({ services: started.runtime.services, rendererDir: values['renderer-dir'], token, customerToken, port })
 // The browser host's one "display" is a page: open this address in a second browser window (before the line below, which tests wait for).
 started.runtime.services.customerDisplay.useScreens(pageAsDisplay())
+const enrolmentFile = started.runtime.enrolmentFile()
+if (enrolmentFile) console.log(`No staff PIN is set yet: under Staff, type the one-time enrolment code kept in ${enrolmentFile}`)
 console.log(`Foyer customer display: ${started.host.url}#token=${customerToken}&display=customer`)
 const { mode, backend } = started.runtime.services.system.info()
 console.log(`Foyer (browser host, ${mode}, ${backend}): ${started.host.url}#token=${token}`)

@@ -39,6 +39,8 @@ export interface HostRuntime {
   sales: SalesRuntime
   /** The staff settings as they are now (the updater reads its feed from them before every check). */
   settings: SettingsFile
+  /** The file holding the one-time enrolment code while no staff PIN is set (settings/enrolment.ts), or null. */
+  enrolmentFile(): string | null
   close(): Promise<void>
 }
 
@@ -135,9 +137,8 @@ export async function startHostRuntime(
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}
   return {
-    services: runtime.services,
-    sales: runtime.sales,
-    settings,
+    ...{ services: runtime.services, sales: runtime.sales, settings },
+    enrolmentFile: () => enrolment.keptIn,
     close: () => {
       stopKiosk()
       return runtime.close()

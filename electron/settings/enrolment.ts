@@ -62,6 +62,15 @@ export class Enrolment {
     return 'claimed'
   }
 
+  /**
+   * Where the open code is kept, or null (none open, or given in FOYER_ENROLMENT_CODE). The log names
+   * no path (log-safe.ts scrubs them), so the browser host prints this itself: a newcomer at
+   * `npm run start:web` learns where to read the code.
+   */
+  get keptIn(): string | null {
+    return this.code !== null ? this.file : null
+  }
+
   /** The claiming try made no supervisor (its account was refused or not written): the code is open again. */
   reopen(): void {
     if (this.claimed === null) return
@@ -101,13 +110,13 @@ export async function prepareEnrolment(dir: string, options: EnrolmentOptions): 
   if (kept !== null && normaliseEnrolmentCode(kept).length >= MIN_ENROLMENT_LENGTH) {
     // Left there by ops, or by an earlier first start: only this account may read it.
     await chmod(file, 0o600).catch(() => {})
-    options.log.warn(`no staff PIN is set yet: the first one is set with the enrolment code in the file ${file}`)
+    options.log.warn(`no staff PIN is set yet: the first one is set with the enrolment code in the file ${ENROLMENT_FILE} in Foyer's data folder`)
     return new Enrolment(kept, file)
   }
   const code = newEnrolmentCode()
   await writeFileAtomic(file, `${code}\n`, 0o600)
   options.log.warn(
-    `no staff PIN is set yet: a one-time enrolment code to set the first one was written to the file ${file}` +
+    `no staff PIN is set yet: a one-time enrolment code to set the first one was written to the file ${ENROLMENT_FILE} in Foyer's data folder` +
       (kept !== null ? ` (the code there was shorter than ${MIN_ENROLMENT_LENGTH} characters and was replaced)` : ''),
   )
   return new Enrolment(code, file)

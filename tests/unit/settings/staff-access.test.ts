@@ -112,16 +112,13 @@ describe('the first staff PIN', () => {
     expect(await ask('staff.setPin', { ...firstPin(PIN), name: 'Night Manager' })).toMatchObject({ ok: true })
   })
 
-  it('the log says where the code was written: the file\'s full path, never the code', async () => {
+  it('the runtime says where the open code is kept (the log names no path), and nowhere once it is used', async () => {
     const dataDir = await folder()
-    const said: string[] = []
-    const log = { warn: (line: string) => said.push(line), error: () => {} }
-    open.push(await startHostRuntime({}, { appVersion: 't', host: 'browser' }, dataDir, log, inProcessSandbox))
+    const { runtime, ask } = await start(dataDir, {})
     const file = join(dataDir, ENROLMENT_FILE)
-    const code = (await readFile(file, 'utf8')).trim()
-    const line = said.find((text) => text.includes('enrolment code'))
-    expect(line).toContain(file)
-    expect(line).not.toContain(code)
+    expect(runtime.enrolmentFile()).toBe(file)
+    expect(await ask('staff.setPin', { newPin: PIN, enrolmentCode: (await readFile(file, 'utf8')).trim() })).toMatchObject({ ok: true })
+    expect(runtime.enrolmentFile()).toBeNull()
   })
 
   it('a code ops left in the data folder is used as it is, and a restart before enrolment keeps the same code', async () => {
