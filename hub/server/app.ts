@@ -1,8 +1,9 @@
-import { dashboardContext } from './dashboard-api'
 import { alertRoutes, deviceGridRoutes } from './devices/device-grid-routes'
 import { deviceProfileRoute, enrolRoute, heartbeatRoute, recordsRoute } from './devices/device-routes'
-import { cardPaymentRoutes } from './card-payment-routes'
-import { endOfDayRoutes } from './end-of-day-routes'
+import { cardPaymentRoutes } from './day/card-payment-routes'
+import { endOfDayRoutes } from './day/end-of-day-routes'
+import { saleSearchRoute } from './day/sale-search-routes'
+import { todayRoutes } from './day/today-routes'
 import { eventStreamRoute } from './live/event-stream'
 import { managerRoutes } from './managers/manager-routes'
 import { dashboardFiles } from './page/dashboard-files'
@@ -12,10 +13,8 @@ import { hubServices, type HubServices } from './plugins/hub-services'
 import { signedInManagers } from './plugins/signed-in-manager'
 import { zodSchemas, type HubRoutes } from './plugins/zod-schemas'
 import { profileRoutes, serviceRuleRoutes } from './profiles/profile-routes'
-import { saleSearchRoutes } from './sale-search-routes'
 import { pinTryRoute, staffPullRoute } from './staff/staff-device-routes'
 import { staffRoutes } from './staff/staff-routes'
-import { todayRoutes } from './today-routes'
 
 /**
  * The device protocol (hub/protocol, under /device): enrolment and the heartbeat authenticate in
@@ -34,9 +33,8 @@ const deviceApi: HubRoutes = async (app) => {
     await inService.register(devicesInService)
     await inService.register(deviceProfileRoute)
     await inService.register(staffPullRoute)
+    await inService.register(saleSearchRoute)
   })
-  // The day's sale search, wired as it is (it authenticates in its handler) until it moves to day/.
-  saleSearchRoutes(app, { db: app.db, fingerprint: app.hub.fingerprint, now: app.clock })
 }
 
 /**
@@ -49,13 +47,9 @@ const dashboardApi: HubRoutes = async (api) => {
   await api.register(managerRoutes)
   await api.register(async (signedIn) => {
     await signedIn.register(signedInManagers)
-    for (const routes of [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, staffRoutes, eventStreamRoute]) await signedIn.register(routes)
+    const groups = [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
+    for (const routes of groups) await signedIn.register(routes)
   })
-  // The day's routes, wired as they are (each checks the manager itself) until they move to day/.
-  const ctx = dashboardContext(api)
-  todayRoutes(api, ctx)
-  endOfDayRoutes(api, ctx)
-  cardPaymentRoutes(api, ctx)
 }
 
 export interface HubAppOptions extends HubServices {

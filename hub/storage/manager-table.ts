@@ -5,7 +5,7 @@ import { ExistsRow, ManagerRow, parseRows } from './rows'
 /**
  * The first manager's one-time code. Kept here only as a hash (the code is 100 random bits, so a fast
  * hash is enough); the code itself is kept in the hub's data folder until used
- * (hub/server/first-manager-code.ts), which calls this only when it has no open code to read back.
+ * (hub/server/managers/first-manager-code.ts), which calls this only when it has no open code to read back.
  */
 export async function replaceFirstManagerCode(db: HubDatabase, codeHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {

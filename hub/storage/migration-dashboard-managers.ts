@@ -4,7 +4,7 @@
  * manager, with the code the hub printed) becomes such an account, without a PIN until one is set on
  * the Staff page; an active account already of that name is taken to be the same person (names of
  * active accounts are one person's each) and gets the manager role and the password. Sessions follow
- * the person to the staff account. The password is kept only as its Argon2id hash (hub/server/passwords.ts),
+ * the person to the staff account. The password is kept only as its Argon2id hash (hub/server/staff/passwords.ts),
  * and only while the account has the manager role.
  */
 // Typed where it is listed (./migrations.ts): importing Migration here would make a cycle.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CoalescedReads } from '../../hub/server/coalesced-reads'
+import { CoalescedReads } from '../../hub/server/live/coalesced-reads'
 
 /** A read that finishes when the test says: what each read was asked for, in order. */
 function heldReads() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EndOfDayAnswer } from '../../hub/protocol'
-import { cjkFontPath } from '../../hub/server/cjk-font'
-import { dayReportPdf, NO_CJK_FONT_NOTE } from '../../hub/server/day-pdf'
+import { cjkFontPath } from '../../hub/server/day/cjk-font'
+import { dayReportPdf, NO_CJK_FONT_NOTE } from '../../hub/server/day/day-pdf'
 import { pdftotext } from '../support/pdf-text'
 
 const totals = { sales: 1, tickets: 2, amountCents: 4500, refunds: 0, refundedCents: 0, netCents: 4500 }

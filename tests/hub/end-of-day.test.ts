@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CardPaymentsAnswer, END_OF_DAY_PATHS, EndOfDayAnswer, UploadAnswer, type RecordEnvelope, type SalePayload, type ShiftPayload } from '../../hub/protocol'
-import { ADYEN_COLUMNS } from '../../hub/server/card-csv'
-import { dayWindow, hubDate } from '../../hub/server/end-of-day-views'
+import { ADYEN_COLUMNS } from '../../hub/server/day/card-csv'
+import { dayWindow, hubDate } from '../../hub/server/day/end-of-day-views'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { addedAndEnrolled, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
@@ -188,7 +188,7 @@ describe.each(HUB_BACKENDS)('end of day on %s', (backend) => {
     expect(Object.keys(cards[0]!)).toEqual([...ADYEN_COLUMNS, '终端', '订单编号', '卡号后四位', '授权码', '结账后补入'])
     expect(cards.map((l) => [l['Psp Reference'], l['Merchant Reference'], l['Type'], l['终端']])[0]).toEqual(['PSP0000000000001', 'FY-c1-1', 'Settled', 'Counter A'])
 
-    expect((await manager.send('GET', `${END_OF_DAY_PATHS.file(date, 'csv')}?lang=fr-FR`)).body).toEqual({ refused: 'invalid-request' })
+    expect((await manager.send('GET', `${END_OF_DAY_PATHS.file(date, 'csv')}?lang=fr-FR`)).body).toEqual({ refused: 'invalid-request', fields: ['lang'] })
     const yesterday = hubDate(dayStart - HOUR)
     const range = await manager.send('GET', `${END_OF_DAY_PATHS.range('csv')}?from=${yesterday}&to=${date}&lang=zh-HK`)
     expect(section(parse(range.bytes.toString('utf8'), { bom: true, relaxColumnCount: true }) as string[][], '總計')[0]).toEqual(['銷售', '5', '8', '135.00', '1', '12.50', '122.50'])

@@ -112,7 +112,7 @@ describe.each(HUB_BACKENDS)("the hub's Today on %s", (backend) => {
     }
     expect((await lookup('BK-T1'))[0]!.sale.training).toBe(true)
     expect(await lookup('NO-SUCH')).toEqual([])
-    expect((await manager.send('GET', '/api/sales?reference=%20')).body).toEqual({ refused: 'invalid-request' })
+    expect((await manager.send('GET', '/api/sales?reference=%20')).body).toEqual({ refused: 'invalid-request', fields: ['reference'] })
   })
 
   it("pushes today's totals when a device's records are stored", async () => {

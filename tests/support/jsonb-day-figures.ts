@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RefundPayload, SalePayload, ShiftPayload, TodayAnswer, type DayCardPayment, type EndOfDayFigures, type TodayTotals } from '../../hub/protocol'
-import { shiftDrawerFigures } from '../../hub/server/shift-drawer-figures'
+import { shiftDrawerFigures } from '../../hub/server/day/shift-drawer-figures'
 import type { Queryable } from '../../hub/storage/database'
 import { FoundSaleRow } from '../../hub/storage/sale-lookup-table'
 import { parseRows } from '../../hub/storage/rows'

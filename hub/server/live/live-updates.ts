@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { DashboardEvent } from '../../protocol'
 import type { HubDatabase } from '../../storage/database'
-import { CoalescedReads } from '../coalesced-reads'
+import { CoalescedReads } from './coalesced-reads'
 import { dashboardAlertById, dashboardDevices } from '../devices/device-views'
-import { todayAnswer } from '../today-views'
+import { todayAnswer } from '../day/today-views'
 
 /** The one channel every hub process on the database listens on for the dashboard. */
 const CHANNEL = 'foyer_hub_dashboard'

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { centsText } from '../protocol'
+import { centsText } from '../../protocol'
 import type { Cell, DayTable } from './day-tables'
 
 /** A cell as the sheet holds it: money a number of the currency (from the one formatter), shown with two decimals. */

@@ -1,4 +1,4 @@
-import type { ExportLanguage } from '../../protocol'
+import type { ExportLanguage } from '../../../protocol'
 import { enSG, type ExportWords } from './en-SG'
 import { msMY } from './ms-MY'
 import { zhCN } from './zh-CN'

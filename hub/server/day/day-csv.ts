@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { centsText } from '../protocol'
+import { centsText } from '../../protocol'
 import type { Cell, DayTable } from './day-tables'
 
 /** A cell as a CSV field: money through the one formatter, nothing as an empty field. */

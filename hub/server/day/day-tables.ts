@@ -1,4 +1,4 @@
-import type { EndOfDayAnswer, EndOfDayFigures } from '../protocol'
+import type { EndOfDayAnswer, EndOfDayFigures } from '../../protocol'
 import { noSaleTable, shiftDrawerCells, shiftDrawerColumns } from './day-drawer-tables'
 import type { Cell, DayTable } from './day-table-shape'
 import type { ExportWords } from './export-words'

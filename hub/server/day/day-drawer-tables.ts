@@ -1,4 +1,4 @@
-import { NoSaleReason, type DayNoSales, type DayShift } from '../protocol'
+import { NoSaleReason, type DayNoSales, type DayShift } from '../../protocol'
 import type { Cell, DayTable } from './day-table-shape'
 import type { ExportWords } from './export-words'
 

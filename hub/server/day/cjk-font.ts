@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import type { ExportLanguage } from '../protocol'
+import type { ExportLanguage } from '../../protocol'
 
 /**
  * The font the end-of-day PDF is set in, for Chinese words and names: Noto Sans CJK, a TrueType

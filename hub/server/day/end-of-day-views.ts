@@ -1,7 +1,7 @@
-import { EndOfDayAnswer, EndOfDayFigures, type LateRecord, type TodayTotals } from '../protocol'
-import type { HubDatabase, Queryable } from '../storage/database'
-import { closeDay, dayClose } from '../storage/day-close-table'
-import { lateRecords, type LateRow } from '../storage/end-of-day-table'
+import { EndOfDayAnswer, EndOfDayFigures, type LateRecord, type TodayTotals } from '../../protocol'
+import type { HubDatabase, Queryable } from '../../storage/database'
+import { closeDay, dayClose } from '../../storage/day-close-table'
+import { lateRecords, type LateRow } from '../../storage/end-of-day-table'
 import { endOfDayFigures, type HubWindow } from './end-of-day-figures'
 import { windowFigures } from './today-views'
 

@@ -1,4 +1,4 @@
-import type { DayNoSales, DayShift, ShiftDrawer } from '../protocol'
+import type { DayNoSales, DayShift, ShiftDrawer } from '../../protocol'
 
 /** What end of day says of a shift's cash drawer (issue #34): openings, failed pulses, No sale by person. */
 export type ShiftDrawerFigures = Pick<DayShift, 'drawerOpenings' | 'drawerFailed' | 'noSales'>

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { centsText, type DayCardPayment } from '../protocol'
+import { centsText, type DayCardPayment } from '../../protocol'
 import type { ExportWords } from './export-words'
 
 /**

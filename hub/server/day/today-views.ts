@@ -1,9 +1,9 @@
-import { FoundSale, SalePayload, StoredRecord, TodayAnswer, type TodayTotals } from '../protocol'
-import type { Queryable } from '../storage/database'
-import { salesByCode, salesByReference, stepsOfSale, type FoundSaleRow } from '../storage/sale-lookup-table'
-import type { StoredRecordRow } from '../storage/rows'
-import { hubDayRows, type HubDayRows } from '../storage/today-table'
-import { hubDay } from './dashboard-views'
+import { FoundSale, SalePayload, StoredRecord, TodayAnswer, type TodayTotals } from '../../protocol'
+import type { Queryable } from '../../storage/database'
+import { salesByCode, salesByReference, stepsOfSale, type FoundSaleRow } from '../../storage/sale-lookup-table'
+import type { StoredRecordRow } from '../../storage/rows'
+import { hubDayRows, type HubDayRows } from '../../storage/today-table'
+import { hubDay } from '../devices/device-views'
 
 /** Today and a sale looked up, made from the stored rows in the contract's shapes, parsed before they leave. */
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit'
-import type { EndOfDayAnswer, ExportLanguage } from '../protocol'
+import type { EndOfDayAnswer, ExportLanguage } from '../../protocol'
 import { cellText } from './day-csv'
 import { dayTables, type DayTable } from './day-tables'
 import { cjkFontFamily } from './cjk-font'
