@@ -8,6 +8,8 @@ import { z } from 'zod'
  * breaks a receipt line, a CSV row, a log line. Refused at the boundary as a bad field instead.
  */
 export const CONTROL_CHARACTER = /\p{Cc}/u
+/** Every run of them, for replacing. */
+const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'gu')
 
 export const CONTROL_CHARACTER_ERROR = 'must not hold control characters'
 
@@ -36,7 +38,7 @@ export function sentText(max: number) {
 
 /** The text as one plain line: each run of control characters becomes one space. */
 export function plainLine(text: string): string {
-  return text.replace(/\p{Cc}+/gu, ' ')
+  return text.replace(CONTROL_CHARACTERS, ' ')
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { HubDatabase, Queryable } from './database'
 import { DEVICE_STATE_COLUMNS } from './device-table'
-import { DashboardDeviceRow, DeviceRow, DeviceStateRow, parseRows, StoredStateRow } from './rows'
+import { DashboardDeviceRow, DeviceRow, DeviceStateRow, parseRows, queryRows, StoredStateRow } from './rows'
 
 /**
  * The state the hub last told the manager of each device, and the change that raises an alert.
@@ -33,7 +33,7 @@ export async function settleDeviceState(
   // Nearly every heartbeat leaves the state as it was: a plain read (or the row the heartbeat's
   // statement gave back) says so, without a transaction and a row lock on every report. A change
   // committed after this read comes with its own report, so none is missed.
-  const row = seen ?? parseRows(DeviceStateRow, (await db.query(`SELECT ${ROW} FROM devices WHERE id = $1`, [deviceId])).rows)[0]
+  const row = seen ?? (await queryRows(db, DeviceStateRow, `SELECT ${ROW} FROM devices WHERE id = $1`, [deviceId]))[0]
   if (row === undefined || reckon(row).state === row.state) return null
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(`SELECT ${ROW} FROM devices WHERE id = $1 FOR UPDATE`, [deviceId])

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Queryable } from './database'
-import { BigId, parseRows, Timestamp } from './rows'
+import { BigId, queryRows, Timestamp } from './rows'
 
 /**
  * What End of day reads beyond Today's sums, from the typed tables (./migration-sale-tables.ts) by
@@ -138,7 +138,7 @@ export interface DayTableRows {
 /** The window's rows End of day shows beside Today's sums. */
 export async function dayTableRows(db: Queryable, window: DayWindow): Promise<DayTableRows> {
   const params = [window.start, window.end]
-  const read = async <T>(schema: z.ZodType<T>, sql: string) => parseRows(schema, (await db.query(sql, params)).rows)
+  const read = <T>(schema: z.ZodType<T>, sql: string) => queryRows(db, schema, sql, params)
   return {
     lines: await read(LineRow, LINES),
     shifts: await read(ShiftRow, SHIFTS),
@@ -150,12 +150,12 @@ export async function dayTableRows(db: Queryable, window: DayWindow): Promise<Da
 /** A page of the window's card payments and refunds (`upTo`: the newest record a close counted, or null for all). */
 export async function dayCardPayments(db: Queryable, window: DayWindow, page: { upTo: bigint | null; limit: number | null; offset: number }): Promise<CardPaymentRow[]> {
   const params = [window.start, window.end, page.upTo === null ? null : String(page.upTo), page.limit, page.offset]
-  return parseRows(CardPaymentRow, (await db.query(CARD_PAYMENTS, params)).rows)
+  return queryRows(db, CardPaymentRow, CARD_PAYMENTS, params)
 }
 
 export type LateRow = z.infer<typeof LateRow>
 
 /** The window's real records stored after the record `after` (a close's newest), oldest first. */
 export async function lateRecords(db: Queryable, window: DayWindow, after: bigint): Promise<LateRow[]> {
-  return parseRows(LateRow, (await db.query(LATE, [window.start, window.end, String(after)])).rows)
+  return queryRows(db, LateRow, LATE, [window.start, window.end, String(after)])
 }

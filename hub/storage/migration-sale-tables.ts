@@ -1,7 +1,7 @@
 import type { Queryable } from './database'
 import type { Migration } from './migration'
 import { projectionInserts, projectRecords } from './record-projection'
-import { parseRows, StoredRecordRow } from './rows'
+import { queryRows, StoredRecordRow } from './rows'
 
 /**
  * Sales kept as sales (issue #35), as pretix keeps orders, their positions, payments and refunds apart:
@@ -158,7 +158,7 @@ const WRITE = `
 async function projectStored(tx: Queryable): Promise<void> {
   let after = '0'
   for (;;) {
-    const rows = parseRows(StoredRecordRow, (await tx.query(STORED, [after])).rows)
+    const rows = await queryRows(tx, StoredRecordRow, STORED, [after])
     if (rows.length === 0) return analyzeSaleTables(tx)
     const projection = projectRecords(rows.map((r) => ({ key: r.hub_record_id, kind: r.kind, payload: r.payload })))
     await tx.query(WRITE, [rows.map((r) => r.hub_record_id), JSON.stringify(projection)])

@@ -1,6 +1,6 @@
 import type { HubDatabase, Queryable } from './database'
 import { projectionInserts, projectRecords } from './record-projection'
-import { parseRows, StoredRecordRow } from './rows'
+import { parseRows, queryRows, StoredRecordRow } from './rows'
 
 export interface IncomingRecord {
   deviceRecordId: string
@@ -49,7 +49,7 @@ function stored(record: IncomingRecord, row: StoredRecordRow): StoreOutcome {
 /** A record the batch's insert did not store now: the one stored before under its id, the same or a conflict. */
 async function storedBefore(db: Queryable, deviceId: string, record: IncomingRecord): Promise<StoreOutcome> {
   const params = [deviceId, record.deviceRecordId, record.kind, record.occurredAt, JSON.stringify(record.payload)]
-  const row = parseRows(StoredRecordRow, (await db.query(STORED, params)).rows)[0]
+  const row = (await queryRows(db, StoredRecordRow, STORED, params))[0]
   if (!row) throw new Error('A record neither stored nor found: the unique key is missing.')
   return row.same === true ? stored(record, row) : { deviceRecordId: record.deviceRecordId, outcome: 'conflict' }
 }

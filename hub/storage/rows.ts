@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Queryable } from './database'
 
 /**
  * The hub's rows as its code may trust them: every read from the database is parsed here first.
@@ -95,4 +96,9 @@ export type AlertRow = z.infer<typeof AlertRow>
 /** Parses every row, or throws naming the table's schema. */
 export function parseRows<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
   return rows.map((row) => schema.parse(row))
+}
+
+/** A query's rows, each parsed by `schema`: the one way the hub's storage reads what it asked for. */
+export async function queryRows<T>(db: Queryable, schema: z.ZodType<T>, sql: string, params: unknown[] = []): Promise<T[]> {
+  return parseRows(schema, (await db.query(sql, params)).rows)
 }

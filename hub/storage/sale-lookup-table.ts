@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Queryable } from './database'
-import { parseRows, StoredRecordRow } from './rows'
+import { queryRows, StoredRecordRow } from './rows'
 
 /** At most this many sales answer one code (a reference or a barcode is meant to name one sale). */
 const MOST_SALES = 10
@@ -36,14 +36,14 @@ const STEPS = `
    ORDER BY occurred_at, hub_record_id`
 
 export async function salesByReference(db: Queryable, reference: string): Promise<FoundSaleRow[]> {
-  return parseRows(FoundSaleRow, (await db.query(BY_REFERENCE, [reference])).rows)
+  return queryRows(db, FoundSaleRow, BY_REFERENCE, [reference])
 }
 
 /** The sales a scanned code names: a reference or a ticket's barcode, any case. */
 export async function salesByCode(db: Queryable, code: string): Promise<FoundSaleRow[]> {
-  return parseRows(FoundSaleRow, (await db.query(BY_CODE, [code])).rows)
+  return queryRows(db, FoundSaleRow, BY_CODE, [code])
 }
 
 export async function stepsOfSale(db: Queryable, deviceId: string, saleId: string): Promise<StoredRecordRow[]> {
-  return parseRows(StoredRecordRow, (await db.query(STEPS, [deviceId, saleId])).rows)
+  return queryRows(db, StoredRecordRow, STEPS, [deviceId, saleId])
 }

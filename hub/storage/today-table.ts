@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Queryable } from './database'
-import { parseRows } from './rows'
+import { queryRows } from './rows'
 
 /**
  * The hub's day of sales and refunds, summed in the database over the typed tables (./migration-sale-tables.ts:
@@ -82,7 +82,7 @@ export interface HubDayRows {
 /** The day's figures, each grouping one query over the same rows. */
 export async function hubDayRows(db: Queryable, day: HubDayWindow): Promise<HubDayRows> {
   const window = [day.start, day.end]
-  const read = async <T>(schema: z.ZodType<T>, sql: string, params: unknown[] = window) => parseRows(schema, (await db.query(sql, params)).rows)
+  const read = <T>(schema: z.ZodType<T>, sql: string, params: unknown[] = window) => queryRows(db, schema, sql, params)
   return {
     totals: await read(TotalsRow, TOTALS),
     byShow: await read(ShowRow, BY_SHOW),

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { DAY_FILES, DayDate, END_OF_DAY_PATHS, EndOfDayAnswer, type DashboardRefusal, FileQuery, RANGE_FILES, RangeQuery, type DayFile, type ExportLanguage } from '../../protocol'
+import { DAY_FILES, DayDate, END_OF_DAY_PATHS, EndOfDayAnswer, FileQuery, RANGE_FILES, RangeQuery, type DayFile, type ExportLanguage } from '../../protocol'
 import { cardCsv } from './card-csv'
 import { cjkFontPath } from './cjk-font'
-import { refuse, REFUSALS, route } from '../plugins/dashboard-rules'
+import { refuse, refuseFields, REFUSALS, route } from '../plugins/dashboard-rules'
 import type { HubRoutes } from '../plugins/zod-schemas'
 import { tablesCsv } from './day-csv'
 import { dayReportPdf } from './day-pdf'
@@ -50,7 +50,7 @@ export const DateParams = z.object({ date: z.string() })
 /** The day asked for, as a window on the hub's calendar; undefined with 400 sent for a date that is none. */
 export function dayOf(date: string, reply: FastifyReply): { date: string; window: HubWindow } | undefined {
   const window = DayDate.safeParse(date).success ? dayWindow(date) : undefined
-  if (!window) void reply.code(400).send({ refused: 'invalid-request', fields: ['date'] } satisfies DashboardRefusal)
+  if (!window) void refuseFields(reply, ['date'])
   return window ? { date, window } : undefined
 }
 

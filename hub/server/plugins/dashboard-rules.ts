@@ -15,6 +15,11 @@ export function refuse(reply: FastifyReply, status: number, refused: DashboardRe
   return reply.code(status).send({ refused, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } satisfies DashboardRefusal)
 }
 
+/** 400 `invalid-request` naming the fields that were wrong (paths, as `refusedFields` gives them). */
+export function refuseFields(reply: FastifyReply, fields: string[]) {
+  return reply.code(400).send({ refused: 'invalid-request', fields } satisfies DashboardRefusal)
+}
+
 /** The fields a schema refused, as paths ("name", "places.0"); the body itself when it was wrong as a whole. */
 export function refusedFields(issues: readonly FastifySchemaValidationError[]): string[] {
   return [...new Set(issues.map((issue) => issue.instancePath.split('/').filter(Boolean).join('.') || '(body)'))]
@@ -32,7 +37,7 @@ export const REFUSALS = { '4xx': DashboardRefusal } as const
 async function dashboardError(error: FastifyError, _request: unknown, reply: FastifyReply) {
   if (error.validation) {
     if (error.validationContext === 'params') return refuse(reply, 404, 'not-found')
-    return reply.code(400).send({ refused: 'invalid-request', fields: refusedFields(error.validation) } satisfies DashboardRefusal)
+    return refuseFields(reply, refusedFields(error.validation))
   }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return refuse(reply, 400, 'invalid-request')
   return reply.code(500).send({ error: 'hub-error' })
