@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import { RecordEnvelope, UPLOAD_BATCH_MAX, type UploadResult } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
 import { OutboxRecords } from '../journal/outbox-records'
@@ -11,8 +12,14 @@ import { hubRecordPayloads } from './journal-records'
  * very same record, and the hub's UNIQUE(device, id) stores it once. Every read here goes by an index
  * of the waiting rows: what it costs does not grow with the journal.
  */
+type WaitingRow = { deviceRecordId: string; kind: string; at: number; payload: string }
+
 export class Outbox {
   readonly #records: OutboxRecords
+  // Prepared once: the heartbeat and every upload kick ask these, for the device's whole life.
+  readonly #batch: Statement<[number], WaitingRow>
+  readonly #mark: Statement<[number, string, string | null, string]>
+  readonly #waiting: Statement<[], { n: number }>
 
   constructor(
     private readonly db: LocalDb,
@@ -21,6 +28,9 @@ export class Outbox {
     now: () => number = Date.now,
   ) {
     this.#records = new OutboxRecords(db, hubRecordPayloads(db, patronDays), now)
+    this.#batch = db.prepare('SELECT record_id AS deviceRecordId, kind, occurred_at AS at, payload FROM hub_outbox WHERE answered_at IS NULL ORDER BY seq LIMIT ?')
+    this.#mark = db.prepare('UPDATE hub_outbox SET answered_at = ?, outcome = ?, hub_record_id = ?, payload = NULL WHERE record_id = ? AND answered_at IS NULL')
+    this.#waiting = db.prepare('SELECT count(*) AS n FROM hub_outbox WHERE answered_at IS NULL')
   }
 
   /** Records kept out of the uploads because the protocol would refuse them. */
@@ -35,27 +45,21 @@ export class Outbox {
    */
   nextBatch(): RecordEnvelope[] {
     this.#records.makeWaiting(UPLOAD_BATCH_MAX)
-    const rows = this.db
-      .prepare('SELECT record_id AS deviceRecordId, kind, occurred_at AS at, payload FROM hub_outbox WHERE answered_at IS NULL ORDER BY seq LIMIT ?')
-      .all(UPLOAD_BATCH_MAX) as { deviceRecordId: string; kind: string; at: number; payload: string }[]
-    return rows.map((r) =>
+    return this.#batch.all(UPLOAD_BATCH_MAX).map((r) =>
       RecordEnvelope.parse({ deviceRecordId: r.deviceRecordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: JSON.parse(r.payload) }),
     )
   }
 
   /** The hub's answers: each answered record leaves the waiting list, and its payload the device. */
   answered(results: readonly UploadResult[], at: number): void {
-    const mark = this.db.prepare(
-      'UPDATE hub_outbox SET answered_at = ?, outcome = ?, hub_record_id = ?, payload = NULL WHERE record_id = ? AND answered_at IS NULL',
-    )
     this.db.transaction(() => {
-      for (const r of results) mark.run(at, r.outcome, r.outcome === 'stored' ? r.hubRecordId : null, r.deviceRecordId)
+      for (const r of results) this.#mark.run(at, r.outcome, r.outcome === 'stored' ? r.hubRecordId : null, r.deviceRecordId)
     })()
   }
 
   /** Records not yet answered by the hub (the heartbeat's "uploads waiting"). */
   waiting(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM hub_outbox WHERE answered_at IS NULL').get() as { n: number }).n
+    return this.#waiting.get()!.n
   }
 
   /** How many records the hub has answered for (support, and the tests). */
