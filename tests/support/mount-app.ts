@@ -1,6 +1,6 @@
 import { flushPromises } from '@vue/test-utils'
 import type { App } from 'vue'
-import type { BackendKind } from '../../electron/contract'
+import type { BackendKind, FoyerApi } from '../../electron/contract'
 import { createAppServices, type AppServices } from '../../electron/services/app-services'
 import { provideFoyer } from '../../renderer/src/bridge/foyer'
 import { createFoyerApp } from '../../renderer/src/create-app'
@@ -27,8 +27,9 @@ export function kioskServices(backend: BackendKind = 'sandbox', appVersion = '1.
   return createAppServices({ appVersion, mode: 'self-service', backend, host: 'browser' })
 }
 
-export async function mountApp(services: AppServices = kioskServices()): Promise<MountedApp> {
-  provideFoyer(createInProcessFoyer(services))
+/** `bridge` may stand between the renderer and main (an answer held back, as a slow start has it). */
+export async function mountApp(services: AppServices = kioskServices(), bridge: (foyer: FoyerApi) => FoyerApi = (foyer) => foyer): Promise<MountedApp> {
+  provideFoyer(bridge(createInProcessFoyer(services)))
   const { app, router } = createFoyerApp()
   await router.push('/')
   const root = document.createElement('div')

@@ -209,10 +209,29 @@ export function useAudioGuide(): void {
     void landOnStart(++arrivals)
   }
 
+  /**
+   * A keypad key pressed on the idle screen while main has not yet said what this machine is (a kiosk just
+   * started): kept, and the guide started once main says "self-service". A blind customer's first press is
+   * never lost to a kiosk still waking up.
+   */
+  let keptFirstPress = false
+  watch(
+    () => system.info?.mode,
+    (mode) => {
+      if (keptFirstPress && mode === 'self-service' && route.name === 'attract' && !guide.on) start()
+      keptFirstPress = false
+    },
+  )
+
   function onKeyDown(event: KeyboardEvent): void {
-    if (system.info?.mode !== 'self-service' || event.defaultPrevented || event.isComposing) return
+    if (event.defaultPrevented || event.isComposing) return
     const action = keypadAction(event)
     if (!action) return
+    if (system.info === null && route.name === 'attract' && !focused()) {
+      keptFirstPress = true
+      return
+    }
+    if (system.info?.mode !== 'self-service') return
     if (!guide.on) {
       // Only the idle screen starts it: a key elsewhere (staff typing a setting) is that screen's own. And a
       // keyboard user who tabbed to a control there presses that control: only a key with nothing chosen by

@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CartLine } from '../../../renderer/src/cart/cart-line'
 import { useCartStore } from '../../../renderer/src/stores/cart'
-import { mountApp, unmountApp } from '../../support/mount-app'
+import { kioskServices, mountApp, unmountApp } from '../../support/mount-app'
 
 /**
  * Audio guidance in the real renderer against main's real services (happy-dom
@@ -70,6 +70,24 @@ describe('audio guidance', () => {
     expect(texts().at(-1)).toBe('Touch to start, button')
     // The display toggles show it: speech is on.
     expect(find('toggle-speech')?.getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('a key pressed while the kiosk is still asking main what it is starts the guide once main answers, not never', async () => {
+    let answer: () => void = () => undefined
+    const asked = new Promise<void>((resolve) => (answer = resolve))
+    const { find } = await mountApp(kioskServices(), (foyer) => ({
+      ...foyer,
+      system: { ...foyer.system, info: async () => asked.then(() => foyer.system.info()) },
+    }))
+    expect(find('touch-to-start')).not.toBeNull()
+    await key('ArrowDown')
+    expect(said).toEqual([])
+    answer()
+    await flushPromises()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(texts()[0]).toBe('Welcome. Audio guidance is on.')
+    expect(document.activeElement).toBe(find('touch-to-start'))
+    expect(texts()).toContain('Touch to start, button')
   })
 
   it('speaks every focus move, in the language chosen with the keys', async () => {
