@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, CDPSession, Page } from '@playwright/test'
 
 /**
  * What one Chromium page holds after a forced garbage collection, read from
@@ -46,27 +45,25 @@ function sumOf(pids: number[]): ProcessMemory {
   return { processes: pids.length, rssMb: total('rss'), pssMb: total('pss'), ussMb: total('uss') }
 }
 
-export class ChromiumMemory {
-  private constructor(
-    private readonly page: CDPSession,
-    private readonly browser: CDPSession,
-  ) {}
+/** Sends one DevTools command (to the page, or to the browser) and answers its result. */
+export type Send = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>
 
-  static async attach(browser: Browser, page: Page): Promise<ChromiumMemory> {
-    const pageSession = await page.context().newCDPSession(page)
-    const browserSession = await browser.newBrowserCDPSession()
-    return new ChromiumMemory(pageSession, browserSession)
-  }
+export class ChromiumMemory {
+  /** `page` and `browser` send to the page's session and the browser's (cdp-pipe.ts: no Network domain enabled). */
+  constructor(
+    private readonly page: Send,
+    private readonly browser: Send,
+  ) {}
 
   /** Collects garbage (twice: a first pass frees what keeps the rest) and lets the renderer settle, then reads. */
   async sample(): Promise<MemorySample> {
-    await this.page.send('HeapProfiler.collectGarbage')
+    await this.page('HeapProfiler.collectGarbage')
     await new Promise((resolve) => setTimeout(resolve, 300))
-    await this.page.send('HeapProfiler.collectGarbage')
+    await this.page('HeapProfiler.collectGarbage')
     await new Promise((resolve) => setTimeout(resolve, 700))
-    const heap = await this.page.send('Runtime.getHeapUsage')
-    const dom = await this.page.send('Memory.getDOMCounters')
-    const { processInfo } = (await this.browser.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] }
+    const heap = (await this.page('Runtime.getHeapUsage')) as { usedSize: number }
+    const dom = (await this.page('Memory.getDOMCounters')) as { documents: number; nodes: number; jsEventListeners: number }
+    const { processInfo } = (await this.browser('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] }
     const pidsOf = (type: string) => processInfo.filter((p) => p.type.toLowerCase() === type).map((p) => p.id)
     return {
       jsHeapMb: Math.round((heap.usedSize / 1048576) * 10) / 10,

@@ -90,6 +90,21 @@ function measure(db: LocalDb, past: PastJournal, outbox: Outbox, sales: number):
   return { sales, heartbeatMs, uploadBatchMs, saleWritesMs, recoveryMs, xReportMs }
 }
 
+/** The steps of one sale in sellOne (journal-of-sales.ts), each its own durable commit as in checkout. */
+const SALE_STEPS = 7
+
+/**
+ * What one durable commit costs on this disk: a one-row insert, each its own transaction, in foyer.db itself
+ * (WAL, synchronous=FULL: the fsync a sale's step waits for, so a power cut after it still finds it).
+ */
+function diskCommit(db: LocalDb): Timing {
+  db.exec('CREATE TABLE bench_commit (n INTEGER PRIMARY KEY, text TEXT)')
+  const insert = db.prepare('INSERT INTO bench_commit (text) VALUES (?)')
+  const timing = timed(repeat, () => insert.run('a step'.repeat(40)))
+  db.exec('DROP TABLE bench_commit')
+  return timing
+}
+
 const inMemory = process.env.BENCH_MEMORY === '1'
 const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-journal-age-'))
 const db = openLocalDb(inMemory ? null : dir)
@@ -98,6 +113,8 @@ const past = pastJournal(db)
 const builder = pastJournal(db, { clock: past.clock, frozen: false })
 const outbox = new Outbox(db, () => 30)
 const figures: Figures[] = []
+/** One durable commit's time on this disk, when the journal is on it. */
+const commits: Timing[] = []
 try {
   // Every measurement once on a journal of its own first, untimed: the first size is not charged for the code's warming up.
   const warm = openLocalDb(null)
@@ -113,6 +130,7 @@ try {
     stage(`journal of ${numbering.next - 1} past sales built in ${((performance.now() - started) / 1000).toFixed(0)} s`)
     figures.push(measure(db, past, outbox, size))
   }
+  if (!inMemory) commits.push(diskCommit(db))
 } finally {
   db.close()
   rmSync(dir, { recursive: true, force: true })
@@ -129,4 +147,12 @@ for (const [key, name] of columns) {
   const [at, was] = [last[key].median, first[key].median]
   console.log(`${name.padEnd(13)} at ${last.sales}: ${at <= 2 ? '≤ 2 ms' : '> 2 ms'}, ${at <= was * 1.2 ? 'within' : 'NOT within'} 20 % of ${first.sales} (median ${((at / was - 1) * 100).toFixed(0)} %, quickest ${((last[key].min / first[key].min - 1) * 100).toFixed(0)} %)`)
 }
-console.log(JSON.stringify({ inMemory, figures }))
+const commitMs = commits[0] ?? null
+if (commitMs) {
+  const waits = SALE_STEPS * commitMs.median
+  console.log(
+    `one durable commit on this disk: ${commitMs.median.toFixed(3)} ms (quickest ${commitMs.min.toFixed(3)}); a sale's ${SALE_STEPS} steps wait for ${waits.toFixed(2)} ms of them, ` +
+      `its journal's own work at ${last.sales} is the other ${Math.max(0, last.saleWritesMs.median - waits).toFixed(2)} ms (BENCH_MEMORY=1 times it alone)`,
+  )
+}
+console.log(JSON.stringify({ inMemory, figures, commitMs }))

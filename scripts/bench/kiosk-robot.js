@@ -1,0 +1,105 @@
+/* global window, document, PointerEvent, HTMLElement */
+// Installed in the kiosk's page before the app by bench:kiosk-day (issue #35), plain browser JavaScript: a
+// customer's hands, driven from the bench over the DevTools pipe without Playwright (whose Network domain
+// would keep a copy of every response the page gets, and look like the kiosk's own growth).
+// - window.__customer: waits for a control by its test id and touches it (pointer down, up, click, as a
+//   finger does), types into a field, tells whether a control is showing.
+// - window.__skipTime(ms): the page's timers and clocks jump ms ahead, each timer now due running once,
+//   so a customer's walking away (a quiet minute, then the warning's countdown) takes no minute.
+;(() => {
+  const realSetTimeout = window.setTimeout.bind(window)
+  const realClearTimeout = window.clearTimeout.bind(window)
+  const realPerformanceNow = performance.now.bind(performance)
+  const realDateNow = Date.now.bind(Date)
+  let skipped = 0
+  let nextId = 1
+  /** Every timer still to run: id → { run, due (the page's time), every (an interval's period), real }. */
+  const timers = new Map()
+  const now = () => realPerformanceNow() + skipped
+
+  const arm = (id, timer) => {
+    timer.real = realSetTimeout(() => fire(id), Math.max(0, timer.due - now()))
+  }
+  const fire = (id) => {
+    const timer = timers.get(id)
+    if (!timer) return
+    realClearTimeout(timer.real)
+    if (timer.every === undefined) timers.delete(id)
+    else {
+      timer.due = now() + timer.every
+      arm(id, timer)
+    }
+    timer.run()
+  }
+  const add = (handler, ms, args, interval) => {
+    const id = nextId++
+    const wait = Math.max(0, Number(ms) || 0)
+    const run = () => (typeof handler === 'function' ? handler(...args) : undefined)
+    const timer = { run, due: now() + wait, every: interval ? Math.max(1, wait) : undefined, real: 0 }
+    timers.set(id, timer)
+    arm(id, timer)
+    return id
+  }
+  const clear = (id) => {
+    const timer = timers.get(id)
+    if (!timer) return
+    realClearTimeout(timer.real)
+    timers.delete(id)
+  }
+  window.setTimeout = (handler, ms, ...args) => add(handler, ms, args, false)
+  window.setInterval = (handler, ms, ...args) => add(handler, ms, args, true)
+  window.clearTimeout = clear
+  window.clearInterval = clear
+  performance.now = now
+  Date.now = () => realDateNow() + skipped
+
+  window.__skipTime = (ms) => {
+    skipped += ms
+    for (const [id, timer] of [...timers]) if (timer.due <= now()) fire(id)
+  }
+
+  const find = (selector) => {
+    const element = document.querySelector(selector)
+    return element instanceof HTMLElement && element.getClientRects().length > 0 ? element : null
+  }
+  const bySelector = (what) => (what.startsWith('[') || what.includes(' ') ? what : `[data-testid="${what}"]`)
+  /** The control once it shows and can be used; throws after `timeoutMs`. */
+  const waitFor = async (what, timeoutMs = 30_000, enabled = true) => {
+    const selector = bySelector(what)
+    const began = realPerformanceNow()
+    for (;;) {
+      const element = find(selector)
+      if (element && !(enabled && element.matches(':disabled'))) return element
+      if (realPerformanceNow() - began > timeoutMs) throw new Error(`${selector} did not show within ${timeoutMs} ms`)
+      await new Promise((resolve) => realSetTimeout(resolve, 25))
+    }
+  }
+  const touch = (element) => {
+    const at = element.getBoundingClientRect()
+    const point = { bubbles: true, cancelable: true, composed: true, pointerType: 'touch', isPrimary: true, clientX: at.x + at.width / 2, clientY: at.y + at.height / 2 }
+    element.dispatchEvent(new PointerEvent('pointerdown', point))
+    element.dispatchEvent(new PointerEvent('pointerup', point))
+    element.click()
+  }
+
+  window.__customer = {
+    waitFor: async (what, timeoutMs) => {
+      await waitFor(what, timeoutMs, false)
+    },
+    touch: async (what, timeoutMs) => touch(await waitFor(what, timeoutMs)),
+    /** Touches the `index`th usable button inside the control `within`. */
+    touchNth: async (within, index, timeoutMs) => {
+      const list = await waitFor(within, timeoutMs, false)
+      const buttons = [...list.querySelectorAll('button:enabled')]
+      if (!buttons[index]) throw new Error(`${within} has no usable button ${index} (it has ${buttons.length})`)
+      touch(buttons[index])
+    },
+    type: async (what, text) => {
+      const field = await waitFor(what)
+      field.focus()
+      field.value = text
+      field.dispatchEvent(new Event('input', { bubbles: true }))
+    },
+    showing: (what) => find(bySelector(what)) !== null,
+  }
+})()
