@@ -1,11 +1,18 @@
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BackendKind, PrinterStateView } from '../../electron/contract'
 import { mountApp, unmountApp, kioskServices } from '../support/mount-app'
 
 
 /** The real renderer app against real main-process services, in-process. */
 const mountKiosk = (backend: BackendKind = 'sandbox') => mountApp(kioskServices(backend, '3.1.4'))
+
+/** The kiosk with main's answer to the events on sale held back until `held` settles (a slow start). */
+const mountKioskHeld = (held: Promise<void>) =>
+  mountApp(kioskServices('sandbox', '3.1.4'), (foyer) => ({
+    ...foyer,
+    catalogue: { ...foyer.catalogue, events: async (query) => held.then(() => foyer.catalogue.events(query)) },
+  }))
 
 afterEach(() => {
   unmountApp()
@@ -43,6 +50,23 @@ describe('attract screen', () => {
     expect((await mountKiosk('sandbox')).text('training-band')).toBe('Training mode: no real tickets are sold')
     unmountApp()
     expect((await mountKiosk('production')).text('training-band')).toBeUndefined()
+  })
+
+  it('leaves no slide timer running when the customer starts before the events on sale have come', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const started = vi.spyOn(window, 'setInterval')
+    const stopped = vi.spyOn(window, 'clearInterval')
+    const { router } = await mountKioskHeld(held)
+    // Touch to start while main is still answering: the attract screen goes.
+    await router.push({ name: 'events' })
+    release()
+    await flushPromises()
+    const slides = started.mock.results.filter((_, i) => started.mock.calls[i]![1] === 6000).map((r) => r.value as unknown)
+    expect(slides.length).toBeGreaterThan(0)
+    expect(slides.filter((id) => !stopped.mock.calls.some(([cleared]) => cleared === id))).toEqual([])
+    started.mockRestore()
+    stopped.mockRestore()
   })
 
   it('follows a system.changed push from main', async () => {
