@@ -1,9 +1,10 @@
-/* global window, document, PointerEvent, HTMLElement */
+/* global window, document, HTMLElement */
 // Installed in the kiosk's page before the app by bench:kiosk-day (issue #35), plain browser JavaScript: a
 // customer's hands, driven from the bench over the DevTools pipe without Playwright (whose Network domain
 // would keep a copy of every response the page gets, and look like the kiosk's own growth).
-// - window.__customer: waits for a control by its test id and touches it (pointer down, up, click, as a
-//   finger does), types into a field, tells whether a control is showing.
+// - window.__customer: waits for a control by its test id and says where to touch it (the bench then presses
+//   there through DevTools' Input domain: a real, trusted press, as a finger's), types into a field, tells
+//   whether a control is showing.
 // - window.__skipTime(ms): the page's timers and clocks jump ms ahead, each timer now due running once,
 //   so a customer's walking away (a quiet minute, then the warning's countdown) takes no minute.
 ;(() => {
@@ -74,25 +75,25 @@
       await new Promise((resolve) => realSetTimeout(resolve, 25))
     }
   }
-  const touch = (element) => {
+  /** Where a finger would touch the control: its middle, once it is scrolled into view. */
+  const middle = (element) => {
+    element.scrollIntoView({ block: 'center', inline: 'center' })
     const at = element.getBoundingClientRect()
-    const point = { bubbles: true, cancelable: true, composed: true, pointerType: 'touch', isPrimary: true, clientX: at.x + at.width / 2, clientY: at.y + at.height / 2 }
-    element.dispatchEvent(new PointerEvent('pointerdown', point))
-    element.dispatchEvent(new PointerEvent('pointerup', point))
-    element.click()
+    return { x: Math.round(at.x + at.width / 2), y: Math.round(at.y + at.height / 2) }
   }
 
   window.__customer = {
     waitFor: async (what, timeoutMs) => {
       await waitFor(what, timeoutMs, false)
     },
-    touch: async (what, timeoutMs) => touch(await waitFor(what, timeoutMs)),
-    /** Touches the `index`th usable button inside the control `within`. */
-    touchNth: async (within, index, timeoutMs) => {
+    /** Where to touch the control, once it shows and can be used (the bench presses there: a real input event). */
+    at: async (what, timeoutMs) => middle(await waitFor(what, timeoutMs)),
+    /** Where to touch the `index`th usable button inside the control `within`. */
+    atNth: async (within, index, timeoutMs) => {
       const list = await waitFor(within, timeoutMs, false)
       const buttons = [...list.querySelectorAll('button:enabled')]
       if (!buttons[index]) throw new Error(`${within} has no usable button ${index} (it has ${buttons.length})`)
-      touch(buttons[index])
+      return middle(buttons[index])
     },
     type: async (what, text) => {
       const field = await waitFor(what)
