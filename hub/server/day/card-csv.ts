@@ -1,5 +1,6 @@
-import { stringify } from 'csv-stringify/sync'
-import { centsText, type DayCardPayment } from '../../protocol'
+import type { DayCardPayment } from '../../protocol'
+import { csvFile } from './csv-cell'
+import type { Cell } from './day-table-shape'
 import type { ExportWords } from './export-words'
 
 /**
@@ -37,12 +38,16 @@ const creationDate = (iso: string) => {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
 }
 
+/**
+ * The card file, every cell through csvFile (csv-cell.ts): a terminal's name or a reference is text that
+ * cannot run as a formula; the gross amounts are money, bare numbers the settlement sums can be checked with.
+ */
 export function cardCsv(payments: readonly CardLine[], currency: string, words: ExportWords): string {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  const rows = payments.map((p) => [
-    '', '', p.pspReference ?? '', p.merchantReference ?? '', p.brand?.toLowerCase() ?? '', creationDate(p.at), timeZone, p.type === 'sale' ? 'Settled' : 'Refunded',
-    '', currency, p.type === 'refund' ? centsText(p.amountCents) : '', p.type === 'sale' ? centsText(p.amountCents) : '', p.deviceName, p.bookingReference ?? '', p.last4 ?? '', p.authCode ?? '',
-    p.amended ? words.rows.yes : '',
+  const rows = payments.map((p): Cell[] => [
+    null, null, p.pspReference, p.merchantReference, p.brand?.toLowerCase() ?? null, creationDate(p.at), timeZone, p.type === 'sale' ? 'Settled' : 'Refunded',
+    null, currency, { cents: p.type === 'refund' ? p.amountCents : null }, { cents: p.type === 'sale' ? p.amountCents : null },
+    p.deviceName, p.bookingReference, p.last4, p.authCode, p.amended ? words.rows.yes : null,
   ])
-  return stringify([cardColumns(words), ...rows], { bom: true, record_delimiter: 'windows' })
+  return csvFile([cardColumns(words), ...rows])
 }

@@ -1,9 +1,18 @@
 import PDFDocument from 'pdfkit'
-import type { EndOfDayAnswer, ExportLanguage } from '../../protocol'
-import { cellText } from './day-csv'
-import { dayTables, type DayTable } from './day-tables'
+import { centsText, type EndOfDayAnswer, type ExportLanguage } from '../../protocol'
+import { dayTables, type Cell, type DayTable } from './day-tables'
 import { cjkFontFamily } from './cjk-font'
 import { exportWords, fill, type ExportWords } from './export-words'
+
+/**
+ * A cell as the report prints it: money through the one formatter, nothing as nothing. Text as it is:
+ * a PDF runs no formula, unlike a spreadsheet opening the CSV (csv-cell.ts).
+ */
+function cellText(cell: Cell): string {
+  if (cell === null) return ''
+  if (typeof cell === 'object') return cell.cents === null ? '' : centsText(cell.cents)
+  return String(cell)
+}
 
 /** A table wider than this prints each row as "column: value" lines rather than one line. */
 const WIDEST_LINE = 7
