@@ -14,6 +14,8 @@ import { deviceHealth, type DeviceHealth } from './devices/device-state'
 import { createDeviceEnrolmentCode } from './devices/enrolment-service'
 import type { HubServices } from './plugins/hub-services'
 import { loadHubTls, type HubTls } from './tls'
+import { HubOps } from './ops/hub-ops'
+import type { HubOpsOptions } from './ops/ops-settings'
 
 export interface HubOptions {
   /** The hub's data folder: its certificate (`tls/`) and, without a database URL, its PGlite (`db/`). */
@@ -41,6 +43,13 @@ export interface HubOptions {
   sweepIntervalMs?: number
   /** How often this process forgets patrons past their devices' windows. */
   patronSweepIntervalMs?: number
+  /**
+   * GET /healthz and /metrics on a plain HTTP listener of their own (ops/ops-settings.ts; the CLI reads
+   * FOYER_HUB_METRICS* through opsOptionsFromEnv). None without it: tests start many hubs in one process.
+   */
+  metrics?: HubOpsOptions | false
+  /** When the last good backup was made, for /metrics' backup age (not reported without it). */
+  lastBackupAt?: () => Promise<Date | null>
 }
 
 export interface DeviceView extends DeviceHealth {
@@ -60,6 +69,8 @@ export interface Hub {
   firstManagerCode: string | null
   /** Where that code is kept, readable by the hub's account only. */
   firstManagerFile: string | null
+  /** Where /healthz and /metrics answer (http://…), or null when they are switched off. */
+  metricsUrl: string | null
   createDeviceEnrolmentCode(device: { name: string; place?: string }): Promise<{ code: string; expiresAt: Date }>
   devices(): Promise<DeviceView[]>
   revokeDevice(deviceId: string): Promise<boolean>
@@ -70,8 +81,9 @@ export interface Hub {
   close(): Promise<void>
 }
 
-async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 'live' | 'watch'>, options: HubOptions) {
+async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 'live' | 'watch'>, options: HubOptions, ops?: HubOps) {
   const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
+  await ops?.countDeviceTraffic(app)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }
@@ -87,13 +99,17 @@ async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 
 /** Starts Foyer Hub: its database (migrated), its certificate, its HTTPS server. */
 export async function startHub(options: HubOptions): Promise<Hub> {
   const now = options.now ?? Date.now
+  // First: an address for /metrics the venue has not allowed is refused before anything is made or opened.
+  const ops = options.metrics ? new HubOps(options.metrics) : undefined
   const tls = await loadHubTls({ dataDir: options.dataDir, certPath: options.tls?.certPath, keyPath: options.tls?.keyPath })
-  const db = options.db ?? (await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }))
+  const opened = options.db ?? (await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }))
+  const db = ops?.timed(opened) ?? opened
   const firstManager = await openFirstManagerCode(db, options.dataDir, new Date(now()))
   const live = new LiveUpdates(db, now)
   await live.start()
   const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
-  const { app, url } = await listen(tls, { db, clock: now, live, watch }, options)
+  const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt: options.lastBackupAt })
+  const { app, url } = await listen(tls, { db, clock: now, live, watch }, options, ops)
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
@@ -104,6 +120,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     live,
     firstManagerCode: firstManager?.code ?? null,
     firstManagerFile: firstManager?.file ?? null,
+    metricsUrl: opsListener?.url ?? null,
     createDeviceEnrolmentCode: (device) => createDeviceEnrolmentCode(db, device, new Date(now())),
     async devices() {
       const at = now()
@@ -121,6 +138,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       await watch.stop()
       await patrons.stop()
       await app.close()
+      await opsListener?.close()
       await live.stop()
       if (!options.db) await db.close()
     },

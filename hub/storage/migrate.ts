@@ -49,3 +49,13 @@ export async function migrate(db: HubDatabase, migrations: readonly Migration[] 
   }
   return applied
 }
+
+/**
+ * The migrations this hub knows that the database has not applied (empty when current): what the
+ * hub's health check reports. A hub migrates at start, so anything here means the schema was changed
+ * under it (a restore of an older backup, an administrator).
+ */
+export async function migrationsMissing(db: Queryable, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  const applied = await appliedVersions(db)
+  return migrations.map((m) => m.version).filter((version) => !applied.has(version))
+}

@@ -27,15 +27,22 @@ function statusField(pid: number, field: string): number {
 /**
  * @param profileDir with it, the hub runs under `--cpu-prof` and writes its profile there when stopped.
  * @param dataDir a data folder made beforehand (the hub's database already filled), kept when stopped.
+ * @param metricsPort the hub's /healthz and /metrics listener's port (on 127.0.0.1); switched off without it.
  */
-export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string; dataDir?: string }): Promise<HubProcess> {
+export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string; dataDir?: string; metricsPort?: number }): Promise<HubProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-bench-hub-'))
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
   const args = [...profile, '--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1']
   // No dashboard page: the bench reads the dashboard's API and event stream, as the page does.
   args.push('--dashboard', join(dataDir, 'no-page'))
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, FOYER_HUB_DATABASE_URL: options.databaseUrl ?? '', FOYER_HUB_ALERT_WEBHOOK: '' },
+    env: {
+      ...process.env,
+      FOYER_HUB_DATABASE_URL: options.databaseUrl ?? '',
+      FOYER_HUB_ALERT_WEBHOOK: '',
+      // /healthz and /metrics on loopback, as a venue runs it (hub/server/ops/ops-settings.ts); off without a port.
+      ...(options.metricsPort === undefined ? { FOYER_HUB_METRICS: 'off' } : { FOYER_HUB_METRICS: 'on', FOYER_HUB_METRICS_HOST: '127.0.0.1', FOYER_HUB_METRICS_PORT: String(options.metricsPort) }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -14,6 +14,8 @@
  *
  * `--profile DIR`: the hub runs under `--cpu-prof` and writes its profile to DIR when stopped.
  * `--port N`: the hub's port (the next one for the second database).
+ * `--metrics-port N`: its /healthz and /metrics listener's (9470; the next for the second), scraped every
+ * 15 s through the run as a venue's Prometheus would; `--metrics-port off` runs the hub without it.
  */
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
@@ -24,6 +26,7 @@ import { createDatabase, startPostgresCluster } from '../../tests/support/postgr
 import { enrolDevices } from './hub-devices'
 import { HubLoad, type LoadResult } from './hub-load'
 import { startHubProcess } from './hub-process'
+import { scrapeWhileRunning, type ScrapeFacts } from './hub-scraper'
 import { openEventStream } from './hub-stream'
 
 const { values } = parseArgs({
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5470' },
     'enrol-batch': { type: 'string', default: '50' },
     profile: { type: 'string' },
+    'metrics-port': { type: 'string', default: '9470' },
   },
 })
 const seconds = Number(values.seconds)
@@ -52,11 +56,11 @@ function summary(values: number[]) {
 }
 const loadAverage = () => round(loadavg()[0]!, 2)
 
-async function benchOn(kind: 'pglite' | 'postgres', port: number) {
+async function benchOn(kind: 'pglite' | 'postgres', port: number, metricsPort: number | undefined) {
   const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true }) : undefined
   const databaseUrl = cluster && (await createDatabase(cluster.adminUrl))
   const profileDir = values.profile && resolve(values.profile, kind)
-  const hub = await startHubProcess({ port, databaseUrl, profileDir })
+  const hub = await startHubProcess({ port, databaseUrl, profileDir, metricsPort })
   try {
     const pinned = await seeCertificate(hub.url)
     const manager = await managerBrowser(hub.url)
@@ -69,7 +73,9 @@ async function benchOn(kind: 'pglite' | 'postgres', port: number) {
     await load.warmUp(Number(values['enrol-batch']))
     const stream = await openEventStream(hub.url, pinned, manager.cookie, load.onTile)
     const before = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
+    const scraper = metricsPort === undefined ? undefined : scrapeWhileRunning(`http://127.0.0.1:${metricsPort}`)
     const result = await load.run(seconds, uploadsPerSecond)
+    const metrics = await scraper?.stop()
     const after = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
     stream.close()
     const tiles = await manager.send('GET', '/api/devices')
@@ -77,7 +83,7 @@ async function benchOn(kind: 'pglite' | 'postgres', port: number) {
     const lost = devices.reduce((sum, d) => sum + Math.max(0, d.salesSent - (atHub.get(d.deviceId) ?? 0)), 0)
     const duplicated = devices.reduce((sum, d) => sum + Math.max(0, (atHub.get(d.deviceId) ?? 0) - d.salesSent), 0)
     const counted = [...atHub.values()].reduce((a, b) => a + b, 0)
-    return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, streamEvents: stream.events })
+    return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, streamEvents: stream.events, metrics })
   } finally {
     await hub.stop()
     cluster?.stop()
@@ -92,6 +98,7 @@ interface RunFacts {
   lost: number
   duplicated: number
   streamEvents: number
+  metrics: ScrapeFacts | undefined
 }
 
 function figures(kind: string, result: LoadResult, facts: RunFacts) {
@@ -113,6 +120,7 @@ function figures(kind: string, result: LoadResult, facts: RunFacts) {
     hubCpuMsPerRequest: round(((facts.after.cpu - facts.before.cpu) * 1000) / (result.heartbeatMs.length + result.heartbeatsFailed + result.uploadsSent + result.retried), 2),
     generatorSendLagMs: summary(result.sendLagMs),
     loadAverage: { before: facts.before.loadAverage, after: facts.after.loadAverage },
+    metrics: facts.metrics && { ...facts.metrics, scrapeMs: summary(facts.metrics.scrapeMs) },
   }
 }
 
@@ -131,11 +139,18 @@ function print(f: Awaited<ReturnType<typeof benchOn>>): void {
   console.log(`event stream: ${f.streamEvents} events; ${f.failed.notSeenOnStream} sales never shown on it`)
   console.log(`hub: RSS ${f.hubMemoryMiB.atEnd} MiB at the end (${f.hubMemoryMiB.beforeRun} before the run, peak ${f.hubMemoryMiB.peak}), ${f.hubCpuSecondsInRun} CPU s in the run (${f.hubCpuMsPerRequest} ms a request); enrolling took ${f.enrolSeconds} s`)
   console.log(`generator's lag behind its schedule: p99 ${f.generatorSendLagMs.p99} ms, max ${f.generatorSendLagMs.max} ms`)
+  const m = f.metrics
+  if (!m) console.log('metrics: off (--metrics-port off)')
+  else if (m.scrapes === 0) console.log(`metrics: /metrics never answered (${m.failed} tries): does the CLI read FOYER_HUB_METRICS_PORT?`)
+  else {
+    const mean = m.last?.statements ? round(((m.last.statementSeconds ?? 0) * 1000) / m.last.statements, 2) : NaN
+    console.log(`metrics: ${m.scrapes} scrapes (max ${m.scrapeMs.max} ms, ${m.failed} failed); the hub counted ${m.last?.heartbeatsOk} heartbeats, ${m.last?.uploads} uploads, ${m.last?.statements} statements (mean ${mean} ms)`)
+  }
 }
 
 const all = []
 for (const [i, kind] of databases.filter(isDatabase).entries()) {
-  const f = await benchOn(kind, Number(values.port) + i)
+  const f = await benchOn(kind, Number(values.port) + i, values['metrics-port'] === 'off' ? undefined : Number(values['metrics-port']) + i)
   print(f)
   all.push(f)
 }
