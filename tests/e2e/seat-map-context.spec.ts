@@ -58,3 +58,25 @@ test('one WebGL context for every seat map the kiosk shows, and the map lent aga
   await expect(page.getByTestId('section-list').getByRole('button', { name: /Stalls Centre/ })).toHaveAttribute('aria-pressed', 'true')
   expect(await page.evaluate(() => window.__webgl.count())).toEqual(first)
 })
+
+test('a seat screen left behind is not kept alive by the map application kept for the next customer', async ({ page }) => {
+  await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+  await page.getByTestId('touch-to-start').tap()
+  await page.getByTestId('event-search').fill(RESERVED_EVENT.promoter)
+  await page.getByTestId(`event-${RESERVED_EVENT.code}`).tap()
+  await page.getByTestId('show-list').locator('button:enabled').first().tap()
+  await mapReady(page)
+  // A weak hold on the map's place on the screen: only what the page itself keeps can keep it.
+  await page.evaluate(() => {
+    ;(window as unknown as { leftMap: WeakRef<Element> }).leftMap = new WeakRef(document.querySelector('[data-testid="seat-map"]')!)
+  })
+  await page.getByTestId('back-to-shows').tap()
+  await expect(page.getByTestId('shows-screen')).toBeVisible()
+  const devtools = await page.context().newCDPSession(page)
+  await expect
+    .poll(async () => {
+      await devtools.send('HeapProfiler.collectGarbage')
+      return page.evaluate(() => (window as unknown as { leftMap: WeakRef<Element> }).leftMap.deref() === undefined)
+    }, { message: 'the seat screen left is collected' })
+    .toBe(true)
+})

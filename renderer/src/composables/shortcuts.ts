@@ -82,16 +82,20 @@ export function findShortcutTarget(event: KeyPress, root: Document = document): 
  * not "press it again" but the screen's main action. (:focus-visible cannot
  * tell: Chromium makes any focused element match it once a key is down.)
  */
-let pointed: Element | null = null
+// Held weakly: the button last tapped is often on a screen the tap took away (Back, Continue), and held
+// strongly it kept that whole screen alive, its Vue handlers and the seat map's place on it, until the
+// next tap (a seat screen left was never collected: tests/e2e/seat-map-context.spec.ts).
+let pointed: WeakRef<Element> | null = null
 
 /** Notes where a pointer went down (installed by useShortcuts, capture phase). */
 export function rememberPointer(target: EventTarget | null): void {
-  pointed = target instanceof Element ? target : null
+  pointed = target instanceof Element ? new WeakRef(target) : null
 }
 
 /** Whether the focused element got its focus from the last click or tap, not from the keyboard. */
 export function focusedByPointer(element: Element): boolean {
-  return pointed !== null && element.contains(pointed)
+  const last = pointed?.deref()
+  return last !== undefined && element.contains(last)
 }
 
 /** A search field with text in it: Escape there clears the text (the browser's own meaning), not Back. */

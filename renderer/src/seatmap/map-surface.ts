@@ -33,6 +33,43 @@ interface SharedApp {
   textures: SeatTextures
 }
 
+/**
+ * What an application lent to no map does, made here and not in lendMapSurface: a closure made there shares
+ * that call's scope, host element included, and kept on the application it kept the last map's whole (now
+ * detached) screen alive until the next map (bench:kiosk-day's heap snapshots).
+ */
+const drawNothing = (): void => {}
+const pointNowhere = (point: { x: number; y: number }): void => {
+  point.x = 0
+  point.y = 0
+}
+
+/** What pixi's events keep of the last pointer (their fields are pixi's own, not in its typings' public face). */
+interface PointerMemory {
+  rootBoundary: { eventPool: Map<unknown, KeptEvent[]>; mappingState: { trackingData: Record<number, unknown> } }
+  _rootPointerEvent: KeptEvent
+  _rootWheelEvent: KeptEvent
+}
+interface KeptEvent {
+  nativeEvent: unknown
+  originalEvent: unknown
+}
+
+/**
+ * pixi keeps, until the next pointer, the last pointer's events (each with its browser event, whose path
+ * holds that screen's DOM) and what the pointer was over and pressed (this map's containers, destroyed):
+ * forgotten when the map is given back, or a kept application keeps the last customer's seat screen.
+ */
+function forgetPointers(events: unknown): void {
+  const kept = events as PointerMemory
+  const pooled = [...kept.rootBoundary.eventPool.values()].flat()
+  for (const event of [...pooled, kept._rootPointerEvent, kept._rootWheelEvent]) {
+    event.nativeEvent = null
+    event.originalEvent = null
+  }
+  kept.rootBoundary.mappingState.trackingData = {}
+}
+
 /** Applications lent to no map now, by how they draw (renderer and background). */
 const spare = new Map<string, SharedApp[]>()
 
@@ -71,8 +108,9 @@ export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOpti
   const { app } = shared
   const canvas = app.canvas
   // Until the view says how it draws, nothing is drawn (pixi's resize would draw the stage).
-  app.render = () => {}
+  app.render = drawNothing
   host.append(canvas)
+  app.renderer.events.setTargetElement(canvas)
   app.resizeTo = host
 
   // Pointer positions are read against the host, not the canvas: while a wheel
@@ -103,15 +141,16 @@ export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOpti
   const release = () => {
     if (released) return
     released = true
-    app.render = () => {}
+    app.render = drawNothing
     // pixi's resize plugin stops following the host (and the window's resize events).
     app.resizeTo = null as unknown as HTMLElement
     viewport.destroy({ children: true })
     // Kept, the host's mapping would keep the map's whole (now detached) screen alive until the next map.
-    app.renderer.events.mapPositionToPoint = (point) => {
-      point.x = 0
-      point.y = 0
-    }
+    app.renderer.events.mapPositionToPoint = pointNowhere
+    // Deaf while lent to no map: pixi hears pointers on the whole page, and would keep the next tap's (on
+    // whatever screen) as it keeps every last pointer.
+    app.renderer.events.setTargetElement(null as unknown as HTMLElement)
+    forgetPointers(app.renderer.events)
     // Blank, so the next map does not show this one's last picture before its own first frame.
     app.renderer.render({ container: app.stage })
     canvas.style.transform = ''
