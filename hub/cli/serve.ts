@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { startHub, type Hub } from '../server/hub-server'
+import { openHubLog } from '../server/logging/hub-logger'
 import type { Subcommand } from './command'
 import { holdDataDir } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, describeDatabase, hubSettings } from './settings'
@@ -44,16 +45,19 @@ export const serve: Subcommand = {
   help: `${DATA_HELP}  --port N            the port (FOYER_HUB_PORT; 7443)
   --host ADDR         the address to listen on (FOYER_HUB_HOST; 0.0.0.0)
   --dashboard DIR     the managers' page as built (FOYER_HUB_DASHBOARD_DIR; out/hub-dashboard)
+  --log-file PATH     JSON log lines to PATH, rolled daily and at 10 MB (FOYER_HUB_LOG_FILE; stdout)
 
 Environment: FOYER_HUB_DATABASE_URL (PostgreSQL; PGlite in the data folder without it),
 FOYER_HUB_TLS_CERT and FOYER_HUB_TLS_KEY (the venue's certificate, PEM), FOYER_HUB_ALERT_WEBHOOK,
-FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comma-separated).
+FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comma-separated),
+FOYER_HUB_LOG_LEVEL (debug, info, warn, error; info).
 `,
   options: {
     ...DATA_OPTIONS,
     port: { type: 'string' },
     host: { type: 'string' },
     dashboard: { type: 'string' },
+    'log-file': { type: 'string' },
   },
   async run(values) {
     const settings = hubSettings(values)
@@ -62,7 +66,12 @@ FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comm
     const dashboard = (values['dashboard'] as string | undefined) ?? (process.env['FOYER_HUB_DASHBOARD_DIR'] || BUILT_DASHBOARD)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not ${JSON.stringify(values['port'] ?? process.env['FOYER_HUB_PORT'])}`)
     mkdirSync(settings.dataDir, { recursive: true })
-    const letGo = settings.databaseUrl ? () => undefined : holdDataDir(settings.dataDir)
+    const log = await openHubLog({ file: (values['log-file'] as string | undefined) ?? (process.env['FOYER_HUB_LOG_FILE'] || undefined), level: process.env['FOYER_HUB_LOG_LEVEL'] || undefined })
+    const held = settings.databaseUrl ? () => undefined : holdDataDir(settings.dataDir)
+    const letGo = () => {
+      held()
+      void log.close()
+    }
     const hub = await startHub({
       dataDir: settings.dataDir,
       databaseUrl: settings.databaseUrl,
@@ -74,6 +83,7 @@ FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comm
       venue: process.env['FOYER_HUB_VENUE'] || undefined,
       // A name the venue gives the hub (https://boxoffice.example:7443): the dashboard is also loaded from there.
       origins: (process.env['FOYER_HUB_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+      logger: log.logger,
     }).catch((error: unknown) => {
       letGo()
       throw error
@@ -81,8 +91,9 @@ FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comm
     printStarted(hub, { host, dashboardDir: resolve(dashboard), database: describeDatabase(settings) })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
-        void hub.close().then(() => {
-          letGo()
+        void hub.close().then(async () => {
+          held()
+          await log.close()
           process.exit(0)
         })
       })

@@ -1,4 +1,4 @@
-import Fastify from 'fastify'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
@@ -13,6 +13,7 @@ import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './devices/device-state'
 import { createDeviceEnrolmentCode } from './devices/enrolment-service'
 import type { HubServices } from './plugins/hub-services'
+import { OneLinePerRequest } from './logging/request-log'
 import { loadHubTls, type HubTls } from './tls'
 
 export interface HubOptions {
@@ -41,6 +42,8 @@ export interface HubOptions {
   sweepIntervalMs?: number
   /** How often this process forgets patrons past their devices' windows. */
   patronSweepIntervalMs?: number
+  /** Where requests are logged, a line each (logging/hub-logger.ts); nothing is logged without it. */
+  logger?: FastifyBaseLogger
 }
 
 export interface DeviceView extends DeviceHealth {
@@ -71,7 +74,8 @@ export interface Hub {
 }
 
 async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 'live' | 'watch'>, options: HubOptions) {
-  const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
+  const logging = options.logger ? { loggerInstance: options.logger, logController: new OneLinePerRequest() } : { logger: false }
+  const app = Fastify({ https: { key: tls.key, cert: tls.cert }, ...logging, bodyLimit: 1024 * 1024 })
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
   const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }
