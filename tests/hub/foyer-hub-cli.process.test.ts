@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -99,6 +99,43 @@ describe('foyer-hub migrate and check on PGlite', () => {
     const full = await foyerHub(['check', '--data', dataDir, '--min-free-gib', '1000000000'])
     expect(checkLines(full.stdout)['disk']).toMatch(/^FAIL: .* GiB free of .* GiB in .*, less than /)
     expect(full.status).toBe(1)
+  }, 240_000)
+})
+
+describe('foyer-hub serve under systemd, on PGlite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-cli-served-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('logs JSON lines to stdout and keeps the first manager’s code out of the journal; migrate will not open its PGlite, check says the running hub holds it', async () => {
+    // systemd sets JOURNAL_STREAM when stdout is the journal.
+    const env = { ...process.env, FOYER_HUB_DATABASE_URL: '', JOURNAL_STREAM: '8:12345' }
+    const hub = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const exited = new Promise((resolve) => hub.once('exit', resolve))
+    let stdout = ''
+    try {
+      await new Promise<void>((resolve, reject) => {
+        hub.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8')
+          if (/one-time enrolment code: .*\n/.test(stdout)) resolve()
+        })
+        hub.once('exit', (code) => reject(new Error(`the hub exited (${code}): ${stdout}`)))
+      })
+      expect(stdout).toContain("First manager's one-time enrolment code: in that file (not written to the journal)")
+      const listening = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; msg: string })
+      expect(listening).toContainEqual(expect.objectContaining({ level: 'info', msg: expect.stringMatching(/^Server listening at https:/) }))
+
+      const migrated = await foyerHub(['migrate', '--data', dataDir])
+      expect(migrated.status).toBe(1)
+      expect(migrated.stderr).toContain(`foyer-hub migrate: the hub (process ${hub.pid}) is serving PGlite in ${dataDir}: stop it first`)
+      const checked = await foyerHub(['check', '--data', dataDir])
+      expect(checkLines(checked.stdout)['database']).toBe(`ok PGlite in ${join(dataDir, 'db')} is open in the running hub (process ${hub.pid}), which migrated it at its start`)
+      expect(checkLines(checked.stdout)['certificate']).toMatch(/^ok .*hub-cert\.pem \(CN=Foyer Hub\) valid until/)
+    } finally {
+      hub.kill('SIGTERM')
+      await exited
+    }
+    // Stopped, its mark is gone: migrate opens the folder again.
+    expect((await foyerHub(['migrate', '--data', dataDir])).stdout).toContain('the current one; nothing to do.')
   }, 240_000)
 })
 
