@@ -47,7 +47,7 @@ const sideways = {
  * are of its layer (boundaries matches `hub/server` as the folder a file is under): the server's
  * groups, hub/server/devices/, plugins/ and the rest, are the server layer.
  */
-export const hubLayers = ['protocol', 'storage', 'server']
+export const hubLayers = ['protocol', 'storage', 'server', 'cli']
 /**
  * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the
  * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node; it
@@ -155,7 +155,7 @@ export const boundaryMessages = {
   playwright: 'playwright is a development package, not in the installed app: only electron/browser-host may use it.',
   browserHostOnly: 'Only electron/browser-host may use the spool printer and the plain-Node sandbox launcher.',
   hubProtocolOnly: 'electron/ may import only hub/protocol from Foyer Hub: the hub server and its storage are another program.',
-  hubLayers: 'hub/ is layered (docs/architecture.md): protocol (shared with devices) < storage < server; nothing imports back up.',
+  hubLayers: 'hub/ is layered (docs/architecture.md): protocol (shared with devices) < storage < server < cli (the foyer-hub command); nothing imports back up.',
   hubProtocolPlain: 'hub/protocol is shared with devices and the dashboard: plain TypeScript and zod, no Node modules.',
   hubDashboard:
     "hub/dashboard is a page in the manager's browser: it imports hub/protocol (the server over HTTP) and shared/ui (Foyer's look and languages) only, no Node modules, nothing of renderer/ or electron/.",

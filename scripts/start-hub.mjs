@@ -1,4 +1,4 @@
-// `npm run hub`: Foyer Hub, with its managers' page. A fresh clone has no built page (out/hub-dashboard is
+// `npm run hub`: `foyer-hub serve` (bin/foyer-hub.mjs), with its managers' page. A fresh clone has no built page (out/hub-dashboard is
 // made by `npm run build:hub-dashboard`), and a hub without it answered `GET /` with a JSON 404 and said
 // nothing: the page is built first when it is missing, saying so. The hub's own arguments pass through.
 import { spawnSync } from 'node:child_process'
@@ -13,5 +13,5 @@ if (!existsSync(join(dashboard, 'index.html'))) {
   const built = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'hub/dashboard/vite.config.ts', '--outDir', dashboard, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
-const hub = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'hub/server/cli.ts'), ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' })
+const hub = spawnSync(process.execPath, [join(root, 'bin/foyer-hub.mjs'), 'serve', ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' })
 process.exit(hub.status ?? 1)

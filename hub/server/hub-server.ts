@@ -1,4 +1,4 @@
-import Fastify from 'fastify'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { HubDatabase } from '../storage/database'
 import { allDevices, revokeDevice } from '../storage/device-table'
@@ -13,6 +13,7 @@ import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './devices/device-state'
 import { createDeviceEnrolmentCode } from './devices/enrolment-service'
 import type { HubServices } from './plugins/hub-services'
+import { OneLinePerRequest } from './logging/request-log'
 import { loadHubTls, type HubTls } from './tls'
 import { HubOps } from './ops/hub-ops'
 import type { HubOpsOptions } from './ops/ops-settings'
@@ -50,6 +51,8 @@ export interface HubOptions {
   metrics?: HubOpsOptions | false
   /** When the last good backup was made, for /metrics' backup age (not reported without it). */
   lastBackupAt?: () => Promise<Date | null>
+  /** Where requests are logged, a line each (logging/hub-logger.ts); nothing is logged without it. */
+  logger?: FastifyBaseLogger
 }
 
 export interface DeviceView extends DeviceHealth {
@@ -82,7 +85,8 @@ export interface Hub {
 }
 
 async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 'live' | 'watch'>, options: HubOptions, ops?: HubOps) {
-  const app = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false, bodyLimit: 1024 * 1024 })
+  const logging = options.logger ? { loggerInstance: options.logger, logController: new OneLinePerRequest() } : { logger: false }
+  const app = Fastify({ https: { key: tls.key, cert: tls.cert }, ...logging, bodyLimit: 1024 * 1024 })
   await ops?.countDeviceTraffic(app)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()

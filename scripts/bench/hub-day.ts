@@ -2,7 +2,7 @@
  * `npm run bench:hub-day [-- --sales-per-day 20000 --days 5 --db pglite|postgres|both --runs 3]`: what the
  * dashboard's reads of a busy box office cost (issue #35), measured from outside. The hub's database is
  * filled first through the hub's storage API (./hub-day-seed.ts: `--days` days of `--sales-per-day` sales
- * each, the last one today), then the hub runs in a process of its own (hub/server/cli.ts, as `npm run
+ * each, the last one today), then the hub runs in a process of its own (hub/cli/serve.ts, as `npm run
  * hub`) and this process is the manager's browser. Prints, per database, the median of `--runs` answers
  * (and its size) of Today, the day's End of day, each of its files (CSV, workbook, PDF, the card file),
  * a page of its card payments where the hub has that route, then closing the day (once) and End of day

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 /**
- * Foyer Hub in a process of its own, started as `npm run hub` starts it (hub/server/cli.ts), so the
+ * Foyer Hub in a process of its own, started as `npm run hub` starts it (`foyer-hub serve`, hub/cli/serve.ts), so the
  * load generator's CPU is not in the hub's answers and the hub's memory can be read from /proc.
  */
 export interface HubProcess {
@@ -32,7 +32,7 @@ function statusField(pid: number, field: string): number {
 export async function startHubProcess(options: { port: number; databaseUrl?: string; profileDir?: string; dataDir?: string; metricsPort?: number }): Promise<HubProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'foyer-bench-hub-'))
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
-  const args = [...profile, '--import', 'tsx', 'hub/server/cli.ts', '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1']
+  const args = [...profile, '--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve', '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1']
   // No dashboard page: the bench reads the dashboard's API and event stream, as the page does.
   args.push('--dashboard', join(dataDir, 'no-page'))
   const child = spawn(process.execPath, args, {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:hub [-- --seconds 60 --devices 1000 --uploads-per-second 50 --db pglite|postgres|both]`:
- * Foyer Hub under a venue group's load. The hub runs in a process of its own (hub/server/cli.ts, as
+ * Foyer Hub under a venue group's load. The hub runs in a process of its own (hub/cli/serve.ts, as
  * `npm run hub`), on PGlite and on a throwaway PostgreSQL 15 cluster (fsync on, as in production).
  * This process is the devices and the manager: it signs the first manager in, enrols every device
  * through the real protocol (one-time codes added on the dashboard API, in batches enrolled at once),
