@@ -2,9 +2,12 @@ import { existsSync, readdirSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
+import type { HubDatabase } from '../storage/database'
+import { migrate } from '../storage/migrate'
 import { MIGRATIONS } from '../storage/migrations'
 import { openPgliteDatabase } from '../storage/pglite-database'
 import { openPostgresDatabase } from '../storage/postgres-database'
+import { recordRestore } from '../storage/restore-table'
 import { parseRows } from '../storage/rows'
 import { BackupRefused, decodeBackup, type BackupContents, type BackupHeader } from './backup-file'
 import { pgRestore } from './pg-tools'
@@ -56,11 +59,15 @@ async function restoreIntoEmptyPostgres(databaseUrl: string, dump: Buffer): Prom
   await pgRestore(databaseUrl, dump)
 }
 
-/** PGlite's folder made from the tarball, opened once to prove it reads. */
-async function restorePglite(dataDir: string, tarball: Buffer): Promise<void> {
-  const db = await openPgliteDatabase(join(dataDir, 'db'), new Blob([new Uint8Array(tarball)]))
+/**
+ * The restored database brought to this hub's schema and told it was restored: the heartbeats then
+ * name the restore, and devices send again what they uploaded after the backup (hub_restores).
+ */
+async function markRestored(db: HubDatabase, header: BackupHeader, now: Date): Promise<void> {
   try {
     await schemaVersionOf(db)
+    await migrate(db)
+    await recordRestore(db, { restoredAt: now, backupCreatedAt: new Date(header.createdAt) })
   } finally {
     await db.close()
   }
@@ -70,9 +77,9 @@ async function restorePglite(dataDir: string, tarball: Buffer): Promise<void> {
  * Restores a backup file: into an empty data folder (PGlite), or onto an empty PostgreSQL database,
  * with the hub's own certificate and key so that enrolled devices know it again. Refused in words: a
  * file that is not a Foyer backup, cut short, altered, from a newer hub, of the other kind of database,
- * or a target that is not empty. The hub migrates the restored database at its next start as at any.
+ * or a target that is not empty. A backup from an older hub is migrated to this one's schema.
  */
-export async function restoreHub(file: string, options: RestoreOptions): Promise<BackupHeader> {
+export async function restoreHub(file: string, options: RestoreOptions, now: () => number = Date.now): Promise<BackupHeader> {
   const { header, parts } = await readBackup(file)
   const target = options.databaseUrl ? 'postgres' : 'pglite'
   if (header.database !== target) {
@@ -86,8 +93,12 @@ export async function restoreHub(file: string, options: RestoreOptions): Promise
   const madeFolder = !existsSync(options.dataDir)
   try {
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
-    if (options.databaseUrl) await restoreIntoEmptyPostgres(options.databaseUrl, parts.get('database')!)
-    else await restorePglite(options.dataDir, parts.get('database')!)
+    const dump = parts.get('database')!
+    if (options.databaseUrl) await restoreIntoEmptyPostgres(options.databaseUrl, dump)
+    const db = options.databaseUrl
+      ? await openPostgresDatabase(options.databaseUrl)
+      : await openPgliteDatabase(join(options.dataDir, 'db'), new Blob([new Uint8Array(dump)]))
+    await markRestored(db, header, new Date(now()))
     for (const [name, bytes] of parts) {
       if (name === 'database') continue
       const path = join(options.dataDir, name)
