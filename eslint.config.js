@@ -47,7 +47,7 @@ const sideways = {
  * are of its layer (boundaries matches `hub/server` as the folder a file is under): the server's
  * groups, hub/server/devices/, plugins/ and the rest, are the server layer.
  */
-export const hubLayers = ['protocol', 'storage', 'server', 'cli']
+export const hubLayers = ['protocol', 'storage', 'backup', 'server', 'cli']
 /**
  * The hub's dashboard (hub/dashboard), a page in the manager's browser beside the stack: it talks to the
  * server over HTTP only, so it takes the protocol and nothing else of hub/, and nothing of Node; it

@@ -115,6 +115,9 @@ export const migrations: readonly string[] = [
   OUTBOX_WRITTEN_WITH_JOURNAL,
   // An index for each question main asks the journal while selling or on a timer: ./journal-age-migration.ts.
   JOURNAL_AGE_INDEXES,
+  // The hub's restore from a backup this device has followed (electron/hub-link/outbox.ts, followRestore):
+  // each restore is followed once, by sending again what the restored hub lacks.
+  `ALTER TABLE hub_link ADD COLUMN restore_followed TEXT`,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

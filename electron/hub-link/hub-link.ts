@@ -201,6 +201,7 @@ export class HubLink {
         this.options.onServiceChange?.(true)
       }
       if (parsed.data.status === 'ok') {
+        if (parsed.data.restored) this.#followRestore(parsed.data.restored)
         await this.#syncStaff(parsed.data.staffVersion)
         if (parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
       }
@@ -208,6 +209,12 @@ export class HubLink {
       this.options.log.warn('the heartbeat did not reach the hub', { reason: (error as Error).message })
     }
     await this.upload()
+  }
+
+  /** The hub restored from a backup: what it answered after the backup waits to be sent again (the upload after the beat sends it). */
+  #followRestore(restore: { id: string; recordsThrough: string }): void {
+    const reopened = this.outbox.followRestore(restore)
+    if (reopened > 0) this.options.log.warn('the hub was restored from a backup: sending again what it lacks', { records: reopened })
   }
 
   /** The profile named by the hub's answer, pulled when new and applied when no sale is under way. */

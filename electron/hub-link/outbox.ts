@@ -57,6 +57,27 @@ export class Outbox {
     })()
   }
 
+  /**
+   * The hub was restored from a backup (its heartbeat's answer says so): it lacks what it answered after the
+   * backup, the records it gave an id above `recordsThrough`. Those go back on the waiting list, their payloads
+   * made again from the journal, once for each restore; the hub stores each once all the same, so a record it
+   * answered after the restore and is sent again is answered with its id again. Answers how many went back.
+   */
+  followRestore(restore: { id: string; recordsThrough: string }): number {
+    return this.db.transaction(() => {
+      const link = this.db.prepare('SELECT restore_followed AS followed FROM hub_link WHERE one = 1').get() as { followed: string | null } | undefined
+      if (!link || link.followed === restore.id) return 0
+      const reopened = this.db
+        .prepare(
+          `UPDATE hub_outbox SET answered_at = NULL, outcome = NULL, hub_record_id = NULL
+            WHERE outcome = 'stored' AND CAST(hub_record_id AS INTEGER) > CAST(? AS INTEGER)`,
+        )
+        .run(restore.recordsThrough).changes
+      this.db.prepare('UPDATE hub_link SET restore_followed = ? WHERE one = 1').run(restore.id)
+      return reopened
+    })()
+  }
+
   /** Records not yet answered by the hub (the heartbeat's "uploads waiting"). */
   waiting(): number {
     return this.#waiting.get()!.n

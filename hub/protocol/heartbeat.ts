@@ -82,6 +82,12 @@ export const HeartbeatAnswer = z.discriminatedUnion('status', [
     staffVersion: z.number().int().nonnegative().optional(),
     /** The newest revision of profiles and service rules: a device holding another pulls its own (./device-profile.ts). */
     profileRevision: z.string().regex(/^\d{1,18}$/).optional(),
+    /**
+     * The hub was restored from a backup (the newest restore): it lacks the records it answered after the
+     * backup, that is those it gave an id above `recordsThrough`. A device that has not seen this restore
+     * yet sends those again (each still stored once: the hub keeps one per device and record id).
+     */
+    restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).optional(),
   }),
   z.object({ status: z.literal('revoked') }),
 ])

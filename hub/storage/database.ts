@@ -27,6 +27,12 @@ export interface HubDatabase extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   /** NOTIFY on `channel`, each payload in turn, to every listener (outside any transaction: at once). */
   notify(channel: string, ...payloads: string[]): Promise<void>
+  /**
+   * PGlite only: its data folder as a tarball (PGlite's dumpDataDir, gzipped), taken between two
+   * transactions of this process, the only one there is on it: a consistent copy while devices upload.
+   * A PostgreSQL server is backed up by pg_dump instead (hub/backup/).
+   */
+  dumpDataDir?(): Promise<Buffer>
   close(): Promise<void>
 }
 

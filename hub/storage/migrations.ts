@@ -143,6 +143,23 @@ const dayIndex: Migration = {
   sql: `CREATE INDEX device_records_by_day ON device_records (occurred_at) WHERE kind IN ('sale', 'refund');`,
 }
 
+// A hub restored from a backup lacks what devices uploaded after it was taken, and the devices took those
+// records as answered. Each restore is kept (hub/backup/restore-backup.ts), with the newest record id the
+// backup held: every heartbeat's answer names the newest restore, and a device that has not seen it sends
+// again the records the hub answered with a later id (electron/hub-link/hub-restore.ts).
+const restores: Migration = {
+  version: 12,
+  name: 'restores from a backup, for devices to fill the gap',
+  sql: `
+    CREATE TABLE hub_restores (
+      id uuid PRIMARY KEY,
+      restored_at timestamptz NOT NULL,
+      backup_created_at timestamptz NOT NULL,
+      records_through bigint NOT NULL
+    );
+  `,
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   devicesAndEnrolment,
   heartbeatsAndRecords,
@@ -155,4 +172,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dashboardManagers,
   saleCodes,
   saleTables,
+  restores,
 ]

@@ -37,6 +37,8 @@ export async function openPgliteDatabase(dataDir?: string, from?: Blob): Promise
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     ...inProcessNotices(),
+    // Under PGlite's transaction lock (which every query and transaction takes): never mid-transaction.
+    dumpDataDir: () => db._runExclusiveTransaction(async () => Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())),
     close: () => db.close(),
   }
 }

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { HubDatabase, Queryable } from '../storage/database'
+import { parseRows } from '../storage/rows'
+import { encodeBackup, type BackupHeader } from './backup-file'
+import { pgDump } from './pg-tools'
+import { writeAtomically } from './write-atomically'
+
+/** The hub's own certificate and key (hub/server/tls.ts), when it made them: what enrolled devices pin. */
+export const TLS_FILES = ['tls/hub-cert.pem', 'tls/hub-key.pem'] as const
+
+/** The newest migration the database holds (0 on a database never migrated). */
+export async function schemaVersionOf(db: Queryable): Promise<number> {
+  const { rows } = await db.query('SELECT coalesce(max(version), 0) AS version FROM schema_migrations')
+  return parseRows(z.object({ version: z.coerce.number().int() }), rows)[0]?.version ?? 0
+}
+
+export interface BackupOptions {
+  /** The hub's database, open: on PGlite the running hub's own (only its process may read it). */
+  db: HubDatabase
+  /** On PostgreSQL, its address (FOYER_HUB_DATABASE_URL): pg_dump connects by itself. */
+  databaseUrl?: string
+  /** The hub's data folder, for its certificate and key. */
+  dataDir: string
+  /** The backup file, replaced atomically if it is there. */
+  to: string
+  now?: () => number
+}
+
+/**
+ * An online, consistent backup of the hub into one file (backup-file.ts): PGlite's data folder dumped
+ * between two of its transactions, or pg_dump's one snapshot of the server's database; with the
+ * hub's own certificate and key. Devices may upload all the while.
+ */
+export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string }> {
+  const { db } = options
+  const schemaVersion = await schemaVersionOf(db)
+  let database: Buffer
+  if (db.kind === 'pglite') {
+    if (!db.dumpDataDir) throw new Error('This PGlite database cannot be dumped.')
+    database = await db.dumpDataDir()
+  } else {
+    if (!options.databaseUrl) throw new Error('A PostgreSQL backup needs the database address (FOYER_HUB_DATABASE_URL).')
+    database = await pgDump(options.databaseUrl)
+  }
+  const parts = new Map<string, Buffer>([['database', database]])
+  for (const name of TLS_FILES) {
+    const path = join(options.dataDir, name)
+    if (existsSync(path)) parts.set(name, await readFile(path))
+  }
+  const createdAt = new Date((options.now ?? Date.now)()).toISOString()
+  const { bytes, header } = encodeBackup({ schemaVersion, database: db.kind, createdAt }, parts)
+  await writeAtomically(options.to, bytes)
+  return { ...header, file: options.to }
+}
