@@ -1,4 +1,4 @@
-import { Application, getTestContext, RendererType } from 'pixi.js'
+import { Application, BitmapFontManager, getTestContext, RendererType } from 'pixi.js'
 // Foyer's CSP forbids eval: this module swaps pixi's generated code for eval-free
 // implementations (the name says what it replaces, not what it needs).
 import 'pixi.js/unsafe-eval'
@@ -50,10 +50,9 @@ interface PointerMemory {
   _rootPointerEvent: KeptEvent
   _rootWheelEvent: KeptEvent
 }
-interface KeptEvent {
-  nativeEvent: unknown
-  originalEvent: unknown
-}
+type KeptEvent = Record<(typeof EVENT_REFERENCES)[number], unknown>
+/** A federated event's fields that point at the browser's event, its DOM or the map's containers. */
+const EVENT_REFERENCES = ['nativeEvent', 'originalEvent', 'srcElement', 'relatedTarget', 'target', 'currentTarget', 'path'] as const
 
 /**
  * pixi keeps, until the next pointer, the last pointer's events (each with its browser event, whose path
@@ -63,11 +62,29 @@ interface KeptEvent {
 function forgetPointers(events: unknown): void {
   const kept = events as PointerMemory
   const pooled = [...kept.rootBoundary.eventPool.values()].flat()
-  for (const event of [...pooled, kept._rootPointerEvent, kept._rootWheelEvent]) {
-    event.nativeEvent = null
-    event.originalEvent = null
-  }
+  for (const event of [...pooled, kept._rootPointerEvent, kept._rootWheelEvent]) for (const field of EVENT_REFERENCES) event[field] = null
   kept.rootBoundary.mappingState.trackingData = {}
+}
+
+/** pixi's garbage collector's lists of what the renderer holds on the GPU (pixi's own fields, too). */
+interface ManagedHashes {
+  _managedResourceHashes: { context: Record<string, Record<string, unknown>>; hash: string }[]
+}
+
+/**
+ * Between customers, pixi's caches are brought back to what the next map needs: every sprite, graphic and
+ * text a map made leaves a null in its renderer's hash of GPU objects, which pixi compacts only once a hash
+ * holds ten thousand; and the bitmap font's layouts of every seat and section label measured (a thousand
+ * kept). Left, a kiosk's JS heap climbed about a megabyte every hundred purchases (bench:kiosk-day).
+ */
+function compactCaches(gc: unknown): void {
+  for (const { context, hash } of (gc as ManagedHashes)._managedResourceHashes) {
+    const items = context[hash]!
+    const kept: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+    for (const key in items) if (items[key] !== null) kept[key] = items[key]
+    context[hash] = kept
+  }
+  BitmapFontManager.measureCache.clear()
 }
 
 /** Applications lent to no map now, by how they draw (renderer and background). */
@@ -151,6 +168,7 @@ export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOpti
     // whatever screen) as it keeps every last pointer.
     app.renderer.events.setTargetElement(null as unknown as HTMLElement)
     forgetPointers(app.renderer.events)
+    compactCaches(app.renderer.gc)
     // Blank, so the next map does not show this one's last picture before its own first frame.
     app.renderer.render({ container: app.stage })
     canvas.style.transform = ''
