@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { startHub, type Hub } from '../server/hub-server'
 import { openHubLog } from '../server/logging/hub-logger'
+import { opsOptionsFromEnv } from '../server/ops/ops-settings'
 import type { Subcommand } from './command'
 import { holdDataDir } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, describeDatabase, hubSettings } from './settings'
@@ -23,6 +24,7 @@ function printStarted(hub: Hub, settings: { host: string; dashboardDir: string; 
     // The API serves devices without it; a manager opening the address would get nothing but a 404.
     console.log(`No managers’ page in ${settings.dashboardDir}: \`npm run build:hub-dashboard\` builds it (\`npm run hub\` does so by itself)`)
   }
+  if (hub.metricsUrl) console.log(`Health and metrics (plain HTTP, for monitoring): ${hub.metricsUrl}/healthz and ${hub.metricsUrl}/metrics`)
   console.log(`Certificate fingerprint (SHA-256): ${hub.fingerprint}`)
   if (hub.firstManagerCode) {
     console.log(`Kept until a first manager is made, in ${hub.firstManagerFile}`)
@@ -50,7 +52,9 @@ export const serve: Subcommand = {
 Environment: FOYER_HUB_DATABASE_URL (PostgreSQL; PGlite in the data folder without it),
 FOYER_HUB_TLS_CERT and FOYER_HUB_TLS_KEY (the venue's certificate, PEM), FOYER_HUB_ALERT_WEBHOOK,
 FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comma-separated),
-FOYER_HUB_LOG_LEVEL (debug, info, warn, error; info).
+FOYER_HUB_LOG_LEVEL (debug, info, warn, error; info), FOYER_HUB_METRICS (on/off; on),
+FOYER_HUB_METRICS_HOST (127.0.0.1), FOYER_HUB_METRICS_PORT (9464), FOYER_HUB_METRICS_ON_NETWORK (yes to
+allow an address beyond loopback): GET /healthz and /metrics on a listener of their own.
 `,
   options: {
     ...DATA_OPTIONS,
@@ -84,6 +88,8 @@ FOYER_HUB_LOG_LEVEL (debug, info, warn, error; info).
       // A name the venue gives the hub (https://boxoffice.example:7443): the dashboard is also loaded from there.
       origins: (process.env['FOYER_HUB_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
       logger: log.logger,
+      // GET /healthz and /metrics for the venue's monitoring, on 127.0.0.1:9464 unless FOYER_HUB_METRICS* say otherwise.
+      metrics: opsOptionsFromEnv(process.env),
     }).catch((error: unknown) => {
       letGo()
       throw error

@@ -1,3 +1,4 @@
+import { backup, restore } from './backup'
 import { check } from './check'
 import { parseCommand, usageOf, USAGE_STATUS, UsageError, type Subcommand } from './command'
 import { migrate } from './migrate'
@@ -6,9 +7,8 @@ import { serve } from './serve'
 /**
  * `foyer-hub`'s subcommands, in the order `foyer-hub --help` lists them, each in a file of its own
  * beside this one: a new one is a file exporting a Subcommand (command.ts) and its line here.
- * `backup` and `restore` (issue #36 §2) are added to this table.
  */
-export const SUBCOMMANDS: readonly Subcommand[] = [serve, migrate, check]
+export const SUBCOMMANDS: readonly Subcommand[] = [serve, migrate, check, backup, restore]
 
 function usage(): string {
   const width = Math.max(...SUBCOMMANDS.map((c) => c.name.length)) + 2

@@ -44,7 +44,7 @@ interface HubRun {
 async function runHub(dataDir: string, port: number, awaited: Record<string, RegExp>): Promise<HubRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
     cwd: repoRoot,
-    env: { ...process.env, FOYER_HUB_DATABASE_URL: '' },
+    env: { ...process.env, FOYER_HUB_DATABASE_URL: '', FOYER_HUB_METRICS: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = once(child, 'exit').then(() => {})

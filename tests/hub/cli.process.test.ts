@@ -10,6 +10,8 @@ import { seeCertificate } from '../support/hub-device'
 function startHubProcess(dataDir: string, program = ['--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve'], more: string[] = []): { child: ChildProcess; printed: Promise<string> } {
   const child = spawn(process.execPath, [...program, '--data', dataDir, '--port', '0', '--host', '127.0.0.1', ...more], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Many hubs at once in the suite: none takes the one health and metrics port (foyer-hub-cli's test serves it).
+    env: { ...process.env, FOYER_HUB_METRICS: 'off' },
   })
   let output = ''
   const printed = new Promise<string>((resolve, reject) => {

@@ -1,5 +1,6 @@
+import { createServer, type AddressInfo } from 'node:net'
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import forge from 'node-forge'
@@ -41,13 +42,13 @@ describe('foyer-hub: its command line', () => {
   it('lists its commands, says each one’s options, and refuses an unknown command or option in words with exit status 2', async () => {
     const help = await foyerHub(['--help'])
     expect(help.status).toBe(0)
-    for (const name of ['serve', 'migrate', 'check']) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'))
+    for (const name of ['serve', 'migrate', 'check', 'backup', 'restore']) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'))
     const serveHelp = await foyerHub(['serve', '--help'])
     expect(serveHelp).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: foyer-hub serve [options]') })
     expect(serveHelp.stdout).toContain('--port N')
     const unknown = await foyerHub(['bakup'])
     expect(unknown.status).toBe(2)
-    expect(unknown.stderr).toContain('foyer-hub: no command "bakup"; the commands are serve, migrate, check.')
+    expect(unknown.stderr).toContain('foyer-hub: no command "bakup"; the commands are serve, migrate, check, backup, restore.')
     const option = await foyerHub(['check', '--date', '/tmp/x'])
     expect(option.status).toBe(2)
     expect(option.stderr).toContain("foyer-hub check: Unknown option '--date'.")
@@ -79,6 +80,33 @@ describe('foyer-hub migrate and check on PGlite', () => {
     expect(checked.status).toBe(0)
   }, 240_000)
 
+  it('backup writes one file, restore brings it into an empty folder that then checks ok; a file altered or cut short is refused in words', async () => {
+    // The database and certificate of the test above (its hub stopped): backed up, restored elsewhere.
+    const file = join(dir, 'hub.foyerhub')
+    const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', file])
+    expect(backedUp.stderr).toBe('')
+    expect(backedUp.stdout).toMatch(new RegExp(`^Backed up \\(pglite, schema version ${CURRENT_SCHEMA_VERSION}, \\d+ bytes\\) to ${file}`))
+    const restoredDir = join(dir, 'restored')
+    const restored = await foyerHub(['restore', file, '--data', restoredDir])
+    expect(restored.stdout).toContain(`into ${restoredDir}: start the hub on it.`)
+    expect(restored.status).toBe(0)
+    const checked = await foyerHub(['check', '--data', restoredDir])
+    expect(checkLines(checked.stdout)['database']).toBe(`ok PGlite in ${join(restoredDir, 'db')} answers, at schema version ${CURRENT_SCHEMA_VERSION}, the current one`)
+
+    const bytes = readFileSync(file)
+    const altered = Buffer.from(bytes)
+    altered[altered.length - 10]! ^= 0xff
+    writeFileSync(join(dir, 'altered.foyerhub'), altered)
+    writeFileSync(join(dir, 'short.foyerhub'), bytes.subarray(0, bytes.length - 1000))
+    for (const name of ['altered', 'short']) {
+      const refused = await foyerHub(['restore', join(dir, `${name}.foyerhub`), '--data', join(dir, `from-${name}`)])
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).not.toMatch(/\n\s+at /)
+      expect(refused.stderr.trim().length).toBeGreaterThan(20)
+    }
+    expect(await foyerHub(['restore', '--data', join(dir, 'nowhere')])).toMatchObject({ status: 2 })
+  }, 240_000)
+
   it('check fails, one line saying why, on an expired certificate, a key not the certificate’s, and too little free disk', async () => {
     const day = 86_400_000
     const expired = certificateFiles(mkdtempSync(join(dir, 'old-')), new Date(Date.now() - 400 * day), new Date(Date.now() - day))
@@ -102,13 +130,25 @@ describe('foyer-hub migrate and check on PGlite', () => {
   }, 240_000)
 })
 
+/** A port nothing listens on now (asked of the system, then let go). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 describe('foyer-hub serve under systemd, on PGlite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hub-cli-served-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   it('logs JSON lines to stdout and keeps the first manager’s code out of the journal; migrate will not open its PGlite, check says the running hub holds it', async () => {
     // systemd sets JOURNAL_STREAM when stdout is the journal.
-    const env = { ...process.env, FOYER_HUB_DATABASE_URL: '', JOURNAL_STREAM: '8:12345' }
+    const env = { ...process.env, FOYER_HUB_DATABASE_URL: '', JOURNAL_STREAM: '8:12345', FOYER_HUB_METRICS_PORT: String(await freePort()) }
     const hub = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     const exited = new Promise((resolve) => hub.once('exit', resolve))
     let stdout = ''
@@ -124,6 +164,15 @@ describe('foyer-hub serve under systemd, on PGlite', () => {
       const listening = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; msg: string })
       expect(listening).toContainEqual(expect.objectContaining({ level: 'info', msg: expect.stringMatching(/^Server listening at https:/) }))
 
+      // Health and metrics on by default, on loopback, at the port set.
+      const health = new RegExp(`^Health and metrics \\(plain HTTP, for monitoring\\): (http://127\\.0\\.0\\.1:${env.FOYER_HUB_METRICS_PORT})/healthz`, 'm').exec(stdout)
+      expect(health, stdout).not.toBeNull()
+      const answer = await fetch(`${health![1]}/healthz`)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({ process: 'ok', database: 'ok', migrations: 'current' })
+      const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', join(dataDir, 'refused.foyerhub')])
+      expect(backedUp.status).toBe(1)
+      expect(backedUp.stderr).toContain(`the hub (process ${hub.pid}) is serving PGlite in ${dataDir}`)
       const migrated = await foyerHub(['migrate', '--data', dataDir])
       expect(migrated.status).toBe(1)
       expect(migrated.stderr).toContain(`foyer-hub migrate: the hub (process ${hub.pid}) is serving PGlite in ${dataDir}: stop it first`)

@@ -22,7 +22,7 @@ function ask(url: string, options: { method: string; headers: Record<string, str
 /** `foyer-hub serve --log-file`, as a venue without journald would run it; ready once it printed its first manager's code. */
 function serve(dataDir: string, logFile: string): { child: ChildProcess; printed: Promise<string> } {
   const child = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1', '--log-file', logFile], {
-    env: { ...process.env, FOYER_HUB_DATABASE_URL: '', FOYER_HUB_LOG_LEVEL: 'info' },
+    env: { ...process.env, FOYER_HUB_DATABASE_URL: '', FOYER_HUB_LOG_LEVEL: 'info', FOYER_HUB_METRICS: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -1,0 +1,49 @@
+import { backupCommand, restoreCommand } from '../backup/backup-command'
+import type { Subcommand } from './command'
+import { runningHub } from './pglite-guard'
+import { DATA_HELP, DATA_OPTIONS, hubSettings, type HubSettings } from './settings'
+
+/** PGlite is the hub process's own database: another process may read it only while no hub serves it. */
+function refuseWhileServed(settings: HubSettings): void {
+  if (settings.databaseUrl) return
+  const running = runningHub(settings.dataDir)
+  if (running !== null) {
+    throw new Error(`the hub (process ${running}) is serving PGlite in ${settings.dataDir}: a running PGlite hub is backed up by the hub itself; stop it (systemctl stop foyer-hub) to back it up from here`)
+  }
+}
+
+/** `foyer-hub backup --to FILE`: the database (PGlite's data folder, or pg_dump's custom format) and the hub's certificate, in one checked file. */
+export const backup: Subcommand = {
+  name: 'backup',
+  summary: 'Back the hub up to one file: its database and its certificate, with a checksum.',
+  help: `${DATA_HELP}  --to FILE           the backup file, written atomically (replaced if there)
+
+Environment: FOYER_HUB_DATABASE_URL (PostgreSQL, dumped online with pg_dump; PGlite in the data folder
+without it, read only while the hub is stopped). The file holds the hub's private key: keep it as the hub's.
+`,
+  options: { ...DATA_OPTIONS, to: { type: 'string' } },
+  async run(values) {
+    const to = values['to']
+    if (typeof to !== 'string' || to === '') throw new Error('--to FILE says where the backup goes')
+    const settings = hubSettings(values)
+    refuseWhileServed(settings)
+    return backupCommand({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, to })
+  },
+}
+
+/** `foyer-hub restore FILE`: into an empty data folder, or onto an empty PostgreSQL database. */
+export const restore: Subcommand = {
+  name: 'restore',
+  summary: 'Restore a backup into an empty data folder (or onto an empty PostgreSQL database).',
+  help: `${DATA_HELP}
+Environment: FOYER_HUB_DATABASE_URL (restored onto that database, which must be empty; PGlite into the
+data folder without it, which must be empty). A backup from a newer hub, cut short or altered is refused.
+`,
+  positionals: { usage: 'FILE', min: 1, max: 1 },
+  options: { ...DATA_OPTIONS },
+  async run(values, positionals) {
+    const settings = hubSettings(values)
+    refuseWhileServed(settings)
+    return restoreCommand({ file: positionals[0]!, dataDir: settings.dataDir, databaseUrl: settings.databaseUrl })
+  },
+}
