@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
@@ -29,6 +29,12 @@ process.env.FOYER_CHROMIUM ??= chromiumPath
  * needed there nor able to load those modules.
  */
 const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
+/**
+ * `npm test` (scripts/run-tests.mjs) runs the venue project apart, beside Vitest and after its builds
+ * (the browser host's bundle among them), then the others: FOYER_E2E_PART=venue is that project alone,
+ * with neither web server below (its specs start their own hub and hosts); =others, every other one.
+ */
+const part = process.env.FOYER_E2E_PART
 
 /**
  * The pictures of every screen (screenshots.spec.ts) are for people to look
@@ -40,6 +46,32 @@ const SCREENSHOTS = /screenshots\.spec\.ts$/
 /** The specs that run a whole venue: Foyer Hub and several browser hosts (tests/e2e/hub-venue.ts). */
 const VENUE = /hub-[\w-]+\.spec\.ts$/
 const picturesAsked = process.env.FOYER_SCREENSHOTS === '1'
+
+/** The scale host and the seat-map harness, for the `chromium` project's specs. */
+const servers: PlaywrightTestConfig['webServer'] = [
+  {
+    // Bundles the browser host first (out/browser-host): every host the specs start (host-process.ts)
+    // runs that bundle, and this server starts before any of them, so it is this run's sources.
+    command: `node scripts/build-browser-host.mjs && node out/browser-host/cli.js --port ${scalePort}`,
+    url: `http://127.0.0.1:${scalePort}/`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
+      FOYER_DATA_DIR: 'memory',
+      FOYER_MODE: 'self-service',
+      FOYER_BACKEND: 'sandbox',
+      FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
+    },
+  },
+  {
+    command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
+    url: `http://127.0.0.1:${harnessPort}/`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+  },
+]
 
 export default defineConfig({
   outputDir: 'test-results/playwright',
@@ -62,39 +94,20 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  webServer: electronOnly
-    ? []
-    : [
-        {
-          // Bundles the browser host first (out/browser-host): every host the specs start (host-process.ts)
-          // runs that bundle, and this server starts before any of them, so it is this run's sources.
-          command: `node scripts/build-browser-host.mjs && node out/browser-host/cli.js --port ${scalePort}`,
-          url: `http://127.0.0.1:${scalePort}/`,
-          reuseExistingServer: false,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
-            FOYER_DATA_DIR: 'memory',
-            FOYER_MODE: 'self-service',
-            FOYER_BACKEND: 'sandbox',
-            FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
-          },
-        },
-        {
-          command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
-          url: `http://127.0.0.1:${harnessPort}/`,
-          reuseExistingServer: false,
-          stdout: 'ignore',
-        },
-      ],
+  webServer: electronOnly || part === 'venue' ? [] : servers,
   projects: [
     // The venue specs (a hub and three or four hosts) take minutes each, much of it waiting on heartbeats
     // and alerts (15 s, 45 s): a worker of their own beside the two others, first in the run, fills the
     // cores while they wait. Run on the two workers instead, the cores stood idle for much of a minute.
-    { name: 'venue', testDir: 'tests/e2e', testMatch: VENUE, workers: 1 },
-    { name: 'chromium', testDir: 'tests/e2e', testIgnore: [SCREENSHOTS, VENUE], workers: 2 },
-    { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
-    ...(picturesAsked ? [{ name: 'screenshots', testDir: 'tests/e2e', testMatch: SCREENSHOTS }] : []),
+    // Its own output folder: npm test runs it apart from the others (scripts/run-tests.mjs), and a run
+    // empties the folders of the projects it runs, which would lose the other run's traces.
+    ...(part === 'others' ? [] : [{ name: 'venue', testDir: 'tests/e2e', testMatch: VENUE, workers: 1, outputDir: 'test-results/playwright-venue' }]),
+    ...(part === 'venue'
+      ? []
+      : [
+          { name: 'chromium', testDir: 'tests/e2e', testIgnore: [SCREENSHOTS, VENUE], workers: 2 },
+          { name: 'electron', testDir: 'tests/electron', timeout: 90_000 },
+          ...(picturesAsked ? [{ name: 'screenshots', testDir: 'tests/e2e', testMatch: SCREENSHOTS }] : []),
+        ]),
   ],
 })
