@@ -13,11 +13,10 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
  */
 /** The seat-map harness (tests/seatmap-harness), served beside the app for component-level specs. */
 export const harnessPort = Number(process.env.FOYER_HARNESS_PORT ?? 5318)
-/** A browser host whose sandbox carries 5,000 generated events besides the training data (catalogue-scale.spec.ts). */
-export const scalePort = Number(process.env.FOYER_SCALE_PORT ?? 5320)
+/** How many generated events the sandbox of catalogue-scale.spec.ts's own host carries besides the training data. */
 export const SCALE_EXTRA_EVENTS = 5000
 // Set once in the runner process; workers inherit the environment, so every
-// worker and the web server agree on this run's token.
+// worker and every host the specs start agree on this run's token.
 process.env.FOYER_HOST_TOKEN ??= randomBytes(24).toString('base64url')
 // The browser hosts the specs start print their paper in a Chromium of their own (browser-host/chromium.ts,
 // which reads FOYER_CHROMIUM): the same one as the pages'.
@@ -32,7 +31,7 @@ const electronOnly = process.env.FOYER_E2E_ELECTRON_ONLY === '1'
 /**
  * `npm test` (scripts/run-tests.mjs) runs the venue project apart, beside Vitest and after its builds
  * (the browser host's bundle among them), then the others: FOYER_E2E_PART=venue is that project alone,
- * with neither web server below (its specs start their own hub and hosts); =others, every other one.
+ * without the web server below (its specs start their own hub and hosts); =others, every other one.
  */
 const part = process.env.FOYER_E2E_PART
 
@@ -47,26 +46,12 @@ const SCREENSHOTS = /screenshots\.spec\.ts$/
 const VENUE = /hub-[\w-]+\.spec\.ts$/
 const picturesAsked = process.env.FOYER_SCREENSHOTS === '1'
 
-/** The scale host and the seat-map harness, for the `chromium` project's specs. */
+/** The seat-map harness, for the `chromium` project's specs. */
 const servers: PlaywrightTestConfig['webServer'] = [
   {
     // Bundles the browser host first (out/browser-host): every host the specs start (host-process.ts)
     // runs that bundle, and this server starts before any of them, so it is this run's sources.
-    command: `node scripts/build-browser-host.mjs && node out/browser-host/cli.js --port ${scalePort}`,
-    url: `http://127.0.0.1:${scalePort}/`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      FOYER_HOST_TOKEN: process.env.FOYER_HOST_TOKEN,
-      FOYER_DATA_DIR: 'memory',
-      FOYER_MODE: 'self-service',
-      FOYER_BACKEND: 'sandbox',
-      FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS),
-    },
-  },
-  {
-    command: `node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
+    command: `node scripts/build-browser-host.mjs && node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
     url: `http://127.0.0.1:${harnessPort}/`,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -108,8 +108,8 @@ let ok = await stage(`checks and builds (${width} at once)`, async () => {
 })
 if (ok) {
   // Both run to the end even when one fails, so one run shows every failure. The venue run starts
-  // neither of Playwright's web servers (FOYER_E2E_PART, playwright.config.ts): the stage above built
-  // the host's bundle they would build.
+  // no Playwright web server (FOYER_E2E_PART, playwright.config.ts): the stage above built the
+  // host's bundle it would build.
   ok = await stage('vitest, and the venue specs', async () => {
     const vitest = run('vitest', 'vitest run', { quiet: false })
     const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest })
