@@ -1,16 +1,17 @@
 import type { Page, Route } from '@playwright/test'
-import { SCALE_EXTRA_EVENTS, scalePort } from '../../playwright.config'
+import { SCALE_EXTRA_EVENTS } from '../../playwright.config'
 import { seedEvents } from '../../electron/sandbox/seed/events'
 import { extraEventCode, extraEventMaker } from '../../electron/sandbox/seed/extra/extra-events'
 import { buildVenues } from '../../electron/sandbox/seed/venues'
 import { expect, test } from './fixtures'
+import { startHostProcess, type HostProcess } from './host-process'
 
 /**
- * The events screen over a big catalogue: the second browser host of the
- * Playwright config, whose sandbox carries 5,000 generated events after the
- * training ones (FOYER_SANDBOX_EXTRA_EVENTS). Behaviour only, never time:
- * scrolling loads every page, the DOM keeps a bounded number of rows, search
- * reaches all of them, and a search beats a page still on its way.
+ * The events screen over a big catalogue: a browser host of this spec's own,
+ * whose sandbox carries 5,000 generated events after the training ones
+ * (FOYER_SANDBOX_EXTRA_EVENTS). Behaviour only, never time: scrolling loads
+ * every page, the DOM keeps a bounded number of rows, search reaches all of
+ * them, and a search beats a page still on its way.
  */
 
 const generatedEvent = extraEventMaker(buildVenues())
@@ -18,8 +19,19 @@ const lastCode = extraEventCode(SCALE_EXTRA_EVENTS - 1)
 /** Every listed event: the training ones whose sale has not ended, and every generated one. */
 const listedTotal = seedEvents.filter((e) => e.sellability.endOffsetDays >= 0).length + SCALE_EXTRA_EVENTS
 
+// Started by the spec, once for its tests, rather than as a web server of the whole run: the run's
+// tests then start without waiting for it, and it is not kept running for the minutes after this spec.
+let scaleHost: HostProcess | undefined
+test.beforeAll(async () => {
+  scaleHost = await startHostProcess({ FOYER_SANDBOX_EXTRA_EVENTS: String(SCALE_EXTRA_EVENTS) })
+})
+test.afterAll(async () => {
+  await scaleHost?.stop()
+  scaleHost = undefined
+})
+
 async function openEvents(page: Page): Promise<void> {
-  await page.goto(`http://127.0.0.1:${scalePort}/#token=${process.env.FOYER_HOST_TOKEN}`)
+  await page.goto(scaleHost!.entry)
   await page.getByTestId('touch-to-start').click()
   await expect(page.getByTestId('event-list').getByRole('button').first()).toBeVisible()
 }
