@@ -100,10 +100,11 @@ describe('the outbox written with the journal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-backfill-'))
     const old = openLocalDb(dir)
     sellPast(old, pastJournal(old), 230)
-    // The journal taken back to the version before: no record written with its steps, nor this version's indexes.
+    // The journal taken back to the version before: no record written with its steps, nor the later versions' indexes and columns.
     old.exec('DELETE FROM hub_outbox')
     for (const migration of migrations.slice(VERSION_BEFORE_OUTBOX)) {
       for (const [, name] of migration.matchAll(/CREATE INDEX (\w+)/g)) old.exec(`DROP INDEX ${name}`)
+      for (const [, table, column] of migration.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)) old.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
     }
     old.pragma(`user_version = ${VERSION_BEFORE_OUTBOX}`)
     // Its heartbeat had found the first 40 records: the hub answered 30, 10 wait with their payloads.
