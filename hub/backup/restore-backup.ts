@@ -11,7 +11,6 @@ import { recordRestore } from '../storage/restore-table'
 import { parseRows } from '../storage/rows'
 import { BackupRefused, decodeBackup, type BackupContents, type BackupHeader } from './backup-file'
 import { pgRestore } from './pg-tools'
-import { schemaVersionOf } from './take-backup'
 
 export interface RestoreOptions {
   /** The hub's data folder to be: empty or not there yet (its PGlite goes in `db/`, its certificate in `tls/`). */
@@ -65,7 +64,6 @@ async function restoreIntoEmptyPostgres(databaseUrl: string, dump: Buffer): Prom
  */
 async function markRestored(db: HubDatabase, header: BackupHeader, now: Date): Promise<void> {
   try {
-    await schemaVersionOf(db)
     await migrate(db)
     await recordRestore(db, { restoredAt: now, backupCreatedAt: new Date(header.createdAt) })
   } finally {

@@ -1,21 +1,14 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
-import type { HubDatabase, Queryable } from '../storage/database'
-import { parseRows } from '../storage/rows'
+import type { HubDatabase } from '../storage/database'
+import { schemaVersion } from '../storage/schema-version'
 import { encodeBackup, type BackupHeader } from './backup-file'
 import { pgDump } from './pg-tools'
 import { writeAtomically } from './write-atomically'
 
 /** The hub's own certificate and key (hub/server/tls.ts), when it made them: what enrolled devices pin. */
 export const TLS_FILES = ['tls/hub-cert.pem', 'tls/hub-key.pem'] as const
-
-/** The newest migration the database holds (0 on a database never migrated). */
-export async function schemaVersionOf(db: Queryable): Promise<number> {
-  const { rows } = await db.query('SELECT coalesce(max(version), 0) AS version FROM schema_migrations')
-  return parseRows(z.object({ version: z.coerce.number().int() }), rows)[0]?.version ?? 0
-}
 
 export interface BackupOptions {
   /** The hub's database, open: on PGlite the running hub's own (only its process may read it). */
@@ -36,7 +29,7 @@ export interface BackupOptions {
  */
 export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string }> {
   const { db } = options
-  const schemaVersion = await schemaVersionOf(db)
+  const version = await schemaVersion(db)
   let database: Buffer
   if (db.kind === 'pglite') {
     if (!db.dumpDataDir) throw new Error('This PGlite database cannot be dumped.')
@@ -51,7 +44,7 @@ export async function backupHub(options: BackupOptions): Promise<BackupHeader & 
     if (existsSync(path)) parts.set(name, await readFile(path))
   }
   const createdAt = new Date((options.now ?? Date.now)()).toISOString()
-  const { bytes, header } = encodeBackup({ schemaVersion, database: db.kind, createdAt }, parts)
+  const { bytes, header } = encodeBackup({ schemaVersion: version, database: db.kind, createdAt }, parts)
   await writeAtomically(options.to, bytes)
   return { ...header, file: options.to }
 }

@@ -1,15 +1,11 @@
 import { backupCommand, restoreCommand } from '../backup/backup-command'
 import type { Subcommand } from './command'
-import { runningHub } from './pglite-guard'
+import { refuseWhileServed } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, hubSettings, type HubSettings } from './settings'
 
 /** PGlite is the hub process's own database: another process may read it only while no hub serves it. */
-function refuseWhileServed(settings: HubSettings): void {
-  if (settings.databaseUrl) return
-  const running = runningHub(settings.dataDir)
-  if (running !== null) {
-    throw new Error(`the hub (process ${running}) is serving PGlite in ${settings.dataDir}: a running PGlite hub is backed up by the hub itself; stop it (systemctl stop foyer-hub) to back it up from here`)
-  }
+function refuseServedPglite(settings: HubSettings): void {
+  if (!settings.databaseUrl) refuseWhileServed(settings.dataDir)
 }
 
 /** `foyer-hub backup --to FILE`: the database (PGlite's data folder, or pg_dump's custom format) and the hub's certificate, in one checked file. */
@@ -26,7 +22,7 @@ without it, read only while the hub is stopped). The file holds the hub's privat
     const to = values['to']
     if (typeof to !== 'string' || to === '') throw new Error('--to FILE says where the backup goes')
     const settings = hubSettings(values)
-    refuseWhileServed(settings)
+    refuseServedPglite(settings)
     return backupCommand({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, to })
   },
 }
@@ -43,7 +39,7 @@ data folder without it, which must be empty). A backup from a newer hub, cut sho
   options: { ...DATA_OPTIONS },
   async run(values, positionals) {
     const settings = hubSettings(values)
-    refuseWhileServed(settings)
+    refuseServedPglite(settings)
     return restoreCommand({ file: positionals[0]!, dataDir: settings.dataDir, databaseUrl: settings.databaseUrl })
   },
 }

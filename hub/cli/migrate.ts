@@ -6,14 +6,13 @@ import { openPgliteDatabase } from '../storage/pglite-database'
 import { openPostgresDatabase } from '../storage/postgres-database'
 import { CURRENT_SCHEMA_VERSION, schemaVersion } from '../storage/schema-version'
 import type { Subcommand } from './command'
-import { foreignOwner, runningHub } from './pglite-guard'
+import { foreignOwner, refuseWhileServed } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, describeDatabase, hubSettings, type HubSettings } from './settings'
 
 /** The hub's database as configured, opened as it is (not migrated); PGlite only when no live hub holds it. */
 export async function openDatabaseAsIs(settings: HubSettings): Promise<HubDatabase> {
   if (settings.databaseUrl) return openPostgresDatabase(settings.databaseUrl)
-  const running = runningHub(settings.dataDir)
-  if (running !== null) throw new Error(`the hub (process ${running}) is serving PGlite in ${settings.dataDir}: stop it first (systemctl stop foyer-hub)`)
+  refuseWhileServed(settings.dataDir)
   const owner = foreignOwner(settings.dataDir)
   if (owner) throw new Error(owner)
   mkdirSync(settings.dataDir, { recursive: true })

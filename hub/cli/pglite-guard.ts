@@ -24,6 +24,12 @@ export function runningHub(dataDir: string): number | null {
   }
 }
 
+/** Refuses, in words, to let another process open the PGlite a live hub serves from `dataDir`. */
+export function refuseWhileServed(dataDir: string): void {
+  const running = runningHub(dataDir)
+  if (running !== null) throw new Error(`the hub (process ${running}) is serving PGlite in ${dataDir}: stop it first (systemctl stop foyer-hub)`)
+}
+
 /** Marks the folder as this process's; refuses when a live hub holds it. The function it gives lets go. */
 export function holdDataDir(dataDir: string): () => void {
   const other = runningHub(dataDir)
