@@ -7,6 +7,7 @@ import { StaffName } from './staff-sync'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
+export * from './dashboard-rollouts'
 export * from './dashboard-staff'
 export * from './end-of-day'
 export * from './cents-text'
@@ -62,10 +63,11 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>
  * Every refusal the dashboard can get, as a code the page words in the manager's language (never
  * the server's English): 400 `invalid-request` / `password-needed` (a manager-role staff account without a dashboard password), 401 `signed-out` / `wrong-name-or-password`,
  * 403 `wrong-origin` / `code-not-valid`, 404 `not-found`, 409 `name-taken` (a profile's name, or an active staff
- * account's), 429 `too-many-tries` (with retryAfterSeconds).
+ * account's), 409 `not-now` (a rollout
+ * step its state does not allow), 429 `too-many-tries` (with retryAfterSeconds).
  */
 export const DashboardRefusal = z.object({
-  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed', 'password-needed']),
+  refused: z.enum(['invalid-request', 'signed-out', 'wrong-name-or-password', 'wrong-origin', 'code-not-valid', 'not-found', 'name-taken', 'too-many-tries', 'day-closed', 'password-needed', 'not-now']),
   retryAfterSeconds: z.number().int().positive().optional(),
   /** On `invalid-request` for a body: the fields that were wrong, as paths ("name", "places.0"). */
   fields: z.array(z.string()).optional(),

@@ -43,7 +43,7 @@ export type ProfileSettings = z.infer<typeof ProfileSettings>
 /** The manager's words on the out-of-service screen: shown as text, never as markup. */
 export const ScreenMessage = plainText(300, 1)
 
-const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
 /** An IANA zone the opening hours are read in ("Asia/Singapore"). */
 const TimeZone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PatronDays } from './record-payloads'
 import { HeartbeatProfile, HeartbeatSecrets } from './device-profile'
+import { UpdateOrder, UpdateReport } from './fleet-update'
 
 /** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
 export const PrinterProblem = z.enum([
@@ -63,6 +64,8 @@ export const Heartbeat = z.object({
   secrets: HeartbeatSecrets.optional(),
   /** The counter's cash drawer (absent: none set up). */
   drawer: DrawerState.optional(),
+  /** What the device did with the version the hub gave it (absent: a device from before rollouts, or one never given one). */
+  update: UpdateReport.optional(),
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
@@ -88,6 +91,8 @@ export const HeartbeatAnswer = z.discriminatedUnion('status', [
      * yet sends those again (each still stored once: the hub keeps one per device and record id).
      */
     restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).optional(),
+    /** The Foyer version this device may take now (./fleet-update.ts); absent: no rollout covers it. */
+    update: UpdateOrder.optional(),
   }),
   z.object({ status: z.literal('revoked') }),
 ])

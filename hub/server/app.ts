@@ -13,6 +13,7 @@ import { hubServices, type HubServices } from './plugins/hub-services'
 import { signedInManagers } from './plugins/signed-in-manager'
 import { zodSchemas, type HubRoutes } from './plugins/zod-schemas'
 import { profileRoutes, serviceRuleRoutes } from './profiles/profile-routes'
+import { rolloutRoutes } from './rollouts/rollout-routes'
 import { pinTryRoute, staffPullRoute } from './staff/staff-device-routes'
 import { staffRoutes } from './staff/staff-routes'
 
@@ -47,7 +48,7 @@ const dashboardApi: HubRoutes = async (api) => {
   await api.register(managerRoutes)
   await api.register(async (signedIn) => {
     await signedIn.register(signedInManagers)
-    const groups = [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
+    const groups = [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, rolloutRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
     for (const routes of groups) await signedIn.register(routes)
   })
 }

@@ -8,6 +8,7 @@ import { DeviceWatch, SWEEP_INTERVAL_MS } from './devices/device-watch'
 import { LiveUpdates } from './live/live-updates'
 import { ownOrigins } from './page/origin-check'
 import { PATRON_SWEEP_INTERVAL_MS, PatronSweep } from './patron-sweep'
+import { ROLLOUT_SWEEP_INTERVAL_MS, RolloutSweep } from './rollouts/rollout-sweep'
 import { forgetFirstManagerCode, openFirstManagerCode } from './managers/first-manager-code'
 import { openHubDatabase } from '../storage/open-database'
 import { deviceHealth, type DeviceHealth } from './devices/device-state'
@@ -44,6 +45,8 @@ export interface HubOptions {
   sweepIntervalMs?: number
   /** How often this process forgets patrons past their devices' windows. */
   patronSweepIntervalMs?: number
+  /** How often this process moves rollouts on (their pilots' versions and alerts). */
+  rolloutSweepIntervalMs?: number
   /**
    * GET /healthz and /metrics on a plain HTTP listener of their own (ops/ops-settings.ts; the CLI reads
    * FOYER_HUB_METRICS* through opsOptionsFromEnv). None without it: tests start many hubs in one process.
@@ -81,6 +84,8 @@ export interface Hub {
   sweep(): Promise<void>
   /** Forgets the patrons past their devices' windows now, as the timer does every few minutes; answers how many sales. */
   forgetPastPatrons(): Promise<number>
+  /** Moves rollouts on now (the pilots on the version, the rest after the wait, a hold on an alert), as the timer does every minute. */
+  sweepRollouts(): Promise<void>
   close(): Promise<void>
 }
 
@@ -117,6 +122,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
+  const rollouts = new RolloutSweep(db, now)
+  rollouts.start(options.rolloutSweepIntervalMs ?? ROLLOUT_SWEEP_INTERVAL_MS)
   return {
     url,
     fingerprint: tls.fingerprint,
@@ -137,10 +144,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     sweep: () => watch.sweep(),
     forgetPastPatrons: () => patrons.sweep(),
+    sweepRollouts: () => rollouts.sweep(),
     async close() {
       // Open event streams are ended at the app's close (live/event-stream.ts), before it waits for requests.
       await watch.stop()
       await patrons.stop()
+      await rollouts.stop()
       await app.close()
       await opsListener?.close()
       await live.stop()

@@ -1,24 +1,52 @@
 import { z } from 'zod'
 import type { Queryable } from './database'
 
+const DeviceRollout = z.object({
+  state: z.enum(['pilot', 'rest', 'held', 'back', 'replaced']),
+  version: z.string(),
+  lastGood: z.string(),
+  window: z.object({ from: z.string(), to: z.string() }),
+  pilot: z.boolean(),
+})
+export type DeviceRollout = z.infer<typeof DeviceRollout>
+
 const Versions = z.object({
   staff_version: z.coerce.number().int().nonnegative(),
   revision: z.coerce.string().regex(/^\d{1,18}$/),
   restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).nullable(),
+  rollout: DeviceRollout.nullable(),
 })
 export type HubRestore = NonNullable<z.infer<typeof Versions>['restored']>
+
+export interface PulledVersions {
+  staffVersion: number
+  profileRevision: string
+  restored?: HubRestore
+  /** The open rollout of the device's profile, if any (migration-rollouts.ts): the server words its order. */
+  rollout?: DeviceRollout
+}
 
 /**
  * What every heartbeat's answer names for the device to pull when it holds another: the venue's staff
  * version (./staff-table.ts), the revision of profiles and service rules (./profile-table.ts), and the
- * newest restore from a backup, if any (the records a device sends again: migrations.ts, hub_restores). One
- * statement, not one each: on PGlite every query is the hub's own main thread, once per heartbeat.
+ * newest restore from a backup, if any (the records a device sends again: migrations.ts, hub_restores);
+ * and the open rollout of this device's profile. One statement, not one each: on PGlite every query is
+ * the hub's own main thread, once per heartbeat.
  */
-export async function pullVersions(db: Queryable): Promise<{ staffVersion: number; profileRevision: string; restored?: HubRestore }> {
+export async function pullVersions(db: Queryable, deviceId: string): Promise<PulledVersions> {
   const { rows } = await db.query(
     `SELECT (SELECT version FROM staff_version WHERE id = 1) AS staff_version, (SELECT revision FROM settings_revision WHERE one = 1) AS revision,
-            (SELECT json_build_object('id', id, 'recordsThrough', records_through::text) FROM hub_restores ORDER BY restored_at DESC, id LIMIT 1) AS restored`,
+            (SELECT json_build_object('id', id, 'recordsThrough', records_through::text) FROM hub_restores ORDER BY restored_at DESC, id LIMIT 1) AS restored,
+            (SELECT json_build_object('state', r.state, 'version', r.version, 'lastGood', r.last_good,
+                                      'window', json_build_object('from', r.window_from, 'to', r.window_to), 'pilot', r.pilots ? d.id::text)
+               FROM devices d JOIN rollouts r ON r.profile_id = d.profile_id AND r.state <> 'replaced' WHERE d.id = $1) AS rollout`,
+    [deviceId],
   )
   const versions = Versions.parse(rows[0])
-  return { staffVersion: versions.staff_version, profileRevision: versions.revision, ...(versions.restored ? { restored: versions.restored } : {}) }
+  return {
+    staffVersion: versions.staff_version,
+    profileRevision: versions.revision,
+    ...(versions.restored ? { restored: versions.restored } : {}),
+    ...(versions.rollout ? { rollout: versions.rollout } : {}),
+  }
 }

@@ -7,6 +7,7 @@ import { deviceProfileAnswer } from '../profiles/profile-views'
 import { bearerToken, hashToken } from './device-tokens'
 import { enrolDevice } from './enrolment-service'
 import { HeartbeatWrites } from './heartbeat-writes'
+import { orderFor } from '../rollouts/rollout-orders'
 
 /** Enrolment: no device yet, so no token; the proof is checked against the hub's own certificate. */
 export const enrolRoute: HubRoutes = async (app) => {
@@ -42,8 +43,11 @@ export const heartbeatRoute: HubRoutes = async (app) => {
     }
     // The dashboard is told once the device's answer is settled; a failure there never fails the device's request.
     await app.watch.changed(saved.id, saved).catch(() => undefined)
-    // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own.
-    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...(await pullVersions(app.db)) })
+    // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own;
+    // and the Foyer version it may take now, when a rollout covers it.
+    const { rollout, ...versions } = await pullVersions(app.db, saved.id)
+    const update = rollout && orderFor(rollout, now)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(update ? { update } : {}) })
   })
 }
 
