@@ -10,6 +10,7 @@ import { HubStaffStore } from './hub-staff-store'
 import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
 import type { ProfileFollower } from './profile-follower'
+import type { HubUpdateOrders } from './update-orders'
 import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { searchSaleAtHub } from './sale-search'
 import { pullStaffIfChanged, tellPinTry } from './staff-sync'
@@ -44,6 +45,8 @@ export interface HubLinkOptions {
   profile?: ProfileFollower
   /** Whether the keychain holds the vendor secret and the terminal's passphrase (yes or no, never them). */
   secrets?: () => Promise<HeartbeatSecrets>
+  /** Where the hub's order of which Foyer version to take is kept for the updater, and its report read from (absent: not followed). */
+  update?: HubUpdateOrders
 }
 
 export type HubConnectOutcome = { ok: true; name: string; place: string } | { ok: false; reason: Exclude<EnrolmentResult, { ok: true }>['reason'] | 'wrong-certificate' | 'not-reachable'; retryAfterSeconds?: number }
@@ -202,6 +205,7 @@ export class HubLink {
       }
       if (parsed.data.status === 'ok') {
         if (parsed.data.restored) this.#followRestore(parsed.data.restored)
+        this.options.update?.heard(parsed.data.update)
         await this.#syncStaff(parsed.data.staffVersion)
         if (parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
       }
@@ -255,6 +259,7 @@ export class HubLink {
       ...optional('profile', this.options.profile?.heartbeat()),
       ...optional('secrets', await this.options.secrets?.().catch(() => undefined)),
       ...optional('drawer', facts.drawer),
+      ...optional('update', this.options.update?.heartbeat()),
     }
   }
 

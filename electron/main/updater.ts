@@ -4,6 +4,8 @@ import type { Logger } from '../ipc-core/logger'
 import type { HostRuntime } from '../services/host-runtime'
 import { readUpdateFeed, shouldCheckForUpdates, type UpdateFeed } from '../services/update-feed'
 import { canInstallUpdateNow, readUpdateFacts, type UpdateHoldReason } from '../services/update-gate'
+import { decideUpdate, mayInstall, reportOf, type UpdateSituation } from '../services/update-decision'
+import type { UpdateOrder } from '../../hub/protocol'
 
 /**
  * Auto-update for installed kiosks (electron-updater). Looks for a new version
@@ -17,6 +19,10 @@ import { canInstallUpdateNow, readUpdateFacts, type UpdateHoldReason } from '../
  * minute: switched off, nothing is checked or installed from then on; a new
  * address is used from the next check (and checked at once); a new interval
  * counts from the last check.
+ *
+ * Where the box office's hub runs a rollout for this kiosk, its heartbeat answer says which version the
+ * kiosk may take now (services/update-decision.ts decides what that means here): only that version is
+ * downloaded, downgrades allowed when the hub sends the kiosk back, and installed at rest as any other.
  */
 /** How often the feed settings are read and a due check is made; the first check comes on the first tick. */
 const TICK_MS = 60_000
@@ -43,6 +49,11 @@ class Updater {
   #downloaded: string | null = null
   #quietPolls = 0
   #lastReason: UpdateHoldReason | null = null
+  /** Under a rollout: what the feed offered for the ordered version, what failed, and a check or download under way. */
+  #offered: UpdateSituation['offered'] = null
+  #failed: UpdateSituation['failed'] = null
+  #asking = false
+  #installing: string | null = null
   #timers: NodeJS.Timeout[] = []
 
   constructor(
@@ -60,7 +71,7 @@ class Updater {
       this.#guarded(() => {
         this.#stop()
         // The settings as they are at this moment decide whether a downloaded update installs on quit.
-        if (this.#updater) this.#updater.autoInstallOnAppQuit = this.#readFeed().enabled
+        if (this.#updater) this.#updater.autoInstallOnAppQuit = this.#readFeed().enabled && this.#allowedToInstall()
       }),
     )
   }
@@ -77,7 +88,15 @@ class Updater {
       this.#downloaded = info.version
       this.#installWhenAtRest()
     })
-    updater.on('error', (error: Error) => log.warn('updater error', { reason: error.message }))
+    updater.on('error', (error: Error) => {
+      log.warn('updater error', { reason: error.message })
+      // An install that failed is told to the hub (a pilot's failure holds its rollout); not tried again until the next check.
+      if (this.#installing) {
+        this.#failed = { version: this.#installing, reason: 'install-failed' }
+        this.runtime.hubUpdate?.report({ state: 'failed', version: this.#installing, reason: 'install-failed' })
+      }
+      this.#installing = null
+    })
     return (this.#updater = updater)
   }
 
@@ -117,18 +136,60 @@ class Updater {
     const feed = this.#readFeed()
     if (!this.#switchedOn(feed)) return
     this.#useFeed(feed.feedUrl)
-    if (this.#downloaded || !shouldCheckForUpdates(feed, this.runtime.services.system.info().backend)) return
+    if (!shouldCheckForUpdates(feed, this.runtime.services.system.info().backend)) return
     const now = performance.now()
-    if (this.#lastCheckAt !== null && now - this.#lastCheckAt < feed.checkEveryMs) return
+    const due = this.#lastCheckAt === null || now - this.#lastCheckAt >= feed.checkEveryMs
+    const order = this.runtime.hubUpdate?.current()
+    if (order !== undefined) return this.#followHub(order, due)
+    if (this.#downloaded || !due) return
     this.#lastCheckAt = now
-    this.#autoUpdater()
+    const updater = this.#autoUpdater()
+    updater.autoDownload = true
+    updater.allowDowngrade = false
+    updater
       .checkForUpdates()
       .catch((error: unknown) => this.log.warn('update check failed', { reason: (error as Error).message }))
   }
 
+  /** Whether the downloaded version may install: any without a rollout, only the ordered one under one. */
+  #allowedToInstall(): boolean {
+    return this.#downloaded === null || mayInstall(this.runtime.hubUpdate?.current(), this.#downloaded)
+  }
+
+  /** Under a rollout: one step of services/update-decision.ts carried out, and what it is told to the hub. */
+  #followHub(order: UpdateOrder, due: boolean): void {
+    // Each check period asks the feed again and forgives what failed in the last.
+    if (due) {
+      this.#lastCheckAt = performance.now()
+      this.#offered = null
+      this.#failed = null
+    }
+    const updater = this.#autoUpdater()
+    const step = decideUpdate({ order, current: app.getVersion(), offered: this.#offered, downloaded: this.#downloaded, failed: this.#failed })
+    this.runtime.hubUpdate?.report(reportOf(step))
+    updater.autoDownload = false
+    updater.allowDowngrade = order.allowDowngrade
+    updater.autoInstallOnAppQuit = this.#allowedToInstall()
+    if (this.#asking || (step.do !== 'check' && step.do !== 'download')) return
+    this.#asking = true
+    const { version } = step
+    const asked =
+      step.do === 'check'
+        ? updater.checkForUpdates().then((result) => {
+            this.#offered = { for: version, version: result?.isUpdateAvailable ? result.updateInfo.version : null }
+          })
+        : updater.downloadUpdate().then(() => undefined)
+    asked
+      .catch((error: unknown) => {
+        this.log.warn('the version the hub gave could not be fetched', { version, reason: (error as Error).message })
+        this.#failed = { version, reason: step.do === 'check' ? 'not-offered' : 'download-failed' }
+      })
+      .finally(() => (this.#asking = false))
+  }
+
   /** A downloaded update installs once the gate says "at rest" QUIET_POLLS times in a row. */
   #installWhenAtRest(): void {
-    if (!this.#downloaded) return
+    if (!this.#downloaded || !this.#allowedToInstall()) return
     // Staff switched updates off after the download: it waits until they are on again.
     if (!this.#readFeed().enabled) {
       this.#quietPolls = 0
@@ -144,6 +205,7 @@ class Updater {
     if (++this.#quietPolls < QUIET_POLLS) return
     this.log.warn('installing update at rest', { version: this.#downloaded })
     this.#stop()
+    this.#installing = this.#downloaded
     // Silent install, then start Foyer again: the kiosk comes back on the attract screen.
     this.#autoUpdater().quitAndInstall(true, true)
   }

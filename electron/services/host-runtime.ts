@@ -27,6 +27,7 @@ import { startRuntime } from './runtime'
 import type { SalesRuntime } from './sales-runtime'
 import { staffCheck } from './staff-service'
 import type { SystemFacts } from './system-info'
+import { HubUpdateOrders } from '../hub-link/update-orders'
 
 /**
  * What a host (Electron main, the browser host) starts: settings from the user
@@ -39,6 +40,8 @@ export interface HostRuntime {
   sales: SalesRuntime
   /** The staff settings as they are now (the updater reads its feed from them before every check). */
   settings: SettingsFile
+  /** The Foyer version the hub lets this device take now, and the updater's report of it (main's updater follows it). */
+  hubUpdate?: HubUpdateOrders
   /** The file holding the one-time enrolment code while no staff PIN is set (settings/enrolment.ts), or null. */
   enrolmentFile(): string | null
   close(): Promise<void>
@@ -104,6 +107,8 @@ export async function startHostRuntime(
       : Promise.resolve().then(() => vendorConnection(kind, candidate ? { get: () => candidate } : settings, vault))
   // The printer staff chose (FOYER_PRINTER overrides it for one run), made once per choice; a sale prints on it too.
   const { printer: documents, askablePrinter, printerSwitch } = printersOf(() => overrides.printer ?? settings.get().printer, printer, layouts)
+  // The hub's word on which Foyer version to take: written by the hub link, read by main's updater.
+  const hubUpdate = new HubUpdateOrders()
   const runtime = await startRuntime({
     facts: { ...facts, mode: overrides.mode ?? settings.get().mode },
     backend: overrides.backend ?? settings.get().backend,
@@ -125,7 +130,7 @@ export async function startHostRuntime(
     audioGuidance: { timeFactor: () => settings.get().audioTimeFactor, idleSeconds: () => settings.get().idleSeconds },
     staff: check,
     // The hub's profile is applied through this one settings store, as a supervisor's change is.
-    hub: { vault, settings: { file: settings, accounts } },
+    hub: { vault, settings: { file: settings, accounts }, update: hubUpdate },
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
     admin: ({ sales, pushes, system, db, readiness, hub }) =>
       adminHandlers({
@@ -137,7 +142,7 @@ export async function startHostRuntime(
   // The kiosk lock follows the mode, shows in system.info and locks itself again at rest.
   const stopKiosk = kiosk ? followKioskLock(kiosk, runtime.services, { log }) : () => {}
   return {
-    ...{ services: runtime.services, sales: runtime.sales, settings },
+    ...{ services: runtime.services, sales: runtime.sales, settings, hubUpdate },
     enrolmentFile: () => enrolment.keptIn,
     close: () => {
       stopKiosk()

@@ -10,6 +10,7 @@ import { freeDiskBytes, printerWord, screenWord, terminalWord, type DeviceFacts 
 import { HubAddressRefused, readHubConnect } from '../hub-link/hub-address'
 import { HubLink, type HubLinkOptions, type HubLinkStatus } from '../hub-link/hub-link'
 import { lastSaleAt } from '../hub-link/journal-records'
+import type { HubUpdateOrders } from '../hub-link/update-orders'
 import type { StaffRoster } from '../settings/venue-staff'
 import type { CredentialVault } from '../vault/credential-vault'
 import { keychainFailure } from './backend-connection'
@@ -46,6 +47,8 @@ export interface HubLinkPieces {
   drawer?: CashDrawer | null
   /** The settings store the hub's profile is applied through (absent: no profile is followed). */
   settings?: ProfilePieces['settings']
+  /** Where the hub's order of which Foyer version to take is kept for the updater (absent: not followed). */
+  update?: HubUpdateOrders
 }
 
 /** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */
