@@ -5,7 +5,7 @@ import { ask, isSignedOut, NO_BODY, type Problem } from '../api/hub-client'
 import { whileBusy } from './busy'
 
 /** The dashboard's pages; a signed-out manager sees only the first two. */
-export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts' | 'today' | 'day' | 'staff' | 'profiles' | 'service'
+export type Page = 'sign-in' | 'first-manager' | 'devices' | 'alerts' | 'today' | 'day' | 'staff' | 'profiles' | 'service' | 'updates'
 /** A form the page refused before asking the hub: a field left empty, a new password under 12 characters, a manager without one. */
 export type FormProblem = Problem | { kind: 'not-valid' } | { kind: 'password-too-short' } | { kind: 'password-needed' } | { kind: 'pin-not-valid' }
 
