@@ -16,9 +16,9 @@
 // Each stage's wall time and CPU seconds (its processes' user + system, where /proc tells) are
 // printed at the end, to see where the time goes.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { delimiter, resolve } from 'node:path'
+import { delimiter, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = resolve(root, 'node_modules', '.bin')
@@ -94,7 +94,30 @@ async function stage(name, body) {
   return ok
 }
 
+/** Vitest's JSON report, read back for the summary's list of failures. */
+const VITEST_REPORT = 'test-results/vitest.json'
+
+/**
+ * The failed Vitest tests, a line each (file, name, the first line of what failed). A CI log is often seen
+ * only by its tail, and Vitest prints its failures far above it, before Playwright's whole stage.
+ */
+function vitestFailures() {
+  try {
+    const report = JSON.parse(readFileSync(resolve(root, VITEST_REPORT), 'utf8'))
+    return report.testResults.flatMap((file) => {
+      const name = relative(root, file.name)
+      const failed = file.assertionResults.filter((t) => t.status === 'failed')
+      if (failed.length === 0 && file.status === 'failed') return [`  ${name}: ${String(file.message ?? '').split('\n')[0]}`]
+      return failed.map((t) => `  ${name} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`)
+    })
+  } catch {
+    return []
+  }
+}
+
 function summary() {
+  const failures = vitestFailures()
+  if (failures.length) process.stdout.write(`\nVitest failed:\n${failures.join('\n')}\n`)
   const line = (s) => `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}`
   const total = stages.reduce((sum, s) => sum + s.seconds, 0)
   process.stdout.write(`\nnpm test, stage by stage:\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
@@ -111,7 +134,8 @@ if (ok) {
   // no Playwright web server (FOYER_E2E_PART, playwright.config.ts): the stage above built the
   // host's bundle it would build.
   ok = await stage('vitest, and the venue specs', async () => {
-    const vitest = run('vitest', 'vitest run', { quiet: false })
+    rmSync(VITEST_REPORT, { force: true })
+    const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
     const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest })
     const codes = await Promise.all([vitest, venue])
     return codes.every((code) => code === 0)
