@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, the three type checks and the four builds, then Vitest, then Playwright.
+// `npm test`: lint, the three type checks and the five builds, then Vitest, then Playwright.
 // The checks and builds are one Node process each and mostly single-threaded, and none needs
 // another's output, so they run side by side, as many at once as there are cores (two on the
 // machines npm test is measured on); run one after another they left a core idle for a minute.
@@ -33,6 +33,7 @@ const checks = [
   ['build: hub dashboard', 'vite build --config hub/dashboard/vite.config.ts'],
   ['build: seat-map harness', 'vite build --config tests/seatmap-harness/vite.config.ts'],
   ['build: browser host', 'node scripts/build-browser-host.mjs'],
+  ['build: hub', 'node scripts/build-hub.mjs'],
 ]
 
 /** CPU seconds of this process's finished children (and theirs), from /proc; null where there is none. */

@@ -13,5 +13,9 @@ if (!existsSync(join(dashboard, 'index.html'))) {
   const built = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'hub/dashboard/vite.config.ts', '--outDir', dashboard, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
+// The hub's own bundle, when a source changed since it was built (a second; bin/foyer-hub.mjs would otherwise
+// run the sources through tsx, correct but slower to start).
+const bundled = spawnSync(process.execPath, [join(root, 'scripts/build-hub.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' })
+if (bundled.status !== 0) process.exit(bundled.status ?? 1)
 const hub = spawnSync(process.execPath, [join(root, 'bin/foyer-hub.mjs'), 'serve', ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' })
 process.exit(hub.status ?? 1)

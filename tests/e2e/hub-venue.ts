@@ -42,7 +42,7 @@ interface HubRun {
 
 /** The hub's cli in a process of its own on `port` (0: a free one); ready once it printed everything in `awaited`. */
 async function runHub(dataDir: string, port: number, awaited: Record<string, RegExp>): Promise<HubRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
+  const child = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1', '--dashboard', 'out/hub-dashboard'], {
     cwd: repoRoot,
     env: { ...process.env, FOYER_HUB_DATABASE_URL: '', FOYER_HUB_METRICS: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { seeCertificate } from '../support/hub-device'
 
 /** `npm run hub`'s program, started as a box office would on a fresh machine: PGlite in a data folder. */
-function startHubProcess(dataDir: string, program = ['--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve'], more: string[] = []): { child: ChildProcess; printed: Promise<string> } {
+function startHubProcess(dataDir: string, program = ['bin/foyer-hub.mjs', 'serve'], more: string[] = []): { child: ChildProcess; printed: Promise<string> } {
   const child = spawn(process.execPath, [...program, '--data', dataDir, '--port', '0', '--host', '127.0.0.1', ...more], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Many hubs at once in the suite: none takes the one health and metrics port (foyer-hub-cli's test serves it).

@@ -30,7 +30,7 @@ interface HubProcess {
 
 function startHubProcess(dataDir: string, port: number, databaseUrl: string | undefined, firstStart: boolean): Promise<HubProcess> {
   const env = { ...process.env, FOYER_HUB_DATABASE_URL: databaseUrl ?? '', FOYER_HUB_METRICS: 'off' }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/cli/foyer-hub.ts', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
   })

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Bundles Foyer Hub's command line (hub/cli/foyer-hub.ts) into plain JavaScript, out/hub/foyer-hub.mjs, which
+// bin/foyer-hub.mjs runs when it is current. From the TypeScript through tsx, every start of the hub spent
+// about 2 CPU-s loading its sources; the bundle loads in under one. That is each `foyer-hub migrate`, `check`
+// or `backup` a venue's scripts run, each restart of the service, and the forty-odd hubs a test run starts.
+// Packages stay in node_modules (as the browser host's bundle keeps them); only the hub's own sources are
+// bundled. Written to a temporary name and renamed, so a hub starting meanwhile reads the old file or the
+// new one, never half of one. `node scripts/build-hub.mjs --if-stale` builds only when a source is newer.
+import { build } from 'esbuild'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { hubBundle, hubBundleInputs, hubBundleIsCurrent } from '../bin/hub-bundle.mjs'
+
+const root = resolve(import.meta.dirname, '..')
+
+/** Builds out/hub/foyer-hub.mjs (and its source map) from the hub's sources. */
+export async function buildHub() {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['hub/cli/foyer-hub.ts'],
+    outfile: hubBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: 'linked',
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  })
+  mkdirSync(dirname(hubBundle), { recursive: true })
+  // The sources it was built from (not node_modules: packages stay outside) are read by hubBundleIsCurrent.
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
+  const files = [...result.outputFiles.map((file) => [file.path, file.contents]), [hubBundleInputs, JSON.stringify(inputs)]]
+  // The bundle last: once it is in place, its map and its list of sources are too.
+  for (const [path, contents] of files.sort(([a]) => (a === hubBundle ? 1 : -1))) {
+    const temporary = `${path}.${process.pid}.tmp`
+    writeFileSync(temporary, contents)
+    renameSync(temporary, path)
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!(process.argv.includes('--if-stale') && hubBundleIsCurrent())) await buildHub()
+}
