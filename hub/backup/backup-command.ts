@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { openHubDatabase } from '../storage/open-database'
 import { BackupRefused } from './backup-file'
 import { restoreHub } from './restore-backup'
-import { backupHub } from './take-backup'
+import { recordedBackup } from './recorded-backup'
 
 /**
  * `foyer-hub backup --to FILE` and `foyer-hub restore FILE --data DIR`, as the command line calls them:
@@ -31,7 +31,8 @@ export function backupCommand(options: { dataDir: string; databaseUrl?: string; 
   return said(io, async () => {
     const db = await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
     try {
-      const made = await backupHub({ db, databaseUrl: options.databaseUrl, dataDir: options.dataDir, to: resolve(options.to) })
+      const made = await recordedBackup({ db, databaseUrl: options.databaseUrl, dataDir: options.dataDir, to: resolve(options.to), trigger: 'command' })
+      if (!made) throw new Error('a backup asked for from the command line is never claimed by another process')
       return `Backed up (${made.database}, schema version ${made.schemaVersion}, ${made.payloadLength} bytes) to ${made.file}`
     } finally {
       await db.close()

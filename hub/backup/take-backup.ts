@@ -27,7 +27,7 @@ export interface BackupOptions {
  * between two of its transactions, or pg_dump's one snapshot of the server's database; with the
  * hub's own certificate and key. Devices may upload all the while.
  */
-export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string }> {
+export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string; bytes: number }> {
   const { db } = options
   const version = await schemaVersion(db)
   let database: Buffer
@@ -46,5 +46,5 @@ export async function backupHub(options: BackupOptions): Promise<BackupHeader & 
   const createdAt = new Date((options.now ?? Date.now)()).toISOString()
   const { bytes, header } = encodeBackup({ schemaVersion: version, database: db.kind, createdAt }, parts)
   await writeAtomically(options.to, bytes)
-  return { ...header, file: options.to }
+  return { ...header, file: options.to, bytes: bytes.length }
 }

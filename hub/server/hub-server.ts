@@ -17,6 +17,8 @@ import { OneLinePerRequest } from './logging/request-log'
 import { loadHubTls, type HubTls } from './tls'
 import { HubOps } from './ops/hub-ops'
 import type { HubOpsOptions } from './ops/ops-settings'
+import { HubBackups } from './backups/hub-backups'
+import type { BackupSchedule } from './backups/backup-settings'
 
 export interface HubOptions {
   /** The hub's data folder: its certificate (`tls/`) and, without a database URL, its PGlite (`db/`). */
@@ -49,8 +51,12 @@ export interface HubOptions {
    * FOYER_HUB_METRICS* through opsOptionsFromEnv). None without it: tests start many hubs in one process.
    */
   metrics?: HubOpsOptions | false
-  /** When the last good backup was made, for /metrics' backup age (not reported without it). */
+  /** When the last good backup was made, for /metrics' backup age: the record's (hub_backups) without it. */
   lastBackupAt?: () => Promise<Date | null>
+  /** The daily backup the hub takes by itself (backups/backup-settings.ts, FOYER_HUB_BACKUP_*); none without it. */
+  backups?: BackupSchedule | null
+  /** How often the hub looks for the backup hour and an old backup (tests: never, they call `backups.scheduler.tick()`). */
+  backupTickMs?: number
   /** Where requests are logged, a line each (logging/hub-logger.ts); nothing is logged without it. */
   logger?: FastifyBaseLogger
 }
@@ -81,6 +87,8 @@ export interface Hub {
   sweep(): Promise<void>
   /** Forgets the patrons past their devices' windows now, as the timer does every few minutes; answers how many sales. */
   forgetPastPatrons(): Promise<number>
+  /** The hub's backups: its daily one (scheduler.tick() takes it when due) and the watch over the record. */
+  backups: HubBackups
   close(): Promise<void>
 }
 
@@ -90,7 +98,7 @@ async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 
   await ops?.countDeviceTraffic(app)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
-  const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }
+  const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir), backupSchedule: options.backups ?? null }
   await app.register(hubApp, { ...services, hub, dashboardDir: options.dashboardDir })
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
@@ -111,10 +119,14 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const firstManager = await openFirstManagerCode(db, options.dataDir, new Date(now()))
   const live = new LiveUpdates(db, now)
   await live.start()
-  const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
-  const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt: options.lastBackupAt })
+  const webhook = options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined
+  const watch = new DeviceWatch(db, live, now, webhook)
+  const backups = new HubBackups({ db, live, now, webhook, schedule: options.backups ?? null, dataDir: options.dataDir, databaseUrl: options.databaseUrl, log: options.logger, tickMs: options.backupTickMs })
+  const lastBackupAt = options.lastBackupAt ?? backups.lastGoodAt
+  const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt })
   const { app, url } = await listen(tls, { db, clock: now, live, watch }, options, ops)
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
+  backups.start()
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
   return {
@@ -137,9 +149,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     sweep: () => watch.sweep(),
     forgetPastPatrons: () => patrons.sweep(),
+    backups,
     async close() {
       // Open event streams are ended at the app's close (live/event-stream.ts), before it waits for requests.
       await watch.stop()
+      await backups.stop()
       await patrons.stop()
       await app.close()
       await opsListener?.close()
