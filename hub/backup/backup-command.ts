@@ -7,8 +7,8 @@ import { recordedBackup } from './recorded-backup'
 /**
  * `foyer-hub backup --to FILE` and `foyer-hub restore FILE --data DIR`, as the command line calls them:
  * one line said, an exit status for scripts, a refusal in words (never a stack trace). On PGlite the
- * database is the hub process's own: `backup` from another process is for a hub that is stopped (the
- * running hub backs itself up, in-process, through backupHub).
+ * database is the hub process's own: this opens it only while no hub serves it (a served one is asked
+ * for its backup through its socket: cli/online-backup.ts). Each backup is kept on the hub's record.
  */
 export interface CommandIo {
   out(line: string): void

@@ -18,6 +18,7 @@ import { loadHubTls, type HubTls } from './tls'
 import { HubOps } from './ops/hub-ops'
 import type { HubOpsOptions } from './ops/ops-settings'
 import { HubBackups } from './backups/hub-backups'
+import { openBackupSocket } from './backups/backup-socket'
 import type { BackupSchedule } from './backups/backup-settings'
 
 export interface HubOptions {
@@ -125,6 +126,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const lastBackupAt = options.lastBackupAt ?? backups.lastGoodAt
   const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt })
   const { app, url } = await listen(tls, { db, clock: now, live, watch }, options, ops)
+  // `foyer-hub backup` asks a PGlite hub for its backup here; a PostgreSQL one it backs up by itself (pg_dump).
+  const backupSocket = db.kind === 'pglite' ? await openBackupSocket({ db, dataDir: options.dataDir, now, recorded: () => backups.watch.review() }) : null
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   backups.start()
   const patrons = new PatronSweep(db, now)
@@ -156,6 +159,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       await backups.stop()
       await patrons.stop()
       await app.close()
+      await backupSocket?.close()
       await opsListener?.close()
       await live.stop()
       if (!options.db) await db.close()

@@ -170,9 +170,10 @@ describe('foyer-hub serve under systemd, on PGlite', () => {
       const answer = await fetch(`${health![1]}/healthz`)
       expect(answer.status).toBe(200)
       expect(await answer.json()).toEqual({ process: 'ok', database: 'ok', migrations: 'current' })
-      const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', join(dataDir, 'refused.foyerhub')])
-      expect(backedUp.status).toBe(1)
-      expect(backedUp.stderr).toContain(`the hub (process ${hub.pid}) is serving PGlite in ${dataDir}`)
+      // A backup is made by the running hub (tests/hub/online-backup.process.test.ts); migrate is refused.
+      const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', join(dataDir, 'online.foyerhub')])
+      expect(backedUp.stdout).toContain(`Backed up by the running hub (process ${hub.pid}`)
+      expect(backedUp.status).toBe(0)
       const migrated = await foyerHub(['migrate', '--data', dataDir])
       expect(migrated.status).toBe(1)
       expect(migrated.stderr).toContain(`foyer-hub migrate: the hub (process ${hub.pid}) is serving PGlite in ${dataDir}: stop it first`)
