@@ -132,3 +132,27 @@ describe.each(HUB_BACKENDS)('a hub on %s backing itself up daily', (backend) => 
     expect(readdirSync(folder)).toHaveLength(1)
   }, 60_000)
 })
+
+describe('two hub processes on one PostgreSQL at the backup hour', () => {
+  const top = mkdtempSync(join(tmpdir(), 'foyer-backups-two-'))
+  const folder = join(top, 'backups')
+  let clock = Date.parse('2026-11-26T10:00:00Z')
+  const hubs: Hub[] = []
+  mkdirSync(folder)
+  afterAll(async () => {
+    for (const hub of hubs) await hub.close()
+    rmSync(top, { recursive: true, force: true })
+  })
+
+  it('take one backup between them: the hour is claimed on record by the first', async () => {
+    const databaseUrl = await createDatabase(inject('hubPostgresAdminUrl'))
+    for (const name of ['a', 'b']) {
+      hubs.push(await startHub({ dataDir: join(top, name), databaseUrl, now: () => clock, sweepIntervalMs: 3_600_000, backupTickMs: 3_600_000, backups: { folder, hour: HOUR, keep: 2 } }))
+    }
+    clock = nextBackupAt(clock, HOUR).getTime() + 60_000
+    await Promise.all(hubs.map((hub) => hub.backups.scheduler.tick()))
+    expect(readdirSync(folder)).toHaveLength(1)
+    const { rows } = await hubs[0]!.db.query("SELECT trigger, outcome FROM hub_backups")
+    expect(rows).toEqual([{ trigger: 'scheduled', outcome: 'ok' }])
+  }, 60_000)
+})
