@@ -2,13 +2,13 @@ import { resolve } from 'node:path'
 import { openHubDatabase } from '../storage/open-database'
 import { BackupRefused } from './backup-file'
 import { restoreHub } from './restore-backup'
-import { backupHub } from './take-backup'
+import { recordedBackup } from './recorded-backup'
 
 /**
  * `foyer-hub backup --to FILE` and `foyer-hub restore FILE --data DIR`, as the command line calls them:
  * one line said, an exit status for scripts, a refusal in words (never a stack trace). On PGlite the
- * database is the hub process's own: `backup` from another process is for a hub that is stopped (the
- * running hub backs itself up, in-process, through backupHub).
+ * database is the hub process's own: this opens it only while no hub serves it (a served one is asked
+ * for its backup through its socket: cli/online-backup.ts). Each backup is kept on the hub's record.
  */
 export interface CommandIo {
   out(line: string): void
@@ -31,7 +31,8 @@ export function backupCommand(options: { dataDir: string; databaseUrl?: string; 
   return said(io, async () => {
     const db = await openHubDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
     try {
-      const made = await backupHub({ db, databaseUrl: options.databaseUrl, dataDir: options.dataDir, to: resolve(options.to) })
+      const made = await recordedBackup({ db, databaseUrl: options.databaseUrl, dataDir: options.dataDir, to: resolve(options.to), trigger: 'command' })
+      if (!made) throw new Error('a backup asked for from the command line is never claimed by another process')
       return `Backed up (${made.database}, schema version ${made.schemaVersion}, ${made.payloadLength} bytes) to ${made.file}`
     } finally {
       await db.close()

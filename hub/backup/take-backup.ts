@@ -23,11 +23,11 @@ export interface BackupOptions {
 }
 
 /**
- * An online, consistent backup of the hub into one file (backup-file.ts): PGlite's data folder dumped
- * between two of its transactions, or pg_dump's one snapshot of the server's database; with the
+ * An online, consistent backup of the hub, as the file's bytes (backup-file.ts): PGlite's data folder
+ * dumped between two of its transactions, or pg_dump's one snapshot of the server's database; with the
  * hub's own certificate and key. Devices may upload all the while.
  */
-export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string }> {
+export async function makeBackup(options: Omit<BackupOptions, 'to'>): Promise<{ bytes: Buffer; header: BackupHeader }> {
   const { db } = options
   const version = await schemaVersion(db)
   let database: Buffer
@@ -44,7 +44,12 @@ export async function backupHub(options: BackupOptions): Promise<BackupHeader & 
     if (existsSync(path)) parts.set(name, await readFile(path))
   }
   const createdAt = new Date((options.now ?? Date.now)()).toISOString()
-  const { bytes, header } = encodeBackup({ schemaVersion: version, database: db.kind, createdAt }, parts)
+  return encodeBackup({ schemaVersion: version, database: db.kind, createdAt }, parts)
+}
+
+/** makeBackup, written atomically to `options.to` (readable by the hub's account only). */
+export async function backupHub(options: BackupOptions): Promise<BackupHeader & { file: string; bytes: number }> {
+  const { bytes, header } = await makeBackup(options)
   await writeAtomically(options.to, bytes)
-  return { ...header, file: options.to }
+  return { ...header, file: options.to, bytes: bytes.length }
 }

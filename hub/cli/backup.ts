@@ -1,6 +1,7 @@
 import { backupCommand, restoreCommand } from '../backup/backup-command'
 import type { Subcommand } from './command'
-import { refuseWhileServed } from './pglite-guard'
+import { backupThroughRunningHub } from './online-backup'
+import { refuseWhileServed, runningHub } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, hubSettings, type HubSettings } from './settings'
 
 /** PGlite is the hub process's own database: another process may read it only while no hub serves it. */
@@ -15,14 +16,20 @@ export const backup: Subcommand = {
   help: `${DATA_HELP}  --to FILE           the backup file, written atomically (replaced if there)
 
 Environment: FOYER_HUB_DATABASE_URL (PostgreSQL, dumped online with pg_dump; PGlite in the data folder
-without it, read only while the hub is stopped). The file holds the hub's private key: keep it as the hub's.
+without it: while a hub serves it, that hub makes the backup, asked through its socket in the data
+folder, so run this as the hub's user). The file holds the hub's private key: keep it as the hub's.
 `,
   options: { ...DATA_OPTIONS, to: { type: 'string' } },
   async run(values) {
     const to = values['to']
     if (typeof to !== 'string' || to === '') throw new Error('--to FILE says where the backup goes')
     const settings = hubSettings(values)
-    refuseServedPglite(settings)
+    const serving = settings.databaseUrl ? null : runningHub(settings.dataDir)
+    if (serving !== null) {
+      // Only the serving process may open its PGlite: it makes the backup, online, while devices upload.
+      console.log(await backupThroughRunningHub(settings.dataDir, to, serving))
+      return 0
+    }
     return backupCommand({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, to })
   },
 }

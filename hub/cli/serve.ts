@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { startHub, type Hub } from '../server/hub-server'
 import { openHubLog } from '../server/logging/hub-logger'
 import { opsOptionsFromEnv } from '../server/ops/ops-settings'
+import { backupScheduleFromEnv, type BackupSchedule } from '../server/backups/backup-settings'
 import type { Subcommand } from './command'
 import { holdDataDir } from './pglite-guard'
 import { DATA_HELP, DATA_OPTIONS, describeDatabase, hubSettings } from './settings'
@@ -12,8 +13,11 @@ import { DATA_HELP, DATA_OPTIONS, describeDatabase, hubSettings } from './settin
 const BUILT_DASHBOARD = resolve(import.meta.dirname, '../../out/hub-dashboard')
 
 /** What a person starting the hub needs: where it is, what devices pin, and the first manager's code. */
-function printStarted(hub: Hub, settings: { host: string; dashboardDir: string; database: string }): void {
+function printStarted(hub: Hub, settings: { host: string; dashboardDir: string; database: string; backups: BackupSchedule | null }): void {
   console.log(`Foyer Hub at ${hub.url} (${settings.database})`)
+  const { backups } = settings
+  if (backups) console.log(`Backs itself up daily at ${String(backups.hour).padStart(2, '0')}:00 into ${backups.folder}, keeping the newest ${backups.keep}`)
+  else console.log('No daily backups: set FOYER_HUB_BACKUP_DIR (docs/hub-install.md)')
   if (settings.host === '0.0.0.0') {
     // What devices on the venue network type or scan: this machine's own addresses.
     const port = new URL(hub.url).port
@@ -55,6 +59,8 @@ FOYER_HUB_VENUE, FOYER_HUB_ORIGINS (names the dashboard is also reached at, comm
 FOYER_HUB_LOG_LEVEL (debug, info, warn, error; info), FOYER_HUB_METRICS (on/off; on),
 FOYER_HUB_METRICS_HOST (127.0.0.1), FOYER_HUB_METRICS_PORT (9464), FOYER_HUB_METRICS_ON_NETWORK (yes to
 allow an address beyond loopback): GET /healthz and /metrics on a listener of their own.
+FOYER_HUB_BACKUP_DIR (an existing folder: a backup there daily; none without it), FOYER_HUB_BACKUP_HOUR
+(0-23, this machine's time; 3), FOYER_HUB_BACKUP_KEEP (the newest N kept; 7).
 `,
   options: {
     ...DATA_OPTIONS,
@@ -69,6 +75,7 @@ allow an address beyond loopback): GET /healthz and /metrics on a listener of th
     const port = Number((values['port'] as string | undefined) ?? process.env['FOYER_HUB_PORT'] ?? '7443')
     const dashboard = (values['dashboard'] as string | undefined) ?? (process.env['FOYER_HUB_DASHBOARD_DIR'] || BUILT_DASHBOARD)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not ${JSON.stringify(values['port'] ?? process.env['FOYER_HUB_PORT'])}`)
+    const backups = backupScheduleFromEnv(process.env, settings.dataDir)
     mkdirSync(settings.dataDir, { recursive: true })
     const log = await openHubLog({ file: (values['log-file'] as string | undefined) ?? (process.env['FOYER_HUB_LOG_FILE'] || undefined), level: process.env['FOYER_HUB_LOG_LEVEL'] || undefined })
     const held = settings.databaseUrl ? () => undefined : holdDataDir(settings.dataDir)
@@ -90,11 +97,12 @@ allow an address beyond loopback): GET /healthz and /metrics on a listener of th
       logger: log.logger,
       // GET /healthz and /metrics for the venue's monitoring, on 127.0.0.1:9464 unless FOYER_HUB_METRICS* say otherwise.
       metrics: opsOptionsFromEnv(process.env),
+      backups,
     }).catch((error: unknown) => {
       letGo()
       throw error
     })
-    printStarted(hub, { host, dashboardDir: resolve(dashboard), database: describeDatabase(settings) })
+    printStarted(hub, { host, dashboardDir: resolve(dashboard), database: describeDatabase(settings), backups })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         void hub.close().then(async () => {

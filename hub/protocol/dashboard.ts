@@ -36,6 +36,8 @@ export const DASHBOARD_PATHS = {
   revokeDevice: (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}/revoke`,
   /** GET: alerts, newest first. */
   alerts: '/api/alerts',
+  /** GET: the hub's backups as kept on record (BackupStatus). */
+  backups: '/api/backups',
   /** POST `/api/alerts/:id/acknowledge`: acknowledged by the manager signed in. */
   acknowledgeAlert: (alertId: string) => `/api/alerts/${encodeURIComponent(alertId)}/acknowledge`,
   /** GET: the hub's today (TodayAnswer): sales across every device, training apart. */
@@ -143,18 +145,55 @@ export const AddDeviceAnswer = z.object({
 })
 export type AddDeviceAnswer = z.infer<typeof AddDeviceAnswer>
 
+const Acknowledged = z.object({ by: z.string(), at: z.iso.datetime({ offset: true }) }).nullable()
+
 /** Something that needs someone now: a device whose state changed for the worse (or back). */
-export const Alert = z.object({
+export const DeviceAlert = z.object({
   id: z.string().regex(/^\d+$/),
+  subject: z.literal('device'),
   deviceId: z.uuid(),
   deviceName: z.string(),
   from: DeviceState,
   to: DeviceState,
   reasons: z.array(AttentionReason),
   raisedAt: z.iso.datetime({ offset: true }),
-  acknowledged: z.object({ by: z.string(), at: z.iso.datetime({ offset: true }) }).nullable(),
+  acknowledged: Acknowledged,
 })
+export type DeviceAlert = z.infer<typeof DeviceAlert>
+
+/**
+ * The hub's own backups (issue #36 §2): one `failed`, or `overdue` (the last good backup older than 26
+ * hours, or none in that long). Cleared by the next good backup (`clearedAt`, and pushed again then).
+ */
+export const BackupAlert = z.object({
+  id: z.string().regex(/^\d+$/),
+  subject: z.literal('backup'),
+  problem: z.enum(['failed', 'overdue']),
+  /** The newest good backup when it was raised; null when there had been none. */
+  lastGoodAt: z.iso.datetime({ offset: true }).nullable(),
+  /** On `failed`: the file it was writing and what went wrong, in the hub's words (English, as its logs). */
+  file: z.string().nullable(),
+  error: z.string().nullable(),
+  raisedAt: z.iso.datetime({ offset: true }),
+  acknowledged: Acknowledged,
+  clearedAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type BackupAlert = z.infer<typeof BackupAlert>
+
+/** Every alert, in one list, stream and webhook: `subject` says what it is about. */
+export const Alert = z.discriminatedUnion('subject', [DeviceAlert, BackupAlert])
 export type Alert = z.infer<typeof Alert>
+
+/**
+ * GET /api/backups: the last good backup and, when one failed after it, that failure; and the daily
+ * schedule this hub process keeps (null: none set, FOYER_HUB_BACKUP_DIR unset).
+ */
+export const BackupStatus = z.object({
+  lastGood: z.object({ at: z.iso.datetime({ offset: true }), file: z.string(), bytes: z.number().int().nonnegative() }).nullable(),
+  lastFailure: z.object({ at: z.iso.datetime({ offset: true }), file: z.string(), error: z.string() }).nullable(),
+  schedule: z.object({ hour: z.number().int().min(0).max(23), keep: z.number().int().positive(), folder: z.string() }).nullable(),
+})
+export type BackupStatus = z.infer<typeof BackupStatus>
 
 export const AlertsAnswer = z.object({ alerts: z.array(Alert) })
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>

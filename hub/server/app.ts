@@ -1,3 +1,4 @@
+import { backupRoutes } from './backups/backup-routes'
 import { alertRoutes, deviceGridRoutes } from './devices/device-grid-routes'
 import { deviceProfileRoute, enrolRoute, heartbeatRoute, recordsRoute } from './devices/device-routes'
 import { cardPaymentRoutes } from './day/card-payment-routes'
@@ -48,7 +49,7 @@ const dashboardApi: HubRoutes = async (api) => {
   await api.register(managerRoutes)
   await api.register(async (signedIn) => {
     await signedIn.register(signedInManagers)
-    const groups = [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, rolloutRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
+    const groups = [deviceGridRoutes, alertRoutes, backupRoutes, profileRoutes, serviceRuleRoutes, rolloutRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
     for (const routes of groups) await signedIn.register(routes)
   })
 }

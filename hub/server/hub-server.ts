@@ -18,6 +18,9 @@ import { OneLinePerRequest } from './logging/request-log'
 import { loadHubTls, type HubTls } from './tls'
 import { HubOps } from './ops/hub-ops'
 import type { HubOpsOptions } from './ops/ops-settings'
+import { HubBackups } from './backups/hub-backups'
+import { openBackupSocket } from './backups/backup-socket'
+import type { BackupSchedule } from './backups/backup-settings'
 
 export interface HubOptions {
   /** The hub's data folder: its certificate (`tls/`) and, without a database URL, its PGlite (`db/`). */
@@ -52,8 +55,12 @@ export interface HubOptions {
    * FOYER_HUB_METRICS* through opsOptionsFromEnv). None without it: tests start many hubs in one process.
    */
   metrics?: HubOpsOptions | false
-  /** When the last good backup was made, for /metrics' backup age (not reported without it). */
+  /** When the last good backup was made, for /metrics' backup age: the record's (hub_backups) without it. */
   lastBackupAt?: () => Promise<Date | null>
+  /** The daily backup the hub takes by itself (backups/backup-settings.ts, FOYER_HUB_BACKUP_*); none without it. */
+  backups?: BackupSchedule | null
+  /** How often the hub looks for the backup hour and an old backup (tests: never, they call `backups.scheduler.tick()`). */
+  backupTickMs?: number
   /** Where requests are logged, a line each (logging/hub-logger.ts); nothing is logged without it. */
   logger?: FastifyBaseLogger
 }
@@ -86,6 +93,8 @@ export interface Hub {
   forgetPastPatrons(): Promise<number>
   /** Moves rollouts on now (the pilots on the version, the rest after the wait, a hold on an alert), as the timer does every minute. */
   sweepRollouts(): Promise<void>
+  /** The hub's backups: its daily one (scheduler.tick() takes it when due) and the watch over the record. */
+  backups: HubBackups
   close(): Promise<void>
 }
 
@@ -95,7 +104,7 @@ async function listen(tls: HubTls, services: Pick<HubServices, 'db' | 'clock' | 
   await ops?.countDeviceTraffic(app)
   // Known once listening (the port may be picked then); read by the origin check from the first request.
   const origins = new Set<string>()
-  const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir) }
+  const hub = { fingerprint: tls.fingerprint, origins, venue: options.venue ?? 'Foyer Hub', firstManagerMade: () => forgetFirstManagerCode(options.dataDir), backupSchedule: options.backups ?? null }
   await app.register(hubApp, { ...services, hub, dashboardDir: options.dashboardDir })
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
   const { port } = app.server.address() as AddressInfo
@@ -116,10 +125,16 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const firstManager = await openFirstManagerCode(db, options.dataDir, new Date(now()))
   const live = new LiveUpdates(db, now)
   await live.start()
-  const watch = new DeviceWatch(db, live, now, options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined)
-  const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt: options.lastBackupAt })
+  const webhook = options.alertWebhook ? alertWebhook(options.alertWebhook) : undefined
+  const watch = new DeviceWatch(db, live, now, webhook)
+  const backups = new HubBackups({ db, live, now, webhook, schedule: options.backups ?? null, dataDir: options.dataDir, databaseUrl: options.databaseUrl, log: options.logger, tickMs: options.backupTickMs })
+  const lastBackupAt = options.lastBackupAt ?? backups.lastGoodAt
+  const opsListener = await ops?.open({ db, streamsOpen: () => live.streamsOpen, now, lastBackupAt })
   const { app, url } = await listen(tls, { db, clock: now, live, watch }, options, ops)
+  // `foyer-hub backup` asks a PGlite hub for its backup here; a PostgreSQL one it backs up by itself (pg_dump).
+  const backupSocket = db.kind === 'pglite' ? await openBackupSocket({ db, dataDir: options.dataDir, now, recorded: () => backups.watch.review() }) : null
   watch.start(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
+  backups.start()
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
   const rollouts = new RolloutSweep(db, now)
@@ -145,12 +160,15 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     sweep: () => watch.sweep(),
     forgetPastPatrons: () => patrons.sweep(),
     sweepRollouts: () => rollouts.sweep(),
+    backups,
     async close() {
       // Open event streams are ended at the app's close (live/event-stream.ts), before it waits for requests.
       await watch.stop()
+      await backups.stop()
       await patrons.stop()
       await rollouts.stop()
       await app.close()
+      await backupSocket?.close()
       await opsListener?.close()
       await live.stop()
       if (!options.db) await db.close()

@@ -1,11 +1,12 @@
 import type { Queryable } from './database'
 import { AlertRow, parseRows } from './rows'
 
-/** Alerts as stored; they are raised with the state change that causes them (device-state-table.ts). */
+/** Alerts as stored; they are raised with the state change that causes them (device-state-table.ts, backup-alert-table.ts). */
 
 const SELECT = `
-  SELECT a.id, a.device_id, d.name AS device_name, a.from_state, a.to_state, a.reasons, a.raised_at, a.acknowledged_by, a.acknowledged_at
-    FROM alerts a JOIN devices d ON d.id = a.device_id`
+  SELECT a.id, a.subject, a.device_id, d.name AS device_name, a.from_state, a.to_state, a.reasons, a.raised_at, a.acknowledged_by, a.acknowledged_at,
+         a.cleared_at
+    FROM alerts a LEFT JOIN devices d ON d.id = a.device_id`
 
 /** The newest alerts first (the list is what needs someone now: older ones are history). */
 export async function newestAlerts(db: Queryable, limit = 200): Promise<AlertRow[]> {

@@ -4,6 +4,7 @@ import { dayCloses } from './migration-day-closes'
 import { dashboardManagers } from './migration-dashboard-managers'
 import { saleCodes } from './migration-sale-codes'
 import { saleTables } from './migration-sale-tables'
+import { backups } from './migration-backups'
 import { rollouts } from './migration-rollouts'
 import type { Migration } from './migration'
 
@@ -174,5 +175,6 @@ export const MIGRATIONS: readonly Migration[] = [
   saleCodes,
   saleTables,
   restores,
+  backups,
   rollouts,
 ]

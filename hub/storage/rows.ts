@@ -79,10 +79,12 @@ export const DashboardDeviceRow = DeviceRow.extend({
 })
 export type DashboardDeviceRow = z.infer<typeof DashboardDeviceRow>
 
+/** A device's alert names its device; a backup's (migration 13) names none. */
 export const AlertRow = z.object({
   id: BigId,
-  device_id: z.string(),
-  device_name: z.string(),
+  subject: z.enum(['device', 'backup']),
+  device_id: z.string().nullable(),
+  device_name: z.string().nullable(),
   from_state: z.string(),
   to_state: z.string(),
   /** Written from the protocol's AttentionReason; parsed again where it is used. */
@@ -90,6 +92,8 @@ export const AlertRow = z.object({
   raised_at: Timestamp,
   acknowledged_by: z.string().nullable(),
   acknowledged_at: Timestamp.nullable(),
+  /** A backup alert's end: the next good backup clears it. Never set on a device's. */
+  cleared_at: Timestamp.nullable(),
 })
 export type AlertRow = z.infer<typeof AlertRow>
 

@@ -21,8 +21,8 @@ function timedQueryable(q: Queryable, observe: ObserveQuery): Queryable {
 /**
  * The hub's database with every statement timed: its queries, its scripts and those inside a
  * transaction, wherever they are written (the hub's /metrics histogram), so no call site measures its
- * own. A transaction's BEGIN and COMMIT are the driver's and are not counted; NOTIFY and LISTEN are
- * passed through as they are.
+ * own. A transaction's BEGIN and COMMIT are the driver's and are not counted; NOTIFY, LISTEN and
+ * PGlite's dump are passed through as they are.
  */
 export function timedDatabase(db: HubDatabase, observe: ObserveQuery): HubDatabase {
   return {
@@ -31,6 +31,8 @@ export function timedDatabase(db: HubDatabase, observe: ObserveQuery): HubDataba
     transaction: (work) => db.transaction((tx) => work(timedQueryable(tx, observe))),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     notify: (channel, ...payloads) => db.notify(channel, ...payloads),
+    // PGlite's own: without it a hub with /metrics on could not back itself up (hub/backup/take-backup.ts).
+    ...(db.dumpDataDir ? { dumpDataDir: () => db.dumpDataDir!() } : {}),
     close: () => db.close(),
   }
 }

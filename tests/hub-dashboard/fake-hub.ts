@@ -18,6 +18,7 @@ import {
   type DashboardServiceRule,
   type DeviceSetup,
   type Alert,
+  type BackupStatus,
   type FoundSale,
   type TodayAnswer,
 } from '../../hub/protocol/dashboard'
@@ -78,6 +79,7 @@ export class FakeHub {
   firstCode = 'ABCD-EFGH-JK'
   devices: DashboardDevice[] = []
   alerts: Alert[] = []
+  backups: BackupStatus = { lastGood: null, lastFailure: null, schedule: null }
   today: TodayAnswer = todayFigures()
   /** Sales the lookup answers, by reference. */
   salesByReference = new Map<string, FoundSale[]>()
@@ -134,6 +136,7 @@ export class FakeHub {
     if (key === `DELETE ${DASHBOARD_PATHS.session}`) return (this.signedIn = false), { status: 204, body: undefined }
     if (key === `GET ${DASHBOARD_PATHS.devices}`) return { status: 200, body: { devices: this.devices } }
     if (key === `GET ${DASHBOARD_PATHS.alerts}`) return { status: 200, body: { alerts: this.alerts } }
+    if (key === `GET ${DASHBOARD_PATHS.backups}`) return { status: 200, body: this.backups }
     if (key === `GET ${DASHBOARD_PATHS.today}`) return { status: 200, body: this.today }
     if (method === 'GET' && path.startsWith(`${DASHBOARD_PATHS.sales}?`)) {
       const reference = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('reference') ?? ''

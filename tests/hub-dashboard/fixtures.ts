@@ -1,4 +1,4 @@
-import { Alert, DashboardDevice, TodayAnswer } from '../../hub/protocol/dashboard'
+import { BackupAlert, DashboardDevice, DeviceAlert, TodayAnswer } from '../../hub/protocol/dashboard'
 
 /** Today at the given hour and minute, the browser's clock: what the page shows as "19:42". */
 export function todayAt(hours: number, minutes: number): string {
@@ -28,9 +28,10 @@ export function device(overrides: Partial<DashboardDevice> = {}): DashboardDevic
   })
 }
 
-export function alert(overrides: Partial<Alert> = {}): Alert {
-  return Alert.parse({
+export function alert(overrides: Partial<DeviceAlert> = {}): DeviceAlert {
+  return DeviceAlert.parse({
     id: '1',
+    subject: 'device',
     deviceId: '00000000-0000-4000-8000-000000000001',
     deviceName: 'Kiosk 3',
     from: 'online',
@@ -38,6 +39,21 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     reasons: [{ what: 'printer', state: 'cannot-print', problems: ['no-paper'] }],
     raisedAt: todayAt(19, 42),
     acknowledged: null,
+    ...overrides,
+  })
+}
+
+export function backupAlert(overrides: Partial<BackupAlert> = {}): BackupAlert {
+  return BackupAlert.parse({
+    id: '20',
+    subject: 'backup',
+    problem: 'failed',
+    lastGoodAt: todayAt(3, 1),
+    file: '/srv/backups/foyer-hub-20261127T030000Z.backup',
+    error: 'ENOENT: no such file or directory',
+    raisedAt: todayAt(3, 2),
+    acknowledged: null,
+    clearedAt: null,
     ...overrides,
   })
 }

@@ -6,6 +6,7 @@ import { alertWebhook } from '../../hub/server/devices/alert-webhook'
 
 const alert: Alert = {
   id: '7',
+  subject: 'device',
   deviceId: '6f9a3c1e-0000-4000-8000-000000000001',
   deviceName: 'Lobby kiosk 3',
   from: 'online',

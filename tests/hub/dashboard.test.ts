@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AddDeviceAnswer, Alert, AlertsAnswer, DashboardDevice, DevicesAnswer, HeartbeatAnswer } from '../../hub/protocol'
+import { AddDeviceAnswer, Alert, AlertsAnswer, DashboardDevice, DevicesAnswer, HeartbeatAnswer, type DeviceAlert } from '../../hub/protocol'
 import { HUB_BACKENDS } from '../support/hub-backends'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
 import { hubForFile } from '../support/hub-for-file'
@@ -52,7 +52,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
   const devices = async () => DevicesAnswer.parse((await manager.send('GET', '/api/devices')).body).devices
   const tile = async (device: EnrolledDevice) => (await devices()).find((d) => d.id === device.deviceId)!
   const alertsOf = async (device: EnrolledDevice) =>
-    AlertsAnswer.parse((await manager.send('GET', '/api/alerts')).body).alerts.filter((a) => a.deviceId === device.deviceId)
+    AlertsAnswer.parse((await manager.send('GET', '/api/alerts')).body).alerts.filter((a): a is DeviceAlert => a.subject === 'device' && a.deviceId === device.deviceId)
 
   it('adds a device with a one-time code and a QR address of the hub, its code and its certificate', async () => {
     const answer = AddDeviceAnswer.parse((await manager.send('POST', '/api/devices', { name: 'Counter 1' })).body)
@@ -108,8 +108,8 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
     expect(attention).toMatchObject({ deviceName: 'Lobby kiosk 2', raisedAt, reasons: [{ what: 'terminal', state: 'not-answering' }], acknowledged: null })
     expect(offline!.raisedAt).toBe(new Date(clock).toISOString())
     expect(await tile(kiosk)).toMatchObject({ state: 'offline', stateSince: new Date(clock).toISOString() })
-    await expect.poll(() => webhook.received.filter((a) => a.deviceId === kiosk.deviceId).length, { timeout: 15_000 }).toBe(3)
-    expect(webhook.received.filter((a) => a.deviceId === kiosk.deviceId).reverse()).toEqual([offline, attention, online])
+    await expect.poll(() => webhook.received.filter((a) => a.subject === 'device' && a.deviceId === kiosk.deviceId).length, { timeout: 15_000 }).toBe(3)
+    expect(webhook.received.filter((a) => a.subject === 'device' && a.deviceId === kiosk.deviceId).reverse()).toEqual([offline, attention, online])
 
     const acknowledged = await manager.send('POST', `/api/alerts/${offline!.id}/acknowledge`)
     expect(Alert.parse(acknowledged.body).acknowledged).toEqual({ by: 'Mei Tan', at: new Date(clock).toISOString() })
@@ -135,7 +135,7 @@ describe.each(HUB_BACKENDS)("the hub's dashboard API on %s", (backend) => {
       await kiosk.post('/device/heartbeat', readyHeartbeat)
       const event = await stream.next((e) => e.type === 'device' && e.device.id === kiosk.deviceId)
       expect(event).toMatchObject({ type: 'device', device: { state: 'online', lastHeartbeatAt: new Date(clock).toISOString() } })
-      expect(await stream.next((e) => e.type === 'alert' && e.alert.deviceId === kiosk.deviceId)).toMatchObject({ alert: { from: 'offline', to: 'online' } })
+      expect(await stream.next((e) => e.type === 'alert' && e.alert.subject === 'device' && e.alert.deviceId === kiosk.deviceId)).toMatchObject({ alert: { from: 'offline', to: 'online' } })
     } finally {
       stream.close()
     }

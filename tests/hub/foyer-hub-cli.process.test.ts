@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import forge from 'node-forge'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPgliteDatabase } from '../../hub/storage/pglite-database'
 import { CURRENT_SCHEMA_VERSION } from '../../hub/storage/schema-version'
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
 
@@ -92,6 +93,14 @@ describe('foyer-hub migrate and check on PGlite', () => {
     expect(restored.status).toBe(0)
     const checked = await foyerHub(['check', '--data', restoredDir])
     expect(checkLines(checked.stdout)['database']).toBe(`ok PGlite in ${join(restoredDir, 'db')} answers, at schema version ${CURRENT_SCHEMA_VERSION}, the current one`)
+    // Kept on the hub's record, with the file's size (the dashboard, the alerts and /metrics read it).
+    const db = await openPgliteDatabase(join(dataDir, 'db'))
+    try {
+      const { rows } = await db.query('SELECT trigger, outcome, file, bytes::int AS bytes FROM hub_backups')
+      expect(rows).toEqual([{ trigger: 'command', outcome: 'ok', file, bytes: readFileSync(file).length }])
+    } finally {
+      await db.close()
+    }
 
     const bytes = readFileSync(file)
     const altered = Buffer.from(bytes)
@@ -170,9 +179,10 @@ describe('foyer-hub serve under systemd, on PGlite', () => {
       const answer = await fetch(`${health![1]}/healthz`)
       expect(answer.status).toBe(200)
       expect(await answer.json()).toEqual({ process: 'ok', database: 'ok', migrations: 'current' })
-      const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', join(dataDir, 'refused.foyerhub')])
-      expect(backedUp.status).toBe(1)
-      expect(backedUp.stderr).toContain(`the hub (process ${hub.pid}) is serving PGlite in ${dataDir}`)
+      // A backup is made by the running hub (tests/hub/online-backup.process.test.ts); migrate is refused.
+      const backedUp = await foyerHub(['backup', '--data', dataDir, '--to', join(dataDir, 'online.foyerhub')])
+      expect(backedUp.stdout).toContain(`Backed up by the running hub (process ${hub.pid}`)
+      expect(backedUp.status).toBe(0)
       const migrated = await foyerHub(['migrate', '--data', dataDir])
       expect(migrated.status).toBe(1)
       expect(migrated.stderr).toContain(`foyer-hub migrate: the hub (process ${hub.pid}) is serving PGlite in ${dataDir}: stop it first`)

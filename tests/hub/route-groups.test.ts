@@ -39,7 +39,7 @@ describe.each(HUB_BACKENDS)("the hub's route groups on %s", (backend) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema })
     })
     const services = { db: hub().db, clock: () => clock, live: hub().live, watch: new DeviceWatch(hub().db, hub().live, () => clock) }
-    await listed.register(hubApp, { ...services, hub: { fingerprint: hub().fingerprint, origins: new Set<string>(), venue: 'Foyer Hub', firstManagerMade: async () => {} } })
+    await listed.register(hubApp, { ...services, hub: { fingerprint: hub().fingerprint, origins: new Set<string>(), venue: 'Foyer Hub', firstManagerMade: async () => {}, backupSchedule: null } })
     await listed.ready()
     manager = await managerBrowser(hub().url)
     expect((await manager.send('POST', '/api/managers/first', { code: hub().firstManagerCode, name: 'Mei Tan', password: 'correct horse battery' })).status).toBe(200)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { AlertsAnswer } from '../../hub/protocol'
+import { AlertsAnswer, type DeviceAlert } from '../../hub/protocol'
 import { startHub, type Hub } from '../../hub/server/hub-server'
 import { enrolAt } from '../support/hub-device'
 import { readyHeartbeat } from '../support/hub-heartbeats'
@@ -58,7 +58,7 @@ describe('two hub processes on one PostgreSQL', () => {
     await kiosk!.post('/device/heartbeat', readyHeartbeat)
     clock += 46_000
     await Promise.all([a.sweep(), b.sweep(), a.sweep(), b.sweep()])
-    const alerts = AlertsAnswer.parse((await managerOnB.send('GET', '/api/alerts')).body).alerts.filter((x) => x.deviceId === kiosk!.deviceId)
+    const alerts = AlertsAnswer.parse((await managerOnB.send('GET', '/api/alerts')).body).alerts.filter((x): x is DeviceAlert => x.subject === 'device' && x.deviceId === kiosk!.deviceId)
     expect(alerts.map((x) => [x.from, x.to])).toEqual([
       ['online', 'offline'],
       ['offline', 'online'],

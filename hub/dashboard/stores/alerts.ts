@@ -18,7 +18,8 @@ export const useAlerts = defineStore('alerts', () => {
   const busy = ref<string | null>(null)
 
   const alerts = computed(() => [...byId.value.values()].sort(newestFirst))
-  const waiting = computed(() => alerts.value.filter((alert) => alert.acknowledged === null).length)
+  // A backup alert cleared by a good backup waits for no one, acknowledged or not.
+  const waiting = computed(() => alerts.value.filter((alert) => alert.acknowledged === null && !(alert.subject === 'backup' && alert.clearedAt)).length)
 
   const failed = failedInto(problem)
 

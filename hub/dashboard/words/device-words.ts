@@ -24,9 +24,30 @@ export function deviceWhy(device: DashboardDevice, t: Translate, time: TimeOf): 
   return device.reasons.flatMap((reason) => reasonWords(reason, t, time))
 }
 
-/** What an alert's change was about, in words (its device's reasons at the time it was raised). */
+/** What an alert's change was about, in words: its device's reasons at the time it was raised, or the backup's facts. */
 export function alertWhy(alert: Alert, t: Translate, time: TimeOf): string[] {
-  return alert.reasons.flatMap((reason) => reasonWords(reason, t, time))
+  if (alert.subject === 'device') return alert.reasons.flatMap((reason) => reasonWords(reason, t, time))
+  const lines = alert.error ? [t('backups.error', { error: alert.error })] : []
+  lines.push(alert.lastGoodAt ? t('backups.lastGoodWas', { time: time(alert.lastGoodAt) }) : t('backups.noneBefore'))
+  if (alert.clearedAt) lines.push(t('backups.cleared', { time: time(alert.clearedAt) }))
+  return lines
+}
+
+/** An alert's first line: the device's change of state, or what is wrong with the backups. */
+export function alertHeadline(alert: Alert, t: Translate): string {
+  if (alert.subject === 'backup') return t(alert.problem === 'failed' ? 'alerts.backupFailed' : 'alerts.backupOverdue')
+  return t('alerts.change', { device: alert.deviceName, from: t(`state.${alert.from}`), to: t(`state.${alert.to}`) })
+}
+
+/** The live region's sentence for an alert raised, acknowledged or (a backup's) cleared. */
+export function alertNowWords(alert: Alert, t: Translate): string {
+  if (alert.subject === 'backup') {
+    if (alert.clearedAt) return t('live.backupAlertCleared')
+    if (alert.acknowledged) return t('live.backupAlertAcknowledged', { name: alert.acknowledged.by })
+    return t(`live.backupAlertRaised.${alert.problem}`)
+  }
+  if (alert.acknowledged) return t('live.alertAcknowledged', { device: alert.deviceName, name: alert.acknowledged.by })
+  return t(`live.alertRaised.${alert.to}`, { device: alert.deviceName })
 }
 
 /** A device's change of state said as a sentence: "Kiosk 3 now needs attention: printer out of paper". */

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { Alert, AttentionReason, DashboardDevice, HEARTBEAT_INTERVAL_MS, MISSED_HEARTBEATS_OFFLINE, StoredHeartbeat, type DeviceState } from '../../protocol'
 import type { Queryable } from '../../storage/database'
 import { alertById } from '../../storage/alert-table'
@@ -57,16 +58,26 @@ export async function dashboardDevices(db: Queryable, now: number, deviceIds?: r
   return (await dashboardDeviceRows(db, hubDay(now), deviceIds)).map((row) => dashboardDevice(row, now))
 }
 
+/** What a backup alert was raised with (backups/backup-watch.ts writes it). */
+const BackupFacts = z.object({ lastGoodAt: z.iso.datetime().nullable(), file: z.string().nullable().default(null), error: z.string().nullable().default(null) })
+
 export function dashboardAlert(row: AlertRow): Alert {
-  return Alert.parse({
+  const raised = {
     id: row.id,
+    raisedAt: row.raised_at.toISOString(),
+    acknowledged: row.acknowledged_by && row.acknowledged_at ? { by: row.acknowledged_by, at: row.acknowledged_at.toISOString() } : null,
+  }
+  if (row.subject === 'backup') {
+    return Alert.parse({ ...raised, subject: 'backup', problem: row.to_state, ...BackupFacts.parse(row.reasons), clearedAt: iso(row.cleared_at) })
+  }
+  return Alert.parse({
+    ...raised,
+    subject: 'device',
     deviceId: row.device_id,
     deviceName: row.device_name,
     from: row.from_state,
     to: row.to_state,
     reasons: AttentionReason.array().parse(row.reasons),
-    raisedAt: row.raised_at.toISOString(),
-    acknowledged: row.acknowledged_by && row.acknowledged_at ? { by: row.acknowledged_by, at: row.acknowledged_at.toISOString() } : null,
   })
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { HubDatabase } from '../../storage/database'
+import type { BackupSchedule } from '../backups/backup-settings'
 import type { DeviceWatch } from '../devices/device-watch'
 import type { LiveUpdates } from '../live/live-updates'
 
@@ -13,6 +14,8 @@ export interface HubIdentity {
   venue: string
   /** Called once the first manager is made: the kept one-time code can enrol nobody any more. */
   firstManagerMade: () => Promise<void>
+  /** The daily backup this process takes (FOYER_HUB_BACKUP_*), or null: shown to the manager with the record. */
+  backupSchedule: BackupSchedule | null
 }
 
 export interface HubServices {
