@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PatronDays } from './record-payloads'
 import { HeartbeatProfile, HeartbeatSecrets } from './device-profile'
+import { SupportFileWanted } from './support-file'
 
 /** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
 export const PrinterProblem = z.enum([
@@ -88,6 +89,8 @@ export const HeartbeatAnswer = z.discriminatedUnion('status', [
      * yet sends those again (each still stored once: the hub keeps one per device and record id).
      */
     restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).optional(),
+    /** A manager asked for this device's support file: it makes it and uploads it (./support-file.ts). Absent: none is wanted. */
+    supportFileWanted: SupportFileWanted.optional(),
   }),
   z.object({ status: z.literal('revoked') }),
 ])

@@ -1,5 +1,6 @@
 import { alertRoutes, deviceGridRoutes } from './devices/device-grid-routes'
 import { deviceProfileRoute, enrolRoute, heartbeatRoute, recordsRoute } from './devices/device-routes'
+import { supportFileRoutes, supportFileUploadRoute } from './devices/support-file-routes'
 import { cardPaymentRoutes } from './day/card-payment-routes'
 import { endOfDayRoutes } from './day/end-of-day-routes'
 import { saleSearchRoute } from './day/sale-search-routes'
@@ -34,6 +35,7 @@ const deviceApi: HubRoutes = async (app) => {
     await inService.register(deviceProfileRoute)
     await inService.register(staffPullRoute)
     await inService.register(saleSearchRoute)
+    await inService.register(supportFileUploadRoute)
   })
 }
 
@@ -47,7 +49,7 @@ const dashboardApi: HubRoutes = async (api) => {
   await api.register(managerRoutes)
   await api.register(async (signedIn) => {
     await signedIn.register(signedInManagers)
-    const groups = [deviceGridRoutes, alertRoutes, profileRoutes, serviceRuleRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
+    const groups = [deviceGridRoutes, alertRoutes, supportFileRoutes, profileRoutes, serviceRuleRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
     for (const routes of groups) await signedIn.register(routes)
   })
 }

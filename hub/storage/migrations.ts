@@ -4,6 +4,7 @@ import { dayCloses } from './migration-day-closes'
 import { dashboardManagers } from './migration-dashboard-managers'
 import { saleCodes } from './migration-sale-codes'
 import { saleTables } from './migration-sale-tables'
+import { supportFiles } from './migration-support-files'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -173,4 +174,5 @@ export const MIGRATIONS: readonly Migration[] = [
   saleCodes,
   saleTables,
   restores,
+  supportFiles,
 ]

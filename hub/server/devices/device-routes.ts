@@ -1,6 +1,7 @@
 import { DeviceProfileAnswer, EnrolmentAnswer, EnrolmentRefusal, EnrolmentRequest, Heartbeat, HeartbeatAnswer, HUB_PATHS, UploadAnswer, UploadRequest } from '../../protocol'
 import { pullVersions } from '../../storage/pull-versions'
 import { storeRecords } from '../../storage/record-table'
+import { wantedSupportFile } from '../../storage/support-file-table'
 import { deviceOfRequest, DeviceRefusal, unknownDevice, unreadableRequest } from '../plugins/device-auth'
 import type { HubRoutes } from '../plugins/zod-schemas'
 import { deviceProfileAnswer } from '../profiles/profile-views'
@@ -43,7 +44,10 @@ export const heartbeatRoute: HubRoutes = async (app) => {
     // The dashboard is told once the device's answer is settled; a failure there never fails the device's request.
     await app.watch.changed(saved.id, saved).catch(() => undefined)
     // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own.
-    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...(await pullVersions(app.db)) })
+    const versions = await pullVersions(app.db)
+    // A support file a manager asked for: the device makes it and uploads it (./support-file-routes.ts).
+    const wanted = await wantedSupportFile(app.db, saved.id)
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(wanted ? { supportFileWanted: { id: wanted } } : {}) })
   })
 }
 
