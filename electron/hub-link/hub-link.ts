@@ -13,6 +13,7 @@ import type { ProfileFollower } from './profile-follower'
 import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { searchSaleAtHub } from './sale-search'
 import { pullStaffIfChanged, tellPinTry } from './staff-sync'
+import { SupportFileUpload } from './support-file-upload'
 import { Uploader, type UploaderOptions } from './uploader'
 
 /**
@@ -44,6 +45,8 @@ export interface HubLinkOptions {
   profile?: ProfileFollower
   /** Whether the keychain holds the vendor secret and the terminal's passphrase (yes or no, never them). */
   secrets?: () => Promise<HeartbeatSecrets>
+  /** Makes the support file a manager may ask for from the hub, as "Save logs for support" does (absent: none is sent). */
+  supportFile?: () => Promise<unknown>
 }
 
 export type HubConnectOutcome = { ok: true; name: string; place: string } | { ok: false; reason: Exclude<EnrolmentResult, { ok: true }>['reason'] | 'wrong-certificate' | 'not-reachable'; retryAfterSeconds?: number }
@@ -70,12 +73,15 @@ export class HubLink {
   #timer: ReturnType<typeof setInterval> | null = null
   #uploader: Uploader | null = null
   #beating: Promise<void> | null = null
+  readonly #support: SupportFileUpload | null
 
   constructor(private readonly options: HubLinkOptions) {
     this.#store = new LinkStore(options.db)
     this.outbox = new Outbox(options.db, options.patronDays, options.now)
     this.staff = new HubStaffStore(options.db)
     this.#now = options.now ?? Date.now
+    const make = options.supportFile
+    this.#support = make ? new SupportFileUpload({ make, post: (path, body) => this.#post(path, body), log: options.log }) : null
   }
 
   /** The profile and service rules the hub gives this device (absent where they are not followed). */
@@ -174,6 +180,7 @@ export class HubLink {
     await this.#uploader?.stop()
     this.#uploader = null
     await this.#beating
+    await this.#support?.settled()
   }
 
   /** One heartbeat, then an upload of whatever waits. One at a time: a slow hub does not pile them up. */
@@ -202,6 +209,8 @@ export class HubLink {
       }
       if (parsed.data.status === 'ok') {
         if (parsed.data.restored) this.#followRestore(parsed.data.restored)
+        // A manager asked for this device's support file: made and sent beside the beat, never waited for by it.
+        this.#support?.heard(parsed.data.supportFileWanted)
         await this.#syncStaff(parsed.data.staffVersion)
         if (parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
       }

@@ -124,8 +124,8 @@ export async function startHostRuntime(
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     audioGuidance: { timeFactor: () => settings.get().audioTimeFactor, idleSeconds: () => settings.get().idleSeconds },
     staff: check,
-    // The hub's profile is applied through this one settings store, as a supervisor's change is.
-    hub: { vault, settings: { file: settings, accounts } },
+    // The hub's profile is applied through this one settings store, as a supervisor's change is; a support file it asks for reads the logs "Save logs for support" reads.
+    hub: { vault, settings: { file: settings, accounts }, supportDir: settingsDir },
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
     admin: ({ sales, pushes, system, db, readiness, hub }) =>
       adminHandlers({

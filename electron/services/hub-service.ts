@@ -19,6 +19,7 @@ import type { SystemInfoService } from './system-info'
 import { saleInProgress } from './update-gate'
 import type { CashDrawer } from '../checkout/cash-drawer'
 import { followHubProfile, type HubProfileService, type ProfilePieces } from './hub-profile-service'
+import { supportBundle } from './support-bundle'
 
 /**
  * The device's link to the box office's hub, made of the runtime's pieces: its heartbeat tells the
@@ -46,6 +47,16 @@ export interface HubLinkPieces {
   drawer?: CashDrawer | null
   /** The settings store the hub's profile is applied through (absent: no profile is followed). */
   settings?: ProfilePieces['settings']
+  /** The data folder "Save logs for support" reads the logs of: with the settings, the hub may ask for the support file. */
+  supportDir?: string
+}
+
+/** The support file a manager may ask for from the hub: the one "Save logs for support" makes (support-bundle.ts). */
+function supportFileOf(pieces: HubLinkPieces): Pick<HubLinkOptions, 'supportFile'> {
+  const { settings, supportDir } = pieces
+  if (!settings || !supportDir) return {}
+  const ctx = { settings: settings.file, accounts: settings.accounts, vault: pieces.vault, system: pieces.system }
+  return { supportFile: () => supportBundle(ctx, { dataDir: supportDir, db: pieces.db, log: pieces.log }, new Date()) }
 }
 
 /** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */
@@ -119,6 +130,7 @@ export function startHubLink(pieces: HubLinkPieces): { link: HubLink; service: H
     localStaff: () => roster?.localAccounts() ?? [],
     onStaffChange: () => signOutWhoMayNot(pieces),
     ...profile,
+    ...supportFileOf(pieces),
   })
   // The venue's accounts as last pulled sign in here, also while the hub is unreachable.
   roster?.useVenue({
