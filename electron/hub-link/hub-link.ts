@@ -10,7 +10,7 @@ import { HubStaffStore } from './hub-staff-store'
 import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
 import type { ProfileFollower } from './profile-follower'
-import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
+import { certificateAt, postPinned, postPinnedJson, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { searchSaleAtHub } from './sale-search'
 import { pullStaffIfChanged, tellPinTry } from './staff-sync'
 import { SupportFileUpload } from './support-file-upload'
@@ -81,7 +81,7 @@ export class HubLink {
     this.staff = new HubStaffStore(options.db)
     this.#now = options.now ?? Date.now
     const make = options.supportFile
-    this.#support = make ? new SupportFileUpload({ make, post: (path, body) => this.#post(path, body), log: options.log }) : null
+    this.#support = make ? new SupportFileUpload({ make, post: (path, json) => this.#postJson(path, json), log: options.log }) : null
   }
 
   /** The profile and service rules the hub gives this device (absent where they are not followed). */
@@ -275,12 +275,16 @@ export class HubLink {
     return this.#terminalState.since
   }
 
-  async #post(path: string, body: unknown): Promise<HubAnswer> {
+  #post(path: string, body: unknown): Promise<HubAnswer> {
+    return this.#postJson(path, JSON.stringify(body))
+  }
+
+  async #postJson(path: string, json: string): Promise<HubAnswer> {
     const link = this.#store.read()
     if (!link) throw new Error('this device is not connected to a hub')
     this.#token ??= await readHubDeviceToken(this.options.vault, link)
     if (!this.#token) throw new Error('the device token for this hub is not in the keychain')
-    return postPinned(link.url, path, body, pinnedOf(link), this.#token)
+    return postPinnedJson(link.url, path, json, pinnedOf(link), this.#token)
   }
 }
 

@@ -1,6 +1,7 @@
 import { SUPPORT_FILE_MAX_BYTES, SUPPORT_FILE_PATHS, SupportFileUploadAnswer } from '../../hub/protocol'
 import type { Logger } from '../ipc-core/logger'
 import type { HubAnswer } from './pinned-https'
+import { slicedJson } from './sliced-json'
 
 /**
  * A support file a manager asked for from the hub (hub/protocol/support-file.ts): the heartbeat's answer
@@ -12,7 +13,8 @@ import type { HubAnswer } from './pinned-https'
 export interface SupportFileUploadOptions {
   /** The support file's content, redacted as "Save logs for support" redacts it. */
   make: () => Promise<unknown>
-  post: (path: string, body: unknown) => Promise<HubAnswer>
+  /** POSTs a body already written as JSON. */
+  post: (path: string, json: string) => Promise<HubAnswer>
   log: Logger & { info?(message: string, fields?: Record<string, unknown>): void }
 }
 
@@ -38,8 +40,9 @@ export class SupportFileUpload {
   async #send(requestId: string): Promise<void> {
     const { log } = this.options
     try {
+      // Made and written a slice at a time (../logging/recent-logs.ts, ./sliced-json.ts): 4 MB of logs never hold main for long.
       const body = { requestId, file: await this.options.make() }
-      const answer = await this.options.post(SUPPORT_FILE_PATHS.upload, body)
+      const answer = await this.options.post(SUPPORT_FILE_PATHS.upload, (await slicedJson(body))!)
       const parsed = answer.status === 200 ? SupportFileUploadAnswer.safeParse(answer.body) : null
       // Refused as it is (unreadable, too large): the same file would be refused again at every heartbeat.
       if (answer.status >= 400 && answer.status < 500) {
