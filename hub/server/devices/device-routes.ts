@@ -44,9 +44,8 @@ export const heartbeatRoute: HubRoutes = async (app) => {
     // The dashboard is told once the device's answer is settled; a failure there never fails the device's request.
     await app.watch.changed(saved.id, saved).catch(() => undefined)
     // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own.
-    const versions = await pullVersions(app.db)
-    // A support file a manager asked for: the device makes it and uploads it (./support-file-routes.ts).
-    const wanted = await wantedSupportFile(app.db, saved.id)
+    // And a support file a manager asked for: the device makes it and uploads it (./support-file-routes.ts). Side by side on a server's pool.
+    const [versions, wanted] = await Promise.all([pullVersions(app.db), wantedSupportFile(app.db, saved.id)])
     return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(wanted ? { supportFileWanted: { id: wanted } } : {}) })
   })
 }
