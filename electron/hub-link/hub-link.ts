@@ -11,9 +11,10 @@ import { LinkStore, type HubLinkRecord } from './link-store'
 import { Outbox } from './outbox'
 import type { ProfileFollower } from './profile-follower'
 import type { HubUpdateOrders } from './update-orders'
-import { certificateAt, postPinned, type HubAnswer, type PinnedCertificate } from './pinned-https'
+import { certificateAt, postPinned, postPinnedJson, type HubAnswer, type PinnedCertificate } from './pinned-https'
 import { searchSaleAtHub } from './sale-search'
 import { pullStaffIfChanged, tellPinTry } from './staff-sync'
+import { SupportFileUpload } from './support-file-upload'
 import { Uploader, type UploaderOptions } from './uploader'
 
 /**
@@ -47,6 +48,8 @@ export interface HubLinkOptions {
   secrets?: () => Promise<HeartbeatSecrets>
   /** Where the hub's order of which Foyer version to take is kept for the updater, and its report read from (absent: not followed). */
   update?: HubUpdateOrders
+  /** Makes the support file a manager may ask for from the hub, as "Save logs for support" does (absent: none is sent). */
+  supportFile?: () => Promise<unknown>
 }
 
 export type HubConnectOutcome = { ok: true; name: string; place: string } | { ok: false; reason: Exclude<EnrolmentResult, { ok: true }>['reason'] | 'wrong-certificate' | 'not-reachable'; retryAfterSeconds?: number }
@@ -73,12 +76,15 @@ export class HubLink {
   #timer: ReturnType<typeof setInterval> | null = null
   #uploader: Uploader | null = null
   #beating: Promise<void> | null = null
+  readonly #support: SupportFileUpload | null
 
   constructor(private readonly options: HubLinkOptions) {
     this.#store = new LinkStore(options.db)
     this.outbox = new Outbox(options.db, options.patronDays, options.now)
     this.staff = new HubStaffStore(options.db)
     this.#now = options.now ?? Date.now
+    const make = options.supportFile
+    this.#support = make ? new SupportFileUpload({ make, post: (path, json) => this.#postJson(path, json), log: options.log }) : null
   }
 
   /** The profile and service rules the hub gives this device (absent where they are not followed). */
@@ -177,6 +183,7 @@ export class HubLink {
     await this.#uploader?.stop()
     this.#uploader = null
     await this.#beating
+    await this.#support?.settled()
   }
 
   /** One heartbeat, then an upload of whatever waits. One at a time: a slow hub does not pile them up. */
@@ -206,6 +213,8 @@ export class HubLink {
       if (parsed.data.status === 'ok') {
         if (parsed.data.restored) this.#followRestore(parsed.data.restored)
         this.options.update?.heard(parsed.data.update)
+        // A manager asked for this device's support file: made and sent beside the beat, never waited for by it.
+        this.#support?.heard(parsed.data.supportFileWanted)
         await this.#syncStaff(parsed.data.staffVersion)
         if (parsed.data.profileRevision) await this.#follow(parsed.data.profileRevision)
       }
@@ -271,12 +280,16 @@ export class HubLink {
     return this.#terminalState.since
   }
 
-  async #post(path: string, body: unknown): Promise<HubAnswer> {
+  #post(path: string, body: unknown): Promise<HubAnswer> {
+    return this.#postJson(path, JSON.stringify(body))
+  }
+
+  async #postJson(path: string, json: string): Promise<HubAnswer> {
     const link = this.#store.read()
     if (!link) throw new Error('this device is not connected to a hub')
     this.#token ??= await readHubDeviceToken(this.options.vault, link)
     if (!this.#token) throw new Error('the device token for this hub is not in the keychain')
-    return postPinned(link.url, path, body, pinnedOf(link), this.#token)
+    return postPinnedJson(link.url, path, json, pinnedOf(link), this.#token)
   }
 }
 

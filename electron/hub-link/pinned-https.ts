@@ -50,7 +50,11 @@ export interface HubAnswer {
 
 /** POSTs JSON to the hub over HTTPS that trusts only the pinned certificate; the token, when given, as a bearer. */
 export function postPinned(url: string, path: string, body: unknown, pinned: PinnedCertificate, token?: string): Promise<HubAnswer> {
-  const payload = JSON.stringify(body)
+  return postPinnedJson(url, path, JSON.stringify(body), pinned, token)
+}
+
+/** As postPinned, with the body already written as JSON (a large one is written a slice at a time: ./sliced-json.ts). */
+export function postPinnedJson(url: string, path: string, payload: string, pinned: PinnedCertificate, token?: string): Promise<HubAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(new URL(path, url), {
       method: 'POST',

@@ -129,8 +129,8 @@ export async function startHostRuntime(
     counterIdle: { minutes: () => settings.get().counterLockMinutes },
     audioGuidance: { timeFactor: () => settings.get().audioTimeFactor, idleSeconds: () => settings.get().idleSeconds },
     staff: check,
-    // The hub's profile is applied through this one settings store, as a supervisor's change is.
-    hub: { vault, settings: { file: settings, accounts }, update: hubUpdate },
+    // The hub's profile is applied through this one settings store, as a supervisor's change is; a support file it asks for reads the logs "Save logs for support" reads.
+    hub: { vault, settings: { file: settings, accounts }, update: hubUpdate, supportDir: settingsDir },
     // "Save logs for support" reads the journal and <data folder>/logs, and writes to its support/.
     admin: ({ sales, pushes, system, db, readiness, hub }) =>
       adminHandlers({

@@ -20,6 +20,7 @@ import type { SystemInfoService } from './system-info'
 import { saleInProgress } from './update-gate'
 import type { CashDrawer } from '../checkout/cash-drawer'
 import { followHubProfile, type HubProfileService, type ProfilePieces } from './hub-profile-service'
+import { supportBundle } from './support-bundle'
 
 /**
  * The device's link to the box office's hub, made of the runtime's pieces: its heartbeat tells the
@@ -49,6 +50,16 @@ export interface HubLinkPieces {
   settings?: ProfilePieces['settings']
   /** Where the hub's order of which Foyer version to take is kept for the updater (absent: not followed). */
   update?: HubUpdateOrders
+  /** The data folder "Save logs for support" reads the logs of: with the settings, the hub may ask for the support file. */
+  supportDir?: string
+}
+
+/** The support file a manager may ask for from the hub: the one "Save logs for support" makes (support-bundle.ts). */
+function supportFileOf(pieces: HubLinkPieces): Pick<HubLinkOptions, 'supportFile'> {
+  const { settings, supportDir } = pieces
+  if (!settings || !supportDir) return {}
+  const ctx = { settings: settings.file, accounts: settings.accounts, vault: pieces.vault, system: pieces.system }
+  return { supportFile: () => supportBundle(ctx, { dataDir: supportDir, db: pieces.db, log: pieces.log }, new Date()) }
 }
 
 /** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */
@@ -122,6 +133,7 @@ export function startHubLink(pieces: HubLinkPieces): { link: HubLink; service: H
     localStaff: () => roster?.localAccounts() ?? [],
     onStaffChange: () => signOutWhoMayNot(pieces),
     ...profile,
+    ...supportFileOf(pieces),
   })
   // The venue's accounts as last pulled sign in here, also while the hub is unreachable.
   roster?.useVenue({

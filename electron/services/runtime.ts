@@ -73,7 +73,7 @@ export interface RuntimeOptions {
   /** A customer's audio mode: how many times longer, and the idle time it lengthens (the staff settings, read at each use); 2 and 60 s when absent. */
   audioGuidance?: { timeFactor: () => number; idleSeconds: () => number }
   /** The keychain the hub's device token is kept in; absent: no link to a hub (the hub channels answer "unavailable"). */
-  hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings']; update?: HubLinkPieces['update'] }
+  hub?: { vault: CredentialVault; tuning?: HubLinkPieces['tuning']; settings?: HubLinkPieces['settings']; update?: HubLinkPieces['update']; supportDir?: string }
   /** The counter's cash drawer on the receipt printer (the staff settings); absent: none. */
   cashDrawer?: CashDrawerPieces
   /** How often an unreachable backend is asked again, and a quiet reachable one (tests shorten these). */

@@ -48,7 +48,11 @@ export interface SupportContext {
   support?: SupportSource | null
 }
 
-async function bundleOf(ctx: SupportContext, source: SupportSource, now: Date): Promise<unknown> {
+/**
+ * The support file's content: what "Save logs for support" writes, and what the device uploads when a
+ * manager asks for it from the hub (hub-service.ts), the one way it is made.
+ */
+export async function supportBundle(ctx: Omit<SupportContext, 'support'>, source: SupportSource, now: Date): Promise<unknown> {
   const system = ctx.system.info()
   return {
     kind: 'foyer-support',
@@ -71,7 +75,7 @@ export function supportHandlers(ctx: SupportContext, requirePin: (pin: string) =
       await mkdir(dir, { recursive: true })
       const fileName = `foyer-support-${stamp(now)}.json`
       const path = join(dir, fileName)
-      await writeFileAtomic(path, `${JSON.stringify(await bundleOf(ctx, source, now), null, 1)}\n`)
+      await writeFileAtomic(path, `${JSON.stringify(await supportBundle(ctx, source, now), null, 1)}\n`)
       const { size } = await stat(path)
       source.log.info?.('saved a support file', { fileName, bytes: size, by: by.name })
       return { path, fileName, bytes: size }

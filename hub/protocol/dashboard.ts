@@ -4,6 +4,7 @@ import { TodayAnswer } from './dashboard-today'
 import { ManagerPassword } from './dashboard-staff'
 import { DrawerState, PrinterProblem, TerminalState } from './heartbeat'
 import { StaffName } from './staff-sync'
+import { SupportFileView } from './support-file'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
@@ -11,6 +12,7 @@ export * from './dashboard-rollouts'
 export * from './dashboard-staff'
 export * from './end-of-day'
 export * from './cents-text'
+export * from './support-file'
 
 /**
  * What the hub's dashboard (hub/dashboard, a Vue page in the manager's browser) and the hub's
@@ -198,10 +200,11 @@ export type BackupStatus = z.infer<typeof BackupStatus>
 export const AlertsAnswer = z.object({ alerts: z.array(Alert) })
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>
 
-/** What the event stream pushes: a device's tile as it is now, an alert raised or acknowledged, or today's sales as they are now. */
+/** What the event stream pushes: a device's tile as it is now, an alert raised or acknowledged, today's sales as they are now, or a device's support file asked, made or downloaded. */
 export const DashboardEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device'), device: DashboardDevice }),
   z.object({ type: z.literal('alert'), alert: Alert }),
   z.object({ type: z.literal('today'), today: TodayAnswer }),
+  z.object({ type: z.literal('support-file'), supportFile: SupportFileView }),
 ])
 export type DashboardEvent = z.infer<typeof DashboardEvent>

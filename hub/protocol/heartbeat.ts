@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PatronDays } from './record-payloads'
 import { HeartbeatProfile, HeartbeatSecrets } from './device-profile'
 import { UpdateOrder, UpdateReport } from './fleet-update'
+import { SupportFileWanted } from './support-file'
 
 /** The printer problems a device knows (electron/printers/printer-port.ts), in the same words. */
 export const PrinterProblem = z.enum([
@@ -93,6 +94,8 @@ export const HeartbeatAnswer = z.discriminatedUnion('status', [
     restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).optional(),
     /** The Foyer version this device may take now (./fleet-update.ts); absent: no rollout covers it. */
     update: UpdateOrder.optional(),
+    /** A manager asked for this device's support file: it makes it and uploads it (./support-file.ts). Absent: none is wanted. */
+    supportFileWanted: SupportFileWanted.optional(),
   }),
   z.object({ status: z.literal('revoked') }),
 ])

@@ -1,6 +1,7 @@
 import { backupRoutes } from './backups/backup-routes'
 import { alertRoutes, deviceGridRoutes } from './devices/device-grid-routes'
 import { deviceProfileRoute, enrolRoute, heartbeatRoute, recordsRoute } from './devices/device-routes'
+import { supportFileRoutes, supportFileUploadRoute } from './devices/support-file-routes'
 import { cardPaymentRoutes } from './day/card-payment-routes'
 import { endOfDayRoutes } from './day/end-of-day-routes'
 import { saleSearchRoute } from './day/sale-search-routes'
@@ -36,6 +37,7 @@ const deviceApi: HubRoutes = async (app) => {
     await inService.register(deviceProfileRoute)
     await inService.register(staffPullRoute)
     await inService.register(saleSearchRoute)
+    await inService.register(supportFileUploadRoute)
   })
 }
 
@@ -49,7 +51,7 @@ const dashboardApi: HubRoutes = async (api) => {
   await api.register(managerRoutes)
   await api.register(async (signedIn) => {
     await signedIn.register(signedInManagers)
-    const groups = [deviceGridRoutes, alertRoutes, backupRoutes, profileRoutes, serviceRuleRoutes, rolloutRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
+    const groups = [deviceGridRoutes, alertRoutes, backupRoutes, supportFileRoutes, profileRoutes, serviceRuleRoutes, rolloutRoutes, staffRoutes, todayRoutes, endOfDayRoutes, cardPaymentRoutes, eventStreamRoute]
     for (const routes of groups) await signedIn.register(routes)
   })
 }

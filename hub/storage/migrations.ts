@@ -6,6 +6,7 @@ import { saleCodes } from './migration-sale-codes'
 import { saleTables } from './migration-sale-tables'
 import { backups } from './migration-backups'
 import { rollouts } from './migration-rollouts'
+import { supportFiles } from './migration-support-files'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -177,4 +178,5 @@ export const MIGRATIONS: readonly Migration[] = [
   restores,
   backups,
   rollouts,
+  supportFiles,
 ]

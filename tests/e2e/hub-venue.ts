@@ -236,6 +236,14 @@ async function typePin(page: Page, pin: string): Promise<void> {
  * the sign-in (a counter).
  */
 export async function connectThroughStaffSettings(page: Page, host: VenueHost, hub: HubProcess, vendor: StagingVendor, given: { code: string } | { enrolmentUri: string }): Promise<void> {
+  await connectToHub(page, host, hub, given)
+  await setUpStaging(page, vendor, host.terminal)
+  await page.getByTestId('admin-leave').click()
+  await expect(page.getByTestId(host.device.mode === 'counter' ? 'counter-sign-in-screen' : 'attract-screen')).toBeVisible()
+}
+
+/** On a fresh host's page: the first supervisor set up, and the device connected to the hub in Staff settings (left open there). */
+export async function connectToHub(page: Page, host: Pick<VenueHost, 'entry' | 'device'>, hub: HubProcess, given: { code: string } | { enrolmentUri: string }): Promise<void> {
   await page.goto(host.entry)
   const counter = host.device.mode === 'counter'
   await page.getByTestId(counter ? 'counter-staff-settings' : 'staff-entry').click()
@@ -255,9 +263,6 @@ export async function connectThroughStaffSettings(page: Page, host: VenueHost, h
   await page.getByTestId('hub-connect').click()
   // Enrolment proves the code both ways over the pinned certificate (Argon2 at the hub): give it time on a busy machine.
   await expect(page.getByTestId('hub-connected')).toContainText(host.device.place, { timeout: 30_000 })
-  await setUpStaging(page, vendor, host.terminal)
-  await page.getByTestId('admin-leave').click()
-  await expect(page.getByTestId(counter ? 'counter-sign-in-screen' : 'attract-screen')).toBeVisible()
 }
 
 /** At a kiosk on the attract screen: two seats of the first show of an event, printed here, paid by card at its terminal (which approves it); back on the attract screen. */

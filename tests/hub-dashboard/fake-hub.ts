@@ -21,6 +21,8 @@ import {
   type BackupStatus,
   type FoundSale,
   type TodayAnswer,
+  SUPPORT_FILE_PATHS,
+  type SupportFileView,
 } from '../../hub/protocol/dashboard'
 import { manager, todayFigures } from './fixtures'
 
@@ -89,6 +91,8 @@ export class FakeHub {
   revision = 1
   /** End of day's card payments, every day's: the page asks for them a page at a time. */
   cardPayments: DayCardPayment[] = []
+  /** Each device's newest support file. */
+  supportFiles: SupportFileView[] = []
   sent: Sent[] = []
   private canned = new Map<string, Canned>()
 
@@ -143,6 +147,9 @@ export class FakeHub {
       return { status: 200, body: { sales: this.salesByReference.get(reference) ?? [] } }
     }
     if (key === `POST ${DASHBOARD_PATHS.devices}`) return this.addDevice(body)
+    if (key === `GET ${SUPPORT_FILE_PATHS.list}`) return { status: 200, body: { supportFiles: this.supportFiles } }
+    const asked = this.devices.find((d) => path === SUPPORT_FILE_PATHS.ask(d.id))
+    if (method === 'POST' && asked) return { status: 200, body: this.askSupportFile(asked.id) }
     if (method === 'GET' && /^\/api\/days\/[^/]+\/card-payments\?/.test(path)) {
       const query = CardPaymentsQuery.parse(Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1))))
       return { status: 200, body: { total: this.cardPayments.length, offset: query.offset, payments: this.cardPayments.slice(query.offset, query.offset + query.limit) } }
@@ -181,6 +188,15 @@ export class FakeHub {
     const ended = this.rules.find((r) => path === PROFILE_PATHS.serviceRule(r.id))
     if (method === 'DELETE' && ended) return (this.rules = this.rules.filter((r) => r !== ended)), rules()
     return refused({ refused: method === 'DELETE' || method === 'PUT' ? 'not-found' : 'invalid-request' }, method === 'DELETE' || method === 'PUT' ? 404 : 400)
+  }
+
+  /** As hub/server/devices/support-file-routes.ts answers: a new request in the manager's name, the device's open one if it has one. */
+  private askSupportFile(deviceId: string): SupportFileView {
+    const open = this.supportFiles.find((f) => f.deviceId === deviceId && f.state === 'asked')
+    if (open) return open
+    const file: SupportFileView = { id: `6f9a3c1e-0000-4000-8000-00000000030${this.supportFiles.length}`, deviceId, state: 'asked', askedBy: manager.name, askedAt: new Date().toISOString(), madeAt: null, receivedAt: null, bytes: null, downloaded: null }
+    this.supportFiles = [...this.supportFiles.filter((f) => f.deviceId !== deviceId), file]
+    return file
   }
 
   private signIn(body: unknown): Canned {

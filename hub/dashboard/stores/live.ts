@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { DashboardEvent } from '../../protocol/dashboard'
+import type { DashboardEvent, SupportFileView } from '../../protocol/dashboard'
 import { openLiveEvents } from '../api/live-events'
 import { useAlerts } from './alerts'
 import { useDevices } from './devices'
@@ -9,6 +9,7 @@ import { useNotices } from './notices'
 import { useSession } from './session'
 import { useDay } from './day'
 import { useToday } from './today'
+import { useSupportFiles } from './support-files'
 
 export const FIRST_RETRY_MS = 2_000
 const LAST_RETRY_MS = 60_000
@@ -28,6 +29,8 @@ function received(event: DashboardEvent): void {
   } else if (event.type === 'alert') {
     useAlerts().apply(event.alert)
     notices.announce({ kind: 'alert', alert: event.alert })
+  } else if (event.type === 'support-file') {
+    supportFileReceived(event.supportFile)
   } else {
     // Not read out: figures change with every sale, which would drown the alerts.
     useToday().apply(event.today)
@@ -36,9 +39,16 @@ function received(event: DashboardEvent): void {
   }
 }
 
+/** A support file pushed: the moment the device's file reaches the hub is read out, as the manager is waiting for it. */
+function supportFileReceived(file: SupportFileView): void {
+  const before = useSupportFiles().apply(file)
+  const device = useDevices().devices.find((d) => d.id === file.deviceId)
+  if (device && file.state === 'ready' && before?.state === 'asked') useNotices().announce({ kind: 'message', key: 'support.nowReady', params: { name: device.name } })
+}
+
 /** Everything the stream keeps live, read again: what was pushed during a break was missed. */
 function readEverything(): Promise<unknown> {
-  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load(), useDay().refresh()])
+  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load(), useDay().refresh(), useSupportFiles().load()])
 }
 
 /**

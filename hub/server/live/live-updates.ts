@@ -4,6 +4,7 @@ import type { HubDatabase } from '../../storage/database'
 import { CoalescedReads } from './coalesced-reads'
 import { dashboardAlertById, dashboardDevices } from '../devices/device-views'
 import { todayAnswer } from '../day/today-views'
+import { supportFileViewById } from '../devices/support-file-views'
 
 /** The one channel every hub process on the database listens on for the dashboard. */
 const CHANNEL = 'foyer_hub_dashboard'
@@ -12,7 +13,7 @@ const CHANNEL = 'foyer_hub_dashboard'
  * What is notified: only which device or alert changed (a NOTIFY carries at most 8000 bytes), so each
  * hub process reads it fresh from the database, on its own clock, when a dashboard is connected to it.
  */
-const Changed = z.union([z.object({ type: z.enum(['device', 'alert']), id: z.string().max(40) }), z.object({ type: z.literal('today') })])
+const Changed = z.union([z.object({ type: z.enum(['device', 'alert', 'support-file']), id: z.string().max(40) }), z.object({ type: z.literal('today') })])
 export type Changed = z.infer<typeof Changed>
 
 export type Subscriber = (event: DashboardEvent) => void
@@ -77,6 +78,9 @@ export class LiveUpdates {
     if (change.type === 'today') this.today.ask('today')
     else if (change.type === 'device') {
       if (z.uuid().safeParse(change.id).success) this.tiles.ask(change.id)
+    } else if (change.type === 'support-file') {
+      const supportFile = await supportFileViewById(this.db, change.id).catch(() => undefined)
+      if (supportFile) this.push({ type: 'support-file', supportFile })
     } else {
       const alert = await dashboardAlertById(this.db, change.id).catch(() => undefined)
       if (alert) this.push({ type: 'alert', alert })
