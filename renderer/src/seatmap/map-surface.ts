@@ -4,6 +4,7 @@ import { Application, BitmapFontManager, getTestContext, RendererType } from 'pi
 import 'pixi.js/unsafe-eval'
 import { Viewport } from 'pixi-viewport'
 import { quietSystemTicker } from './frame-scheduler'
+import { destroyWithDrawings } from './scene-destroy'
 import { COLOURS, installFont, makeSeatTextures, type SeatTextures } from './seat-map-style'
 import type { SeatMapViewOptions } from './view-api'
 
@@ -161,7 +162,7 @@ export async function lendMapSurface(host: HTMLElement, options: SeatMapViewOpti
     app.render = drawNothing
     // pixi's resize plugin stops following the host (and the window's resize events).
     app.resizeTo = null as unknown as HTMLElement
-    viewport.destroy({ children: true })
+    destroyWithDrawings(viewport)
     // Kept, the host's mapping would keep the map's whole (now detached) screen alive until the next map.
     app.renderer.events.mapPositionToPoint = pointNowhere
     // Deaf while lent to no map: pixi hears pointers on the whole page, and would keep the next tap's (on

@@ -2,6 +2,7 @@ import { Color, Container, Matrix, ParticleContainer, Rectangle, RenderTexture, 
 import { isEmptyBounds, type Bounds } from './geometry'
 import { SEAT_STATES, type SeatArrays } from './seat-arrays'
 import { SEAT_GLYPH, SEAT_TINT, type SeatGlyph, type SeatTextures } from './seat-map-style'
+import { destroyWithDrawings } from './scene-destroy'
 
 /**
  * The seats of a section on screen, with level of detail.
@@ -148,8 +149,8 @@ export class SeatLayer {
 
   destroy(): void {
     if (this.root.destroyed) return
-    if (this.#live.parent === null) this.#live.destroy({ children: true })
-    this.root.destroy({ children: true })
+    if (this.#live.parent === null) destroyWithDrawings(this.#live)
+    destroyWithDrawings(this.root)
     this.#texture?.destroy(true)
     this.#texture = null
   }

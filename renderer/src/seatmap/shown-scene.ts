@@ -4,6 +4,7 @@ import type { HitIndex } from './hit-index'
 import type { MapSeat, MapSection, MapSelection, SeatSize, SeatState } from './model'
 import { buildOverview, setSectionAvailability, type BuiltOverview, type OverviewScene } from './overview-scene'
 import { SeatLabels } from './seat-labels'
+import { destroyWithDrawings } from './scene-destroy'
 import { placeSectionLabels, type LabelView, type ShownLabel } from './section-labels'
 import { buildSeats, setSeatStates, type BuiltSeats, type SeatsDrawing, type SeatsScene } from './seats-scene'
 import { selectionAt } from './selection'
@@ -41,7 +42,7 @@ export class ShownScene {
 
   clear(): void {
     if (this.scene?.kind === 'seats') this.scene.layer.destroy()
-    for (const child of this.world.removeChildren()) child.destroy({ children: true })
+    for (const child of this.world.removeChildren()) destroyWithDrawings(child)
     for (const child of this.labelLayer.removeChildren()) child.destroy()
     this.#seatLabels.reset()
     this.scene = null

@@ -1,4 +1,4 @@
-import { Graphics } from 'pixi.js'
+import { Container, Graphics } from 'pixi.js'
 import { describe, expect, it } from 'vitest'
 import { HitIndex } from '../../../renderer/src/seatmap/hit-index'
 import { worldFrame } from '../../../renderer/src/seatmap/map-camera'
@@ -7,6 +7,7 @@ import { setSectionAvailability, type OverviewScene } from '../../../renderer/sr
 import { SeatArrays } from '../../../renderer/src/seatmap/seat-arrays'
 import { rowStartsOf, setSeatStates, type SeatsScene } from '../../../renderer/src/seatmap/seats-scene'
 import { selectionAt } from '../../../renderer/src/seatmap/selection'
+import { ShownScene } from '../../../renderer/src/seatmap/shown-scene'
 
 /**
  * The seat map's parts apart from pixi's drawing: what a scene holds, how a
@@ -108,5 +109,23 @@ describe('the overview scene', () => {
 describe('the viewport’s world frame', () => {
   it('puts the content, with a margin of 15 % of its larger side, at the origin', () => {
     expect(worldFrame({ minX: 1000, minY: -200, maxX: 1400, maxY: 0 })).toEqual({ offsetX: 60 - 1000, offsetY: 60 + 200, width: 520, height: 320 })
+  })
+})
+
+describe('a scene cleared from the map', () => {
+  // The pixi application outlives every map (map-surface.ts): a drawing's GraphicsContext not destroyed
+  // with it stays in the renderer's GC hash, with its GPU buffers, for the kiosk's whole day (issue #35).
+  it("destroys each drawing's own context with it, not only the drawing", () => {
+    const world = new Container()
+    const labels = new Container()
+    const section = new Container()
+    const outline = new Graphics().rect(0, 0, 10, 10).fill(0xffffff)
+    section.addChild(outline)
+    world.addChild(section)
+    const context = outline.context
+    new ShownScene(world, labels).clear()
+    expect(outline.destroyed).toBe(true)
+    expect(context.destroyed).toBe(true)
+    expect(world.children).toEqual([])
   })
 })
