@@ -87,11 +87,28 @@ async function pool(jobs, width) {
 }
 
 const stages = []
+/**
+ * The machine's busy CPU seconds so far (every process's, from /proc/stat's first line: all but idle and
+ * iowait); null where there is none. The children's count above misses what a child's own children do
+ * after it stops waiting for them (Chromium's renderers, under Playwright): this one misses nothing, and
+ * counts other jobs on the machine too.
+ */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+    const idle = ticks[3] + (ticks[4] ?? 0)
+    return (ticks.slice(0, 8).reduce((sum, n) => sum + n, 0) - idle) / 100
+  } catch {
+    return null
+  }
+}
+
 async function stage(name, body) {
-  const [cpu0, t0] = [childrenCpuSeconds(), Date.now()]
+  const [cpu0, busy0, t0] = [childrenCpuSeconds(), machineBusySeconds(), Date.now()]
   const ok = await body()
-  const cpu1 = childrenCpuSeconds()
-  stages.push({ name, ok, seconds: (Date.now() - t0) / 1000, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 })
+  const [cpu1, busy1] = [childrenCpuSeconds(), machineBusySeconds()]
+  const seconds = (Date.now() - t0) / 1000
+  stages.push({ name, ok, seconds, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, cores: busy0 === null || busy1 === null ? null : (busy1 - busy0) / seconds })
   return ok
 }
 
@@ -119,7 +136,8 @@ function vitestFailures() {
 function summary() {
   const failures = vitestFailures()
   if (failures.length) process.stdout.write(`\nVitest failed:\n${failures.join('\n')}\n`)
-  const line = (s) => `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}`
+  const line = (s) =>
+    `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}${s.cores === null ? '' : `  machine ${s.cores.toFixed(2)} of ${availableParallelism()} cores busy`}`
   const total = stages.reduce((sum, s) => sum + s.seconds, 0)
   process.stdout.write(`\nnpm test, stage by stage:\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
 }
