@@ -57,15 +57,31 @@ export interface SaleRecord {
   updatedAt: number
 }
 
-const json = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((text, ctx): z.infer<T> => {
+/** How many texts of each JSON column are kept read: a few sales under way at once, each read at every step. */
+const READ_KEPT = 8
+
+/**
+ * A JSON column read through its schema. A sale's every step reads its row again (before the step, after it, and
+ * for its records to the hub), and its request and order are the very same text each time: the same text read by
+ * the same schema reads the same, so the last few texts each column held are kept as their schema read them, and
+ * each reading is handed a copy of its own (a caller may change what it is given, never what the next one gets).
+ */
+const json = <T extends z.ZodType>(schema: T) => {
+  const read = new Map<string, z.infer<T>>()
+  return z.string().transform((text, ctx): z.infer<T> => {
+    const kept = read.get(text)
+    if (kept !== undefined) return structuredClone(kept)
     try {
-      return schema.parse(JSON.parse(text))
+      const value = schema.parse(JSON.parse(text))
+      if (read.size >= READ_KEPT) read.delete(read.keys().next().value!)
+      read.set(text, value)
+      return structuredClone(value)
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `unreadable: ${(error as Error).message.slice(0, 300)}` })
       return z.NEVER
     }
   })
+}
 
 const saleRowSchema = z.object({
   sale_id: z.string(),

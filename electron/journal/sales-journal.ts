@@ -62,6 +62,23 @@ const columns: Record<keyof SaleChanges, string> = {
   refundAskedByName: 'refund_asked_by_name',
 }
 
+/** The sale's fields a change is compared with: one the sale already holds is not written again (the order's JSON and a staff note always are). */
+const fields: Partial<Record<keyof SaleChanges, keyof SaleRecord>> = {
+  reference: 'reference',
+  expiresAt: 'expiresAt',
+  heldForStaff: 'heldForStaff',
+  printed: 'printed',
+  amountCents: 'amountCents',
+  tender: 'tender',
+  shiftId: 'shiftId',
+  refundedByName: 'refundedByName',
+  refundAskedByName: 'refundAskedByName',
+}
+const holds = (sale: SaleRecord, key: keyof SaleChanges, value: unknown): boolean => {
+  const field = fields[key]
+  return field !== undefined && value !== undefined && sale[field] === value
+}
+
 const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
   if (key === 'order') return value === null ? null : JSON.stringify(value)
   if (typeof value === 'boolean') return value ? 1 : 0
@@ -243,24 +260,32 @@ export class SalesJournal {
     if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }
     // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
     changes = { heldForStaff: false, ...changes }
-    const sets = ['state = ?', 'updated_at = ?']
-    const values: unknown[] = [to, at]
+    // Only what the step changes is written: SQLite rewrites every index over a column the UPDATE names, even to the
+    // value it holds, and each such index is one more page for the step to write and wait for at the commit.
+    const sets = ['updated_at = ?']
+    const values: unknown[] = [at]
+    if (to !== before.orderState) {
+      sets.push('state = ?')
+      values.push(to)
+    }
     // A note written is a note staff have not seen: one they closed before (a print that failed, dealt with) does not close this one.
     if (changes.staffNote) sets.push('staff_resolved_at = NULL')
     for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
+      if (holds(before, key, value)) continue
       sets.push(`${columns[key]} = ?`)
       values.push(columnValue(key, value))
     }
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
       payments(at)
       this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
       this.#codes.index(saleId, changes)
       this.#append(saleId, at, step, detail)
-      // So are the hub's records the step made (a confirm, a refund, a first print): ./outbox-records.ts.
-      this.outbox.ofSale(saleId)
+      const after = this.get(saleId)!
+      // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
+      this.outbox.ofSale(saleId, after)
+      return after
     })()
-    return this.get(saleId)!
   }
 
   /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */
