@@ -1,15 +1,17 @@
 import type { Statement } from 'better-sqlite3'
-import type { Order, OrderRequest } from '../contract'
+import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
 import { OutboxRecords, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
+import { saleUpdate, type SaleChanges } from './sale-changes'
 import { saleFromRow, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
 
 export type { SaleRecord } from './sale-rows'
+export type { SaleChanges } from './sale-changes'
 export type { PaymentRecord } from './sale-payments'
 export { UNFINISHED_STATES, type OrderState, type PaymentState, type SaleState, type Tender } from './sale-states'
 
@@ -29,60 +31,6 @@ export interface SaleStep {
   at: number
   step: string
   detail: unknown
-}
-
-/** Columns a step may change on the sale row, besides the order's state. */
-export interface SaleChanges {
-  reference?: string | null
-  expiresAt?: number | null
-  order?: Order | null
-  staffNote?: string | null
-  /** The sale waits for staff (its note says why). Any other step lets it go on: recovery settled it. */
-  heldForStaff?: boolean
-  printed?: boolean
-  amountCents?: number
-  /** A counter card sale whose integrated terminal is down is paid on the standalone terminal instead. */
-  tender?: Tender
-  shiftId?: string | null
-  refundedByName?: string | null
-  refundAskedByName?: string | null
-}
-
-const columns: Record<keyof SaleChanges, string> = {
-  reference: 'reference',
-  expiresAt: 'expires_at',
-  order: 'order_json',
-  staffNote: 'staff_note',
-  heldForStaff: 'held_for_staff',
-  printed: 'printed',
-  amountCents: 'amount_cents',
-  tender: 'tender',
-  shiftId: 'shift_id',
-  refundedByName: 'refunded_by_name',
-  refundAskedByName: 'refund_asked_by_name',
-}
-
-/** The sale's fields a change is compared with: one the sale already holds is not written again (the order's JSON and a staff note always are). */
-const fields: Partial<Record<keyof SaleChanges, keyof SaleRecord>> = {
-  reference: 'reference',
-  expiresAt: 'expiresAt',
-  heldForStaff: 'heldForStaff',
-  printed: 'printed',
-  amountCents: 'amountCents',
-  tender: 'tender',
-  shiftId: 'shiftId',
-  refundedByName: 'refundedByName',
-  refundAskedByName: 'refundAskedByName',
-}
-const holds = (sale: SaleRecord, key: keyof SaleChanges, value: unknown): boolean => {
-  const field = fields[key]
-  return field !== undefined && value !== undefined && sale[field] === value
-}
-
-const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
-  if (key === 'order') return value === null ? null : JSON.stringify(value)
-  if (typeof value === 'boolean') return value ? 1 : 0
-  return value
 }
 
 export class SalesJournal {
@@ -136,6 +84,26 @@ export class SalesJournal {
     this.#needingStaff = db.prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
     this.#resolveNote = db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL')
     this.#ofShift = db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at')
+  }
+
+  /**
+   * Writes steps whose commits do not wait for the disk (synchronous=NORMAL instead of FULL): each survives Foyer
+   * crashing at once, and a power cut from the next step that waits on, since the journal's log reaches the disk in
+   * order and that step's fsync carries every step before it. Only for a step whose loss in a power cut before then
+   * reads as the cut coming a moment earlier, which recovery settles already, and after which nothing takes money or
+   * hands the customer anything before a step that waits. Each caller says why its step is such a step.
+   */
+  unwaited<T>(write: () => T): T {
+    // Inside a transaction of the caller's, its commit is the one that waits or not (SQLite refuses the change there).
+    if (this.db.inTransaction) return write()
+    const level = Number(this.db.pragma('synchronous', { simple: true }))
+    if (level <= 1) return write()
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return write()
+    } finally {
+      this.db.pragma(`synchronous = ${level}`)
+    }
   }
 
   /** A new sale, written before its order is sent to the vendor. */
@@ -260,21 +228,7 @@ export class SalesJournal {
     if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }
     // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
     changes = { heldForStaff: false, ...changes }
-    // Only what the step changes is written: SQLite rewrites every index over a column the UPDATE names, even to the
-    // value it holds, and each such index is one more page for the step to write and wait for at the commit.
-    const sets = ['updated_at = ?']
-    const values: unknown[] = [at]
-    if (to !== before.orderState) {
-      sets.push('state = ?')
-      values.push(to)
-    }
-    // A note written is a note staff have not seen: one they closed before (a print that failed, dealt with) does not close this one.
-    if (changes.staffNote) sets.push('staff_resolved_at = NULL')
-    for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
-      if (holds(before, key, value)) continue
-      sets.push(`${columns[key]} = ?`)
-      values.push(columnValue(key, value))
-    }
+    const { sets, values } = saleUpdate(before, to, changes, at)
     return this.db.transaction(() => {
       payments(at)
       this.#update(sets).run(...values, saleId)
