@@ -1,5 +1,5 @@
 import type { Order } from '../contract'
-import type { SaleRecord } from './sale-rows'
+import type { SaleFacts } from './sale-rows'
 import type { OrderState, Tender } from './sale-states'
 
 /**
@@ -38,7 +38,7 @@ const columns: Record<keyof SaleChanges, string> = {
 }
 
 /** The sale's fields a change is compared with: one the sale already holds is not written again (the order's JSON and a staff note always are). */
-const fields: Partial<Record<keyof SaleChanges, keyof SaleRecord>> = {
+const fields: Partial<Record<keyof SaleChanges, keyof SaleFacts>> = {
   reference: 'reference',
   expiresAt: 'expiresAt',
   heldForStaff: 'heldForStaff',
@@ -49,7 +49,7 @@ const fields: Partial<Record<keyof SaleChanges, keyof SaleRecord>> = {
   refundedByName: 'refundedByName',
   refundAskedByName: 'refundAskedByName',
 }
-const holds = (sale: SaleRecord, key: keyof SaleChanges, value: unknown): boolean => {
+const holds = (sale: SaleFacts, key: keyof SaleChanges, value: unknown): boolean => {
   const field = fields[key]
   return field !== undefined && value !== undefined && sale[field] === value
 }
@@ -65,7 +65,7 @@ const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
  * index over a column the UPDATE names, even to the value it already holds, and each such index is one more page
  * for the step to write and wait for at its commit.
  */
-export function saleUpdate(before: SaleRecord, to: OrderState, changes: SaleChanges, at: number): { sets: string[]; values: unknown[] } {
+export function saleUpdate(before: SaleFacts, to: OrderState, changes: SaleChanges, at: number): { sets: string[]; values: unknown[] } {
   const sets = ['updated_at = ?']
   const values: unknown[] = [at]
   if (to !== before.orderState) {

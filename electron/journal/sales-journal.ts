@@ -5,7 +5,7 @@ import type { LocalDb } from '../database/local-db'
 import { OutboxRecords, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleUpdate, type SaleChanges } from './sale-changes'
-import { saleFromRow, type SaleRecord } from './sale-rows'
+import { SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
@@ -40,6 +40,7 @@ export class SalesJournal {
   readonly outbox: OutboxRecords
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
+  readonly #facts: Statement<[string]>
   readonly #unfinished: Statement<[string]>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
@@ -48,6 +49,8 @@ export class SalesJournal {
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
   readonly #updates = new Map<string, Statement>()
+  /** The connection's durability as opened (FULL for the kiosk's journal), read at the first unwaited step. */
+  #level: number | null = null
 
   constructor(
     private readonly db: LocalDb,
@@ -67,6 +70,7 @@ export class SalesJournal {
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
+    this.#facts = db.prepare(`SELECT ${SALE_FACTS_COLUMNS} FROM sales WHERE sale_id = ?`)
     // An order still open, or a sale held for staff: a sale staff have dealt with is finished for recovery.
     this.#unfinished = db.prepare(
       `SELECT * FROM sales WHERE backend = ? AND (state IN ('submitting', 'submitted') OR held_for_staff = 1)
@@ -96,7 +100,7 @@ export class SalesJournal {
   unwaited<T>(write: () => T): T {
     // Inside a transaction of the caller's, its commit is the one that waits or not (SQLite refuses the change there).
     if (this.db.inTransaction) return write()
-    const level = Number(this.db.pragma('synchronous', { simple: true }))
+    const level = (this.#level ??= Number(this.db.pragma('synchronous', { simple: true })))
     if (level <= 1) return write()
     this.db.pragma('synchronous = NORMAL')
     try {
@@ -220,12 +224,12 @@ export class SalesJournal {
   /** `to` null: the order stays as it stands (a payment's answer that does not move it). */
   #write(saleId: string, step: string, toOrNull: OrderState | null, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
     const at = this.now()
-    const before = this.get(saleId)
-    if (!before) throw new Error(`no sale ${saleId} in the journal`)
+    // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
+    const before = this.#factsOf(saleId)
     const to = toOrNull ?? before.orderState
     orderTransition(saleId, before.orderState, to)
     // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }
+    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)!.order, this.offeredSeatTypes) }
     // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
     changes = { heldForStaff: false, ...changes }
     const { sets, values } = saleUpdate(before, to, changes, at)
@@ -240,6 +244,12 @@ export class SalesJournal {
       this.outbox.ofSale(saleId, after)
       return after
     })()
+  }
+
+  #factsOf(saleId: string): SaleFacts {
+    const row = this.#facts.get(saleId)
+    if (!row) throw new Error(`no sale ${saleId} in the journal`)
+    return saleFactsFromRow(row)
   }
 
   /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */
