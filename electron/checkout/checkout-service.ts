@@ -171,10 +171,15 @@ export class CheckoutService {
     }
     const saleId = randomUUID()
     journal.begin({ saleId, tender, request, shiftId, soldBy })
-    // Where each show is, as the catalogue said: the tickets name the venue, and the order's answer does not.
-    journal.note(saleId, 'order-venues', { venues })
-    // The customer's language: their tickets and receipt are printed in it (../printing/paper-words.ts).
-    journal.note(saleId, 'order-language', { language })
+    // The sale is on the disk (begin waits for it) before the order goes out. The two notes after it need not wait:
+    // lost in a power cut before the next step that waits, the sale reads as cut off while its order was sent, which
+    // recovery settles without them (no payment is asked before 'payment-started', which waits, and carries them).
+    journal.unwaited(() => {
+      // Where each show is, as the catalogue said: the tickets name the venue, and the order's answer does not.
+      journal.note(saleId, 'order-venues', { venues })
+      // The customer's language: their tickets and receipt are printed in it (../printing/paper-words.ts).
+      journal.note(saleId, 'order-language', { language })
+    })
     await this.#step(saleId, 'order-submitting')
     let order: Order
     try {
@@ -186,7 +191,11 @@ export class CheckoutService {
     }
     holds.handOverOrder(order)
     const expiresAt = order.expirationTime ? Date.parse(order.expirationTime) : null
-    journal.record(saleId, 'order-submitted', 'submitted', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) })
+    // Need not wait for the disk: lost in a power cut before the payment starts (whose step waits, and carries this
+    // one), the sale reads as cut off while its order was sent, and recovery fails it and gives its seats back.
+    journal.unwaited(() =>
+      journal.record(saleId, 'order-submitted', 'submitted', { reference: order.reference, expiresAt, order, amountCents: centsOf(order.amountToBePaid.amount) }),
+    )
     await this.#step(saleId, 'order-submitted')
     return { saleId, reference: order.reference, amountCents: centsOf(order.amountToBePaid.amount), expiresAt }
   }

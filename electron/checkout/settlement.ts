@@ -90,7 +90,10 @@ export class Settlement {
   }
 
   async #confirmed(sale: SaleRecord, order: Order): Promise<CheckoutOutcome> {
-    const confirmed = this.options.journal.record(sale.saleId, 'confirmed', 'confirmed', { order })
+    // Need not wait for the disk: the paper comes out only after 'print-started', which waits and carries this step;
+    // lost in a power cut before then, the sale reads as paid and not confirmed, and recovery confirms it again (the
+    // vendor's confirm, asked with the same payment reference, is the same confirm, and its record for the hub the same).
+    const confirmed = this.options.journal.unwaited(() => this.options.journal.record(sale.saleId, 'confirmed', 'confirmed', { order }))
     await this.options.steps.step(sale.saleId, 'confirmed')
     // Tickets only now, after the vendor confirmed: never a ticket for an unsold seat.
     const printed = await this.print(confirmed, 'sale')

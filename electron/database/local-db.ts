@@ -5,6 +5,7 @@ import { HUB_LINK_TABLES } from './hub-link-migration'
 import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { JOURNAL_AGE_INDEXES } from './journal-age-migration'
+import { JOURNAL_WRITES_NARROWED } from './journal-writes-migration'
 import { OUTBOX_WRITTEN_WITH_JOURNAL } from './outbox-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { SALE_CODES_TABLE } from './sale-codes-migration'
@@ -118,6 +119,8 @@ export const migrations: readonly string[] = [
   // The hub's restore from a backup this device has followed (electron/hub-link/outbox.ts, followRestore):
   // each restore is followed once, by sending again what the restored hub lacks.
   `ALTER TABLE hub_link ADD COLUMN restore_followed TEXT`,
+  // Indexes no question needs any more, each a page more for every step to write: ./journal-writes-migration.ts.
+  JOURNAL_WRITES_NARROWED,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

@@ -147,10 +147,10 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
   // Reads any backend's sales: the journal's rows are read by sale id alone. Made at the first record, not before.
   let journal: SalesJournal | null = null
   return {
-    payloadOf(found: FoundRecord): string | null {
+    payloadOf(found: FoundRecord, sale?: SaleRecord): string | null {
       journal ??= new SalesJournal(db, '')
       try {
-        const record = recordOf(db, journal, found, patronDays())
+        const record = recordOf(db, journal, found, patronDays(), sale)
         const payload = withPlainLines(record.payload)
         const envelope = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload }
         return RecordEnvelope.safeParse(envelope).success ? JSON.stringify(payload) : null
@@ -161,9 +161,9 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
   }
 }
 
-function recordOf(db: LocalDb, journal: SalesJournal, f: FoundRecord, patronDays: number): NewRecord {
+function recordOf(db: LocalDb, journal: SalesJournal, f: FoundRecord, patronDays: number, read?: SaleRecord): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
-  const sale = journal.get(f.saleId)!
+  const sale = read?.saleId === f.saleId ? read : journal.get(f.saleId)!
   if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, journal.steps(f.saleId), patronDays) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
   if (f.kind === 'printed') return { recordId: f.recordId, kind: 'printed', at: f.at, payload: whereOf(sale) }

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import type { LocalDb } from '../database/local-db'
 import { RECORD_ORDER, saleRecordsSql, shiftRecordsSql } from '../database/outbox-migration'
+import type { SaleRecord } from './sale-rows'
 
 /**
  * The journal is the hub's outbox (table `hub_outbox`, ../database/outbox-migration.ts): the step that
@@ -40,8 +41,12 @@ const foundSchema = z.object({
 })
 
 export interface RecordPayloads {
-  /** The record's payload as the hub will be sent it (JSON), made now; null when it cannot be sent (a row that does not read, a field the protocol refuses). */
-  payloadOf(record: FoundRecord): string | null
+  /**
+   * The record's payload as the hub will be sent it (JSON), made now; null when it cannot be sent (a row that does not
+   * read, a field the protocol refuses). `sale`: the record's sale as the step that makes it has just read it back
+   * (not read again).
+   */
+  payloadOf(record: FoundRecord, sale?: SaleRecord): string | null
 }
 
 export class OutboxRecords {
@@ -71,9 +76,9 @@ export class OutboxRecords {
     this.#whatOf = db.prepare("SELECT CASE WHEN json_valid(detail) THEN json_extract(detail, '$.what') END AS what FROM sale_steps WHERE sale_id = ? AND seq = ?")
   }
 
-  /** Writes the records a step of this sale made (call inside the step's transaction). */
-  ofSale(saleId: string): void {
-    for (const row of this.#ofSale.all({ id: saleId })) this.#write(foundSchema.parse(row))
+  /** Writes the records a step of this sale made (call inside the step's transaction); `sale`: the sale as the step left it, if read. */
+  ofSale(saleId: string, sale?: SaleRecord): void {
+    for (const row of this.#ofSale.all({ id: saleId })) this.#write(foundSchema.parse(row), sale)
   }
 
   /** Writes the record of a shift just closed (call inside the close's transaction). */
@@ -87,26 +92,27 @@ export class OutboxRecords {
    */
   makeWaiting(limit: number): number {
     const unmade = this.#unmade.all(limit).map((row) => this.#foundOf(row))
+    if (unmade.length === 0) return 0
     this.db.transaction(() => {
       for (const found of unmade) this.#made.run({ payload: this.#payloadOf(found), now: this.now(), id: found.recordId })
     })()
     return unmade.length
   }
 
-  #write(found: FoundRecord): void {
+  #write(found: FoundRecord, sale?: SaleRecord): void {
     if (!this.payloads) {
       this.#insert.run(found.recordId, found.kind, found.at, null)
       return
     }
-    const payload = this.#payloadOf(found)
+    const payload = this.#payloadOf(found, found.kind === 'shift' ? undefined : sale)
     // One the hub would refuse is kept out of the uploads, marked so, rather than stopping every record behind it.
     if (payload === null) this.#refuse.run(found.recordId, found.kind, found.at, this.now())
     else this.#insert.run(found.recordId, found.kind, found.at, payload)
   }
 
-  #payloadOf(found: FoundRecord): string | null {
+  #payloadOf(found: FoundRecord, sale?: SaleRecord): string | null {
     try {
-      return this.payloads?.payloadOf(found) ?? null
+      return this.payloads?.payloadOf(found, sale) ?? null
     } catch {
       // A payload that cannot be made must not undo the sale's step: the record is kept, marked unsendable.
       return null

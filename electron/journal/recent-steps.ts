@@ -61,14 +61,20 @@ const stepRowSchema = z.object({
   reference: orText(z.string().nullable()),
 })
 
-/** The last `limit` steps, oldest first. Columns are read under RecentStep's names. */
+/**
+ * The last `limit` steps written, oldest first. Columns are read under RecentStep's names. Steps are only ever
+ * appended, so their row numbers are the order they were written in: the last `limit` of them are read by the
+ * table's own key (no index by time for every step to write, ../database/journal-writes-migration.ts), and a
+ * clock set back on the kiosk does not hide the newest steps behind older ones.
+ */
 export function recentSteps(db: LocalDb, limit: number): RecentStep[] {
   const rows = db
-    .prepare<[number], unknown>(
+    .prepare<{ limit: number }, unknown>(
       `SELECT st.sale_id AS saleId, s.backend, st.seq, st.at, st.step, st.detail, s.state, s.tender, s.amount_cents AS amountCents, s.reference
          FROM sale_steps st JOIN sales s ON s.sale_id = st.sale_id
-        ORDER BY st.at DESC, st.seq DESC LIMIT ?`,
+        WHERE st.rowid > (SELECT MAX(rowid) FROM sale_steps) - @limit
+        ORDER BY st.rowid DESC LIMIT @limit`,
     )
-    .all(limit)
+    .all({ limit })
   return rows.reverse().map((raw): RecentStep => stepRowSchema.parse(raw))
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { Order, OrderRequest } from '../contract'
 import { orderSchema } from '../contract/model'
@@ -57,15 +58,35 @@ export interface SaleRecord {
   updatedAt: number
 }
 
-const json = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((text, ctx): z.infer<T> => {
+/** How many texts of each JSON column are kept read: a few sales under way at once, each read at every step. */
+const READ_KEPT = 8
+
+/**
+ * A JSON column read through its schema. A sale's every step reads its row again (after the step, and for its
+ * records to the hub), and its request and order are the very same text each time: the same text read by the same
+ * schema reads the same, so the last few texts each column held are kept as their schema read them (as JSON), and
+ * each reading is handed a copy of its own (a caller may change what it is given, never what the next one gets).
+ * Only a reading that JSON gives back whole is kept so (one holding a date or an undefined is read each time).
+ */
+const json = <T extends z.ZodType>(schema: T) => {
+  const read = new Map<string, string>()
+  return z.string().transform((text, ctx): z.infer<T> => {
+    const kept = read.get(text)
+    if (kept !== undefined) return JSON.parse(kept) as z.infer<T>
     try {
-      return schema.parse(JSON.parse(text))
+      const value = schema.parse(JSON.parse(text))
+      const copy = JSON.stringify(value)
+      if (isDeepStrictEqual(JSON.parse(copy), value)) {
+        if (read.size >= READ_KEPT) read.delete(read.keys().next().value!)
+        read.set(text, copy)
+      }
+      return value
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `unreadable: ${(error as Error).message.slice(0, 300)}` })
       return z.NEVER
     }
   })
+}
 
 const saleRowSchema = z.object({
   sale_id: z.string(),
@@ -90,6 +111,38 @@ const saleRowSchema = z.object({
   created_at: z.number(),
   updated_at: z.number(),
 })
+
+/** What a step needs to know of a sale before it writes (./sale-changes.ts): its row's columns that are not JSON. */
+export type SaleFacts = Pick<
+  SaleRecord,
+  'saleId' | 'orderState' | 'heldForStaff' | 'printed' | 'tender' | 'amountCents' | 'reference' | 'expiresAt' | 'shiftId' | 'refundedByName' | 'refundAskedByName'
+>
+
+/** The columns SaleFacts are read from. */
+export const SALE_FACTS_COLUMNS = 'sale_id, state, held_for_staff, printed, tender, amount_cents, reference, expires_at, shift_id, refunded_by_name, refund_asked_by_name'
+
+const factsRowSchema = saleRowSchema.pick({
+  sale_id: true, state: true, held_for_staff: true, printed: true, tender: true, amount_cents: true, reference: true, expires_at: true, shift_id: true, refunded_by_name: true, refund_asked_by_name: true,
+})
+
+export function saleFactsFromRow(row: unknown): SaleFacts {
+  const parsed = factsRowSchema.safeParse(row)
+  if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)
+  const r = parsed.data
+  return {
+    saleId: r.sale_id,
+    orderState: r.state,
+    heldForStaff: r.held_for_staff === 1,
+    printed: r.printed === 1,
+    tender: r.tender,
+    amountCents: r.amount_cents,
+    reference: r.reference,
+    expiresAt: r.expires_at,
+    shiftId: r.shift_id,
+    refundedByName: r.refunded_by_name,
+    refundAskedByName: r.refund_asked_by_name,
+  }
+}
 
 /** The payment reference the confirm carries: made from the journal only, so a confirm repeated after a crash is the same confirm. */
 function confirmReference(reference: string | null, taken: readonly PaymentRecord[]): string | null {

@@ -1,15 +1,17 @@
 import type { Statement } from 'better-sqlite3'
-import type { Order, OrderRequest } from '../contract'
+import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
 import { OutboxRecords, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
-import { saleFromRow, type SaleRecord } from './sale-rows'
+import { saleUpdate, type SaleChanges } from './sale-changes'
+import { SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
 
 export type { SaleRecord } from './sale-rows'
+export type { SaleChanges } from './sale-changes'
 export type { PaymentRecord } from './sale-payments'
 export { UNFINISHED_STATES, type OrderState, type PaymentState, type SaleState, type Tender } from './sale-states'
 
@@ -31,43 +33,6 @@ export interface SaleStep {
   detail: unknown
 }
 
-/** Columns a step may change on the sale row, besides the order's state. */
-export interface SaleChanges {
-  reference?: string | null
-  expiresAt?: number | null
-  order?: Order | null
-  staffNote?: string | null
-  /** The sale waits for staff (its note says why). Any other step lets it go on: recovery settled it. */
-  heldForStaff?: boolean
-  printed?: boolean
-  amountCents?: number
-  /** A counter card sale whose integrated terminal is down is paid on the standalone terminal instead. */
-  tender?: Tender
-  shiftId?: string | null
-  refundedByName?: string | null
-  refundAskedByName?: string | null
-}
-
-const columns: Record<keyof SaleChanges, string> = {
-  reference: 'reference',
-  expiresAt: 'expires_at',
-  order: 'order_json',
-  staffNote: 'staff_note',
-  heldForStaff: 'held_for_staff',
-  printed: 'printed',
-  amountCents: 'amount_cents',
-  tender: 'tender',
-  shiftId: 'shift_id',
-  refundedByName: 'refunded_by_name',
-  refundAskedByName: 'refund_asked_by_name',
-}
-
-const columnValue = (key: keyof SaleChanges, value: unknown): unknown => {
-  if (key === 'order') return value === null ? null : JSON.stringify(value)
-  if (typeof value === 'boolean') return value ? 1 : 0
-  return value
-}
-
 export class SalesJournal {
   readonly #payments: SalePayments
   readonly #codes: SaleCodes
@@ -75,6 +40,7 @@ export class SalesJournal {
   readonly outbox: OutboxRecords
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
+  readonly #facts: Statement<[string]>
   readonly #unfinished: Statement<[string]>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
@@ -83,6 +49,8 @@ export class SalesJournal {
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
   readonly #updates = new Map<string, Statement>()
+  /** The connection's durability as opened (FULL for the kiosk's journal), read at the first unwaited step. */
+  #level: number | null = null
 
   constructor(
     private readonly db: LocalDb,
@@ -102,6 +70,7 @@ export class SalesJournal {
        VALUES (?, ?, 'submitting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
+    this.#facts = db.prepare(`SELECT ${SALE_FACTS_COLUMNS} FROM sales WHERE sale_id = ?`)
     // An order still open, or a sale held for staff: a sale staff have dealt with is finished for recovery.
     this.#unfinished = db.prepare(
       `SELECT * FROM sales WHERE backend = ? AND (state IN ('submitting', 'submitted') OR held_for_staff = 1)
@@ -119,6 +88,26 @@ export class SalesJournal {
     this.#needingStaff = db.prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
     this.#resolveNote = db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL')
     this.#ofShift = db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at')
+  }
+
+  /**
+   * Writes steps whose commits do not wait for the disk (synchronous=NORMAL instead of FULL): each survives Foyer
+   * crashing at once, and a power cut from the next step that waits on, since the journal's log reaches the disk in
+   * order and that step's fsync carries every step before it. Only for a step whose loss in a power cut before then
+   * reads as the cut coming a moment earlier, which recovery settles already, and after which nothing takes money or
+   * hands the customer anything before a step that waits. Each caller says why its step is such a step.
+   */
+  unwaited<T>(write: () => T): T {
+    // Inside a transaction of the caller's, its commit is the one that waits or not (SQLite refuses the change there).
+    if (this.db.inTransaction) return write()
+    const level = (this.#level ??= Number(this.db.pragma('synchronous', { simple: true })))
+    if (level <= 1) return write()
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return write()
+    } finally {
+      this.db.pragma(`synchronous = ${level}`)
+    }
   }
 
   /** A new sale, written before its order is sent to the vendor. */
@@ -235,32 +224,32 @@ export class SalesJournal {
   /** `to` null: the order stays as it stands (a payment's answer that does not move it). */
   #write(saleId: string, step: string, toOrNull: OrderState | null, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
     const at = this.now()
-    const before = this.get(saleId)
-    if (!before) throw new Error(`no sale ${saleId} in the journal`)
+    // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
+    const before = this.#factsOf(saleId)
     const to = toOrNull ?? before.orderState
     orderTransition(saleId, before.orderState, to)
     // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, before.order, this.offeredSeatTypes) }
+    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)!.order, this.offeredSeatTypes) }
     // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
     changes = { heldForStaff: false, ...changes }
-    const sets = ['state = ?', 'updated_at = ?']
-    const values: unknown[] = [to, at]
-    // A note written is a note staff have not seen: one they closed before (a print that failed, dealt with) does not close this one.
-    if (changes.staffNote) sets.push('staff_resolved_at = NULL')
-    for (const [key, value] of Object.entries(changes) as [keyof SaleChanges, unknown][]) {
-      sets.push(`${columns[key]} = ?`)
-      values.push(columnValue(key, value))
-    }
-    this.db.transaction(() => {
+    const { sets, values } = saleUpdate(before, to, changes, at)
+    return this.db.transaction(() => {
       payments(at)
       this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
       this.#codes.index(saleId, changes)
       this.#append(saleId, at, step, detail)
-      // So are the hub's records the step made (a confirm, a refund, a first print): ./outbox-records.ts.
-      this.outbox.ofSale(saleId)
+      const after = this.get(saleId)!
+      // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
+      this.outbox.ofSale(saleId, after)
+      return after
     })()
-    return this.get(saleId)!
+  }
+
+  #factsOf(saleId: string): SaleFacts {
+    const row = this.#facts.get(saleId)
+    if (!row) throw new Error(`no sale ${saleId} in the journal`)
+    return saleFactsFromRow(row)
   }
 
   /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */

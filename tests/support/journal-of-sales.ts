@@ -45,10 +45,11 @@ export function sellOne(journal: SalesJournal, n: number, shiftId: string | null
   const saleId = saleIdOf(n)
   const reference = `FY${n}`
   journal.begin({ saleId, tender: 'cash', request: pastRequest, shiftId, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
-  journal.record(saleId, 'order-submitted', 'submitted', { reference })
+  // The steps checkout writes without waiting for the disk (electron/checkout/checkout-service.ts, settlement.ts), so here.
+  journal.unwaited(() => journal.record(saleId, 'order-submitted', 'submitted', { reference }))
   const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000, tenderedCents: 5_000 })
   journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${n}`, changeCents: 0 })
-  journal.record(saleId, 'confirmed', 'confirmed', { order: pastOrder(reference) })
+  journal.unwaited(() => journal.record(saleId, 'confirmed', 'confirmed', { order: pastOrder(reference) }))
   journal.note(saleId, 'print-started', { what: 'sale', documents: ['ticket-1', 'ticket-2', 'receipt'] })
   journal.record(saleId, 'printed', 'confirmed', { printed: true }, { what: 'sale' })
   return saleId

@@ -58,6 +58,21 @@ describe('the journal as the outbox', () => {
     expect(outbox.waiting()).toBe(5)
   })
 
+  it("keeps each of a batch's answers with its own record, and an answer for a record answered before changes nothing", () => {
+    const { db } = journalWith(3)
+    const outbox = new Outbox(db, () => 30)
+    const [a, b, c] = outbox.nextBatch().map((r) => r.deviceRecordId)
+    outbox.answered([{ deviceRecordId: a!, outcome: 'stored', hubRecordId: '41', receivedAt: '2026-11-26T12:00:00.000Z' }, { deviceRecordId: b!, outcome: 'conflict' }], 7)
+    outbox.answered([{ deviceRecordId: a!, outcome: 'stored', hubRecordId: '99', receivedAt: '2026-11-26T12:05:00.000Z' }], 8)
+    const rows = db.prepare('SELECT record_id AS id, outcome, hub_record_id AS hub, answered_at AS at, payload FROM hub_outbox ORDER BY seq').all()
+    expect(rows).toEqual([
+      { id: a, outcome: 'stored', hub: '41', at: 7, payload: null },
+      { id: b, outcome: 'conflict', hub: null, at: 7, payload: null },
+      { id: c, outcome: null, hub: null, at: null, payload: expect.any(String) },
+    ])
+    expect(outbox.nextBatch().map((r) => r.deviceRecordId)).toEqual([c])
+  })
+
   it('says a sale in cents per payment and tender, with the patron only when the device keeps patron data', () => {
     const { db } = journalWith(1)
     const outbox = new Outbox(db, () => 30)

@@ -32,13 +32,19 @@ describe("the journal's recent steps for support", () => {
     ])
   })
 
+  it('gives the last steps written, oldest first, even after the clock was set back', () => {
+    // 30 steps; the last five written after the kiosk's clock went back an hour.
+    const steps = Array.from({ length: 30 }, (_, i): [number, number, string, null] => [i + 1, (i < 25 ? 3_600_000 : 0) + i * 1_000, `step-${i + 1}`, null])
+    expect(recentSteps(journalWith(steps), 10).map((s) => s.step)).toEqual(Array.from({ length: 10 }, (_, i) => `step-${i + 21}`))
+  })
+
   it('keeps a step whose time is not a time, and a detail that is not JSON, as the text they hold', () => {
     // SQLite keeps text in an INTEGER column; a time like this made the whole support file fail (Invalid time value).
     const steps = recentSteps(journalWith([[1, 'yesterday', 'payment-started', '{"key":"K-1"'], [2, 2_000, 'payment-approved', null]]), 10)
-    // (SQLite sorts text after every number, so the step with a text time reads as the newest.)
+    // In the order they were written, whatever their times say.
     expect(steps.map((s) => [s.at, s.detail])).toEqual([
-      ['1970-01-01T00:00:02.000Z', null],
       ['yesterday', { notJson: '{"key":"K-1"' }],
+      ['1970-01-01T00:00:02.000Z', null],
     ])
   })
 })

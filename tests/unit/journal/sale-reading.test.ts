@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { openLocalDb } from '../../../electron/database/local-db'
+import { pastJournal, pastOrder, sellOne } from '../../support/journal-of-sales'
+
+/**
+ * A sale read back from the journal: each step reads the same request and order again, and each reading
+ * is the journal's, whole, whatever a caller did to the one before.
+ */
+describe('a sale read back from the journal', () => {
+  it('is each time its own: changing what one reading gave changes nothing the next one gives', () => {
+    const db = openLocalDb(null)
+    const { journal } = pastJournal(db)
+    const saleId = sellOne(journal, 1, null)
+    const first = journal.get(saleId)!
+    first.order!.tickets.pop()
+    first.order!.items[0]!.showTitle = 'Giselle'
+    first.request.patron.email = 'someone@example.com'
+    const again = journal.get(saleId)!
+    expect(again.order).toEqual(pastOrder('FY1'))
+    expect(again.request.patron.email).toBe('walkup@example.com')
+    expect(again.order).not.toBe(first.order)
+    db.close()
+  })
+
+  it('reads an order the journal holds as it now holds it, not as it was read before', () => {
+    const db = openLocalDb(null)
+    const { journal } = pastJournal(db)
+    const saleId = sellOne(journal, 1, null)
+    expect(journal.get(saleId)!.order!.reference).toBe('FY1')
+    db.prepare("UPDATE sales SET order_json = json_set(order_json, '$.reference', 'FY1-B') WHERE sale_id = ?").run(saleId)
+    expect(journal.get(saleId)!.order!.reference).toBe('FY1-B')
+    db.close()
+  })
+})
