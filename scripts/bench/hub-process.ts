@@ -51,7 +51,11 @@ export async function startHubProcess(options: { port: number; databaseUrl?: str
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  // The bench stopped by Ctrl-C or a failure (hub.ts exits on SIGINT so that 'exit' runs) takes its hub with it.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  void exited.then(() => process.removeListener('exit', killOnExit))
   const printed: { url?: string; fingerprint?: string; code?: string } = {}
   await new Promise<void>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout })

@@ -74,11 +74,13 @@ const loadAverage = () => round(loadavg()[0]!, 2)
 
 async function benchOn(kind: 'pglite' | 'postgres', port: number, metricsPort: number | undefined) {
   const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true }) : undefined
+  const stopCluster = () => cluster?.stop()
+  process.once('exit', stopCluster)
   const databaseUrl = cluster && (await createDatabase(cluster.adminUrl))
   const profileDir = values.profile && resolve(values.profile, kind)
   const hub = await startHubProcess({ port, databaseUrl, profileDir, metricsPort })
   try {
-    const pinned = await seeCertificate(hub.url)
+    const pinned = await retryingLostConnections(() => seeCertificate(hub.url))
     const manager = benchManager(hub.url, pinned)
     const first = await manager.send('POST', '/api/managers/first', { code: hub.firstManagerCode, name: 'Bench manager', password: 'bench manager password' })
     if (first.status !== 200 || !manager.cookie) throw new Error(`the first manager was refused: ${first.status}`)
@@ -107,6 +109,7 @@ async function benchOn(kind: 'pglite' | 'postgres', port: number, metricsPort: n
     return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, stream: streamFacts, metrics, backup: backupTaken })
   } finally {
     await hub.stop()
+    process.removeListener('exit', stopCluster)
     cluster?.stop()
   }
 }
@@ -118,10 +121,12 @@ async function backupDuring(hub: { dataDir: string; databaseUrl?: string }): Pro
   return takeBackup(hub)
 }
 
-/** The answers' p99 for requests sent inside the backup's window, and outside it. */
+/** The answers' figures for requests in flight during the backup, and the others. */
 function inAndOutOf(backup: BackupTaken, ms: number[], at: number[]) {
-  const inside = ms.filter((_, i) => at[i]! >= backup.startedAt && at[i]! <= backup.endedAt)
-  const outside = ms.filter((_, i) => at[i]! < backup.startedAt || at[i]! > backup.endedAt)
+  // Inside: waiting for its answer at some moment of the backup (a request sent just before it and held up counts).
+  const overlaps = (i: number) => at[i]! <= backup.endedAt && at[i]! + ms[i]! >= backup.startedAt
+  const inside = ms.filter((_, i) => overlaps(i))
+  const outside = ms.filter((_, i) => !overlaps(i))
   return { inside: summary(inside), outside: summary(outside) }
 }
 
@@ -211,6 +216,10 @@ function printBackup(b: ReturnType<typeof backupFigures>): void {
     `${name} p99 ${s.inside.p99} ms inside its window (${s.inside.count}) vs ${s.outside.p99} outside (${s.outside.count})`
   console.log(`backup during the run: ${b.seconds} s, ${b.mebibytes} MiB; ${p99('heartbeat', b.heartbeatMs)}; ${p99('upload', b.uploadMs)}`)
 }
+
+// Ctrl-C or a kill: exit through 'exit', where the hub process and the PostgreSQL cluster are stopped
+// (the busy threads end with the process; Node's default for these signals skips 'exit').
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 const all = []
 for (const [i, kind] of databases.filter(isDatabase).entries()) {
