@@ -214,7 +214,7 @@ function printBackup(b: ReturnType<typeof backupFigures>): void {
   if (!b.ok) return console.log(`backup: FAILED after ${b.seconds} s: ${b.why}`)
   const p99 = (name: string, s: { inside: ReturnType<typeof summary>; outside: ReturnType<typeof summary> }) =>
     `${name} p99 ${s.inside.p99} ms inside its window (${s.inside.count}) vs ${s.outside.p99} outside (${s.outside.count})`
-  console.log(`backup during the run: ${b.seconds} s, ${b.mebibytes} MiB; ${p99('heartbeat', b.heartbeatMs)}; ${p99('upload', b.uploadMs)}`)
+  console.log(`backup during the run: ${b.seconds} s (the command's whole run, its start included), ${b.mebibytes} MiB; ${p99('heartbeat', b.heartbeatMs)}; ${p99('upload', b.uploadMs)}`)
 }
 
 // Ctrl-C or a kill: exit through 'exit', where the hub process and the PostgreSQL cluster are stopped
