@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:https'
+import { Agent } from 'node:https'
 import { enrolWithHub, HUB_PATHS, normaliseFingerprint, type Heartbeat, type RecordEnvelope } from '../../hub/protocol'
 import type { SeenCertificate } from '../../tests/support/hub-device'
 import { readyHeartbeat } from '../../tests/support/hub-heartbeats'
-import type { ManagerBrowser } from '../../tests/support/hub-manager'
+import type { BenchManager } from './hub-manager-client'
+import { jsonOf, requestText, retryingLostConnections } from './hub-http'
 
 /**
  * The simulated devices of `npm run bench:hub`: each enrolled through the real protocol with a real
@@ -34,45 +35,33 @@ export function pinnedAgent(pinned: SeenCertificate): Agent {
   })
 }
 
-/** POSTs JSON on the device's pool; `ms` is from the request made to the whole answer read. */
-export function postOn(agent: Agent, url: string, path: string, body: unknown, token?: string): Promise<Answer> {
+/**
+ * POSTs JSON on the device's pool; `ms` is from the request made to the whole answer read. A lost
+ * connection rejects (its code in `failureCode`), never throws out of a listener.
+ */
+export async function postOn(agent: Agent | undefined, url: string, path: string, body: unknown, token?: string): Promise<Answer> {
   const payload = JSON.stringify(body)
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(path, url), {
-      agent,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(payload)),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    })
-    req.once('response', (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.once('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined, ms: performance.now() - started })
-      })
-      res.once('error', reject)
-    })
-    req.once('error', reject)
-    req.end(payload)
-  })
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  }
+  const answer = await requestText(new URL(path, url), { agent, method: 'POST', headers }, payload)
+  return { status: answer.status, body: jsonOf(answer.text), ms: answer.ms }
 }
 
 /**
  * Enrols `count` devices: the manager adds them on the dashboard in batches (one-time codes), and
  * each batch's devices enrol at once with their codes, each on its own pinned connection.
  */
-export async function enrolDevices(hubUrl: string, manager: ManagerBrowser, pinned: SeenCertificate, count: number, batch: number): Promise<SimDevice[]> {
+export async function enrolDevices(hubUrl: string, manager: BenchManager, pinned: SeenCertificate, count: number, batch: number): Promise<SimDevice[]> {
   const devices: SimDevice[] = []
   for (let first = 0; first < count; first += batch) {
     const indexes = Array.from({ length: Math.min(batch, count - first) }, (_, i) => first + i)
     const codes = await Promise.all(
       indexes.map(async (index) => {
-        const added = await manager.send('POST', '/api/devices', { name: `Bench kiosk ${index + 1}`, place: 'Bench lobby' })
+        // Sent again when the connection is lost: at worst the hub holds a spare code.
+        const added = await retryingLostConnections(() => manager.send('POST', '/api/devices', { name: `Bench kiosk ${index + 1}`, place: 'Bench lobby' }))
         if (added.status !== 200) throw new Error(`adding a device answered ${added.status}`)
         return (added.body as { code: string }).code
       }),
@@ -88,7 +77,8 @@ async function enrolOne(hubUrl: string, pinned: SeenCertificate, index: number, 
     code,
     seenFingerprint: pinned.fingerprint,
     appVersion: '0.1.0',
-    send: (req) => postOn(agent, hubUrl, HUB_PATHS.enrol, req),
+    // A device whose enrolment is cut off tries again with the same code, as Foyer's enrol screen does.
+    send: (req) => retryingLostConnections(() => postOn(agent, hubUrl, HUB_PATHS.enrol, req)),
   })
   if (!result.ok) throw new Error(`device ${index + 1} could not enrol: ${result.reason}`)
   return { index, deviceId: result.deviceId, token: result.deviceToken, agent, salesSent: 0 }

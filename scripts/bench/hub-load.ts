@@ -1,6 +1,7 @@
 import { HEARTBEAT_INTERVAL_MS, HUB_PATHS } from '../../hub/protocol'
 import type { RecordEnvelope } from '../../hub/protocol'
 import { heartbeatNow, postOn, saleRecord, type SimDevice } from './hub-devices'
+import { failureCode, retryingLostConnections } from './hub-http'
 import type { TileSeen } from './hub-stream'
 
 /**
@@ -12,7 +13,10 @@ import type { TileSeen } from './hub-stream'
  */
 export interface LoadResult {
   heartbeatMs: number[]
+  /** performance.now() each measured heartbeat was sent at (beside heartbeatMs), to set a backup's window apart. */
+  heartbeatAt: number[]
   uploadMs: number[]
+  uploadAt: number[]
   /** From a sale's upload sent to its device's tile counting it on the event stream. */
   streamMs: number[]
   heartbeatsFailed: number
@@ -38,7 +42,9 @@ export class HubLoad {
   private readonly outbox: { device: SimDevice; record: RecordEnvelope }[] = []
   readonly result: LoadResult = {
     heartbeatMs: [],
+    heartbeatAt: [],
     uploadMs: [],
+    uploadAt: [],
     streamMs: [],
     heartbeatsFailed: 0,
     uploadsSent: 0,
@@ -70,7 +76,7 @@ export class HubLoad {
     const queue = [...this.devices]
     const worker = async () => {
       for (let device = queue.shift(); device; device = queue.shift()) {
-        const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.heartbeat, heartbeatNow(null), device.token)
+        const answer = await retryingLostConnections(() => postOn(device.agent, this.hubUrl, HUB_PATHS.heartbeat, heartbeatNow(null), device.token))
         if (answer.status !== 200) throw new Error(`a first heartbeat answered ${answer.status}`)
       }
     }
@@ -117,11 +123,14 @@ export class HubLoad {
   }
 
   private async heartbeat(device: SimDevice): Promise<void> {
+    const sentAt = performance.now()
     try {
       const answer = await postOn(device.agent, this.hubUrl, HUB_PATHS.heartbeat, heartbeatNow(this.lastSaleAt.get(device.deviceId) ?? null), device.token)
       if (answer.status !== 200 || (answer.body as { status?: string }).status !== 'ok') throw new Error(`heartbeat answered ${answer.status}`)
       this.result.heartbeatMs.push(answer.ms)
+      this.result.heartbeatAt.push(sentAt)
     } catch (error) {
+      // Counted as failed; the device beats again at its next beat, 15 s on, as Foyer's heartbeat does.
       this.result.heartbeatsFailed++
       this.failed(error)
     }
@@ -133,10 +142,13 @@ export class HubLoad {
     this.result.uploadsSent++
     const waiting = this.pending.get(device.deviceId) ?? []
     this.pending.set(device.deviceId, waiting)
-    waiting.push({ saleNumber, sentAt: performance.now() })
+    const sentAt = performance.now()
+    waiting.push({ saleNumber, sentAt })
     try {
       this.result.uploadMs.push(await this.send(device, record))
+      this.result.uploadAt.push(sentAt)
     } catch (error) {
+      // Into the device's outbox: sent again after the run until stored (retryOutbox).
       this.result.uploadsFailed++
       this.failed(error)
       this.outbox.push({ device, record })
@@ -154,7 +166,7 @@ export class HubLoad {
   }
 
   private failed(error: unknown): void {
-    const why = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error))
+    const why = failureCode(error)
     this.result.failures.set(why, (this.result.failures.get(why) ?? 0) + 1)
   }
 

@@ -12,6 +12,9 @@ export interface HubProcess {
   url: string
   fingerprint: string
   firstManagerCode: string
+  /** Its data folder and PostgreSQL address (none on PGlite): what `foyer-hub backup` is given. */
+  dataDir: string
+  databaseUrl?: string
   /** Resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
   memoryMiB(): { rss: number; peak: number }
   /** CPU seconds the hub has used so far (user + system). */
@@ -40,12 +43,19 @@ export async function startHubProcess(options: { port: number; databaseUrl?: str
       ...process.env,
       FOYER_HUB_DATABASE_URL: options.databaseUrl ?? '',
       FOYER_HUB_ALERT_WEBHOOK: '',
+      // At info the hub logs a line a request (hub/server/logging/request-log.ts): thousands a second
+      // that the bench would read and drop, its CPU beside the hub's. Warnings and errors still show.
+      FOYER_HUB_LOG_LEVEL: 'warn',
       // /healthz and /metrics on loopback, as a venue runs it (hub/server/ops/ops-settings.ts); off without a port.
       ...(options.metricsPort === undefined ? { FOYER_HUB_METRICS: 'off' } : { FOYER_HUB_METRICS: 'on', FOYER_HUB_METRICS_HOST: '127.0.0.1', FOYER_HUB_METRICS_PORT: String(options.metricsPort) }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  // The bench stopped by Ctrl-C or a failure (hub.ts exits on SIGINT so that 'exit' runs) takes its hub with it.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  void exited.then(() => process.removeListener('exit', killOnExit))
   const printed: { url?: string; fingerprint?: string; code?: string } = {}
   await new Promise<void>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout })
@@ -62,6 +72,8 @@ export async function startHubProcess(options: { port: number; databaseUrl?: str
     url: printed.url!,
     fingerprint: printed.fingerprint!,
     firstManagerCode: printed.code!,
+    dataDir,
+    databaseUrl: options.databaseUrl,
     memoryMiB: () => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(pid, 'VmHWM') }),
     cpuSeconds() {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')

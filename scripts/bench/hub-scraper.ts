@@ -1,10 +1,13 @@
 import { scrape, type Scrape } from '../../tests/support/hub-scrape'
+import { failureCode } from './hub-http'
 
 /** What a Prometheus scraping the hub during the run saw, and what the scrapes cost. */
 export interface ScrapeFacts {
   /** Scrapes answered, and those not (no listener: the hub was started without metrics). */
   scrapes: number
   failed: number
+  /** Why scrapes failed (the connection's code, or the answer), with how many. */
+  failedWhy: Record<string, number>
   /** Each answered scrape's time, ms: the fleet's gauges are read from the database at each. */
   scrapeMs: number[]
   /** The hub's own counts at the last scrape (undefined without one). */
@@ -16,7 +19,7 @@ export interface ScrapeFacts {
  * runs, so the figures are measured with metrics on and being read.
  */
 export function scrapeWhileRunning(metricsUrl: string, everyMs = 15_000): { stop(): Promise<ScrapeFacts> } {
-  const facts: ScrapeFacts = { scrapes: 0, failed: 0, scrapeMs: [], last: undefined }
+  const facts: ScrapeFacts = { scrapes: 0, failed: 0, failedWhy: {}, scrapeMs: [], last: undefined }
   let lastScrape: Scrape | undefined
   const once = async () => {
     const started = performance.now()
@@ -24,8 +27,11 @@ export function scrapeWhileRunning(metricsUrl: string, everyMs = 15_000): { stop
       lastScrape = await scrape(metricsUrl)
       facts.scrapeMs.push(performance.now() - started)
       facts.scrapes++
-    } catch {
+    } catch (error) {
+      // A scrape reset or refused is counted and the next one goes at its time, as Prometheus does.
       facts.failed++
+      const why = failureCode(error)
+      facts.failedWhy[why] = (facts.failedWhy[why] ?? 0) + 1
     }
   }
   let running = once()

@@ -16,15 +16,26 @@
  * `--port N`: the hub's port (the next one for the second database).
  * `--metrics-port N`: its /healthz and /metrics listener's (9470; the next for the second), scraped every
  * 15 s through the run as a venue's Prometheus would; `--metrics-port off` runs the hub without it.
+ * `--busy N`: the bench keeps N cores busy (spinning worker threads) from just before the run to just
+ * after it, so a figure under load is measured under the same load each time (0: none).
+ * `--backup-at S`: `foyer-hub backup` is run S seconds into the run (a third of it by default; `off`:
+ * none), and its time is printed with the heartbeats' and uploads' p99 inside its window and outside.
+ *
+ * A connection reset is counted by its code and handled as a device would: a heartbeat counts as
+ * failed (the device beats again at its next), an upload goes to its outbox and is sent again, the
+ * event stream is opened again (counted), the manager's and the enrolment's requests are sent again.
  */
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { seeCertificate } from '../../tests/support/hub-device'
-import { managerBrowser } from '../../tests/support/hub-manager'
 import { createDatabase, startPostgresCluster } from '../../tests/support/postgres-cluster'
+import { keepCoresBusy } from './busy-cores'
+import { takeBackup, type BackupTaken } from './hub-backup'
 import { enrolDevices } from './hub-devices'
+import { retriedOutsideRun, retryingLostConnections } from './hub-http'
 import { HubLoad, type LoadResult } from './hub-load'
+import { benchManager } from './hub-manager-client'
 import { startHubProcess } from './hub-process'
 import { scrapeWhileRunning, type ScrapeFacts } from './hub-scraper'
 import { openEventStream } from './hub-stream'
@@ -39,11 +50,16 @@ const { values } = parseArgs({
     'enrol-batch': { type: 'string', default: '50' },
     profile: { type: 'string' },
     'metrics-port': { type: 'string', default: '9470' },
+    busy: { type: 'string', default: '0' },
+    'backup-at': { type: 'string' },
   },
 })
 const seconds = Number(values.seconds)
 const deviceCount = Number(values.devices)
 const uploadsPerSecond = Number(values['uploads-per-second'])
+const busyCores = Number(values.busy)
+if (!Number.isInteger(busyCores) || busyCores < 0) throw new Error('--busy is a number of cores (0 or more)')
+const backupAtSeconds = values['backup-at'] === 'off' ? undefined : Number(values['backup-at'] ?? seconds / 3)
 const isDatabase = (db: string): db is 'pglite' | 'postgres' => db === 'pglite' || db === 'postgres'
 const databases = values.db === 'both' ? ['pglite', 'postgres'] : [values.db]
 if (!databases.every(isDatabase)) throw new Error('--db is pglite, postgres or both')
@@ -58,12 +74,14 @@ const loadAverage = () => round(loadavg()[0]!, 2)
 
 async function benchOn(kind: 'pglite' | 'postgres', port: number, metricsPort: number | undefined) {
   const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true }) : undefined
+  const stopCluster = () => cluster?.stop()
+  process.once('exit', stopCluster)
   const databaseUrl = cluster && (await createDatabase(cluster.adminUrl))
   const profileDir = values.profile && resolve(values.profile, kind)
   const hub = await startHubProcess({ port, databaseUrl, profileDir, metricsPort })
   try {
-    const pinned = await seeCertificate(hub.url)
-    const manager = await managerBrowser(hub.url)
+    const pinned = await retryingLostConnections(() => seeCertificate(hub.url))
+    const manager = benchManager(hub.url, pinned)
     const first = await manager.send('POST', '/api/managers/first', { code: hub.firstManagerCode, name: 'Bench manager', password: 'bench manager password' })
     if (first.status !== 200 || !manager.cookie) throw new Error(`the first manager was refused: ${first.status}`)
     const enrolStarted = performance.now()
@@ -74,19 +92,53 @@ async function benchOn(kind: 'pglite' | 'postgres', port: number, metricsPort: n
     const stream = await openEventStream(hub.url, pinned, manager.cookie, load.onTile)
     const before = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
     const scraper = metricsPort === undefined ? undefined : scrapeWhileRunning(`http://127.0.0.1:${metricsPort}`)
-    const result = await load.run(seconds, uploadsPerSecond)
+    // Started just before the run and stopped just after; bounded besides, should the run hang.
+    const busy = busyCores > 0 ? keepCoresBusy(busyCores, seconds + 120) : undefined
+    const backup = backupDuring(hub)
+    const result = await load.run(seconds, uploadsPerSecond).finally(() => busy?.stop())
+    const backupTaken = await backup
     const metrics = await scraper?.stop()
     const after = { cpu: hub.cpuSeconds(), memory: hub.memoryMiB(), loadAverage: loadAverage() }
     stream.close()
-    const tiles = await manager.send('GET', '/api/devices')
+    const tiles = await retryingLostConnections(() => manager.send('GET', '/api/devices'))
     const atHub = new Map((tiles.body as { devices: { id: string; salesToday: number }[] }).devices.map((d) => [d.id, d.salesToday]))
     const lost = devices.reduce((sum, d) => sum + Math.max(0, d.salesSent - (atHub.get(d.deviceId) ?? 0)), 0)
     const duplicated = devices.reduce((sum, d) => sum + Math.max(0, (atHub.get(d.deviceId) ?? 0) - d.salesSent), 0)
     const counted = [...atHub.values()].reduce((a, b) => a + b, 0)
-    return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, streamEvents: stream.events, metrics })
+    const streamFacts = { events: stream.events, reconnects: stream.reconnects, lost: Object.fromEntries(stream.lost) }
+    return figures(kind, result, { enrolSeconds, before, after, counted, lost, duplicated, stream: streamFacts, metrics, backup: backupTaken })
   } finally {
     await hub.stop()
+    process.removeListener('exit', stopCluster)
     cluster?.stop()
+  }
+}
+
+/** The backup `--backup-at` seconds into the run (none with `off`). */
+async function backupDuring(hub: { dataDir: string; databaseUrl?: string }): Promise<BackupTaken | undefined> {
+  if (backupAtSeconds === undefined) return undefined
+  await new Promise((resolve) => setTimeout(resolve, backupAtSeconds * 1000))
+  return takeBackup(hub)
+}
+
+/** The answers' figures for requests in flight during the backup, and the others. */
+function inAndOutOf(backup: BackupTaken, ms: number[], at: number[]) {
+  // Inside: waiting for its answer at some moment of the backup (a request sent just before it and held up counts).
+  const overlaps = (i: number) => at[i]! <= backup.endedAt && at[i]! + ms[i]! >= backup.startedAt
+  const inside = ms.filter((_, i) => overlaps(i))
+  const outside = ms.filter((_, i) => !overlaps(i))
+  return { inside: summary(inside), outside: summary(outside) }
+}
+
+function backupFigures(backup: BackupTaken | undefined, result: LoadResult) {
+  if (!backup) return undefined
+  return {
+    ok: backup.ok,
+    why: backup.why,
+    seconds: round((backup.endedAt - backup.startedAt) / 1000, 2),
+    mebibytes: round(backup.bytes / 2 ** 20, 2),
+    heartbeatMs: inAndOutOf(backup, result.heartbeatMs, result.heartbeatAt),
+    uploadMs: inAndOutOf(backup, result.uploadMs, result.uploadAt),
   }
 }
 
@@ -97,8 +149,9 @@ interface RunFacts {
   counted: number
   lost: number
   duplicated: number
-  streamEvents: number
+  stream: { events: number; reconnects: number; lost: Record<string, number> }
   metrics: ScrapeFacts | undefined
+  backup: BackupTaken | undefined
 }
 
 function figures(kind: string, result: LoadResult, facts: RunFacts) {
@@ -107,13 +160,16 @@ function figures(kind: string, result: LoadResult, facts: RunFacts) {
     devices: deviceCount,
     seconds,
     uploadsPerSecond,
+    busyCores,
     enrolSeconds: round(facts.enrolSeconds),
     heartbeatMs: summary(result.heartbeatMs),
     uploadMs: summary(result.uploadMs),
     saleOnStreamMs: summary(result.streamMs),
     records: { sent: result.uploadsSent, answeredStored: result.hubRecordIds.size, countedAtHub: facts.counted, lost: facts.lost, duplicated: facts.duplicated },
     failed: { heartbeats: result.heartbeatsFailed, uploads: result.uploadsFailed, uploadsRetried: result.retried, why: Object.fromEntries(result.failures), notSeenOnStream: result.notSeenOnStream },
-    streamEvents: facts.streamEvents,
+    stream: facts.stream,
+    retriedOutsideRun: Object.fromEntries(retriedOutsideRun),
+    backup: backupFigures(facts.backup, result),
     hubMemoryMiB: { beforeRun: facts.before.memory.rss, atEnd: facts.after.memory.rss, peak: facts.after.memory.peak },
     hubCpuSecondsInRun: round(facts.after.cpu - facts.before.cpu),
     // Comparable on a busy machine, where the answers' times are mostly waiting for a core.
@@ -127,7 +183,7 @@ function figures(kind: string, result: LoadResult, facts: RunFacts) {
 function print(f: Awaited<ReturnType<typeof benchOn>>): void {
   const row = (name: string, s: ReturnType<typeof summary>, target: number) =>
     `${name.padEnd(26)}${String(s.count).padStart(7)}${[s.p50, s.p95, s.p99, s.max].map((v) => String(v).padStart(9)).join('')}   p99 ≤ ${target} ms: ${s.p99 <= target ? 'met' : 'NOT met'}`
-  console.log(`\n${f.database === 'pglite' ? 'PGlite' : 'PostgreSQL 15 (fsync on)'}: ${f.devices} devices, ${f.uploadsPerSecond} sale uploads/s, ${f.seconds} s; load average ${f.loadAverage.before} → ${f.loadAverage.after}`)
+  console.log(`\n${f.database === 'pglite' ? 'PGlite' : 'PostgreSQL 15 (fsync on)'}: ${f.devices} devices, ${f.uploadsPerSecond} sale uploads/s, ${f.seconds} s; ${f.busyCores} cores kept busy by the bench (--busy); load average ${f.loadAverage.before} → ${f.loadAverage.after}`)
   console.log(`${''.padEnd(26)}${'count'.padStart(7)}${['p50', 'p95', 'p99', 'max'].map((h) => `${h} ms`.padStart(9)).join('')}`)
   console.log(row('heartbeat answer', f.heartbeatMs, 50))
   console.log(row('upload answer', f.uploadMs, 100))
@@ -136,7 +192,11 @@ function print(f: Awaited<ReturnType<typeof benchOn>>): void {
   console.log(`records: ${r.sent} sent, ${r.answeredStored} answered stored, ${r.countedAtHub} counted at the hub → ${r.lost} lost, ${r.duplicated} duplicated`)
   const why = Object.entries(f.failed.why).map(([reason, n]) => `${n}× ${reason}`).join(', ')
   console.log(`failed: ${f.failed.heartbeats} heartbeats, ${f.failed.uploads} uploads${why ? ` (${why})` : ''}, the uploads sent again after the run (${f.failed.uploadsRetried} tries)`)
-  console.log(`event stream: ${f.streamEvents} events; ${f.failed.notSeenOnStream} sales never shown on it`)
+  const streamLost = Object.entries(f.stream.lost).map(([reason, n]) => `${n}× ${reason}`).join(', ')
+  console.log(`event stream: ${f.stream.events} events; ${f.failed.notSeenOnStream} sales never shown on it; opened again ${f.stream.reconnects} times${streamLost ? ` (lost: ${streamLost})` : ''}`)
+  const retried = Object.entries(f.retriedOutsideRun).map(([reason, n]) => `${n}× ${reason}`).join(', ')
+  if (retried) console.log(`sent again outside the run (enrolment, manager, warm-up): ${retried}`)
+  printBackup(f.backup)
   console.log(`hub: RSS ${f.hubMemoryMiB.atEnd} MiB at the end (${f.hubMemoryMiB.beforeRun} before the run, peak ${f.hubMemoryMiB.peak}), ${f.hubCpuSecondsInRun} CPU s in the run (${f.hubCpuMsPerRequest} ms a request); enrolling took ${f.enrolSeconds} s`)
   console.log(`generator's lag behind its schedule: p99 ${f.generatorSendLagMs.p99} ms, max ${f.generatorSendLagMs.max} ms`)
   const m = f.metrics
@@ -144,9 +204,22 @@ function print(f: Awaited<ReturnType<typeof benchOn>>): void {
   else if (m.scrapes === 0) console.log(`metrics: /metrics never answered (${m.failed} tries): does the CLI read FOYER_HUB_METRICS_PORT?`)
   else {
     const mean = m.last?.statements ? round(((m.last.statementSeconds ?? 0) * 1000) / m.last.statements, 2) : NaN
-    console.log(`metrics: ${m.scrapes} scrapes (max ${m.scrapeMs.max} ms, ${m.failed} failed); the hub counted ${m.last?.heartbeatsOk} heartbeats, ${m.last?.uploads} uploads, ${m.last?.statements} statements (mean ${mean} ms)`)
+    const why = Object.entries(m.failedWhy).map(([reason, n]) => `${n}× ${reason}`).join(', ')
+    console.log(`metrics: ${m.scrapes} scrapes (max ${m.scrapeMs.max} ms, ${m.failed} failed${why ? `: ${why}` : ''}); the hub counted ${m.last?.heartbeatsOk} heartbeats, ${m.last?.uploads} uploads, ${m.last?.statements} statements (mean ${mean} ms)`)
   }
 }
+
+function printBackup(b: ReturnType<typeof backupFigures>): void {
+  if (!b) return console.log('backup: none during the run (--backup-at off)')
+  if (!b.ok) return console.log(`backup: FAILED after ${b.seconds} s: ${b.why}`)
+  const p99 = (name: string, s: { inside: ReturnType<typeof summary>; outside: ReturnType<typeof summary> }) =>
+    `${name} p99 ${s.inside.p99} ms inside its window (${s.inside.count}) vs ${s.outside.p99} outside (${s.outside.count})`
+  console.log(`backup during the run: ${b.seconds} s (the command's whole run, its start included), ${b.mebibytes} MiB; ${p99('heartbeat', b.heartbeatMs)}; ${p99('upload', b.uploadMs)}`)
+}
+
+// Ctrl-C or a kill: exit through 'exit', where the hub process and the PostgreSQL cluster are stopped
+// (the busy threads end with the process; Node's default for these signals skips 'exit').
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 const all = []
 for (const [i, kind] of databases.filter(isDatabase).entries()) {
