@@ -1,5 +1,6 @@
 import type { HubDatabase } from '../storage/database'
 import { forgetPastPatrons } from '../storage/patron-table'
+import { PeriodicSweep } from './periodic-sweep'
 
 /**
  * How often each hub process forgets the patrons past their devices' windows. Windows are whole days,
@@ -7,40 +8,13 @@ import { forgetPastPatrons } from '../storage/patron-table'
  */
 export const PATRON_SWEEP_INTERVAL_MS = 10 * 60_000
 
-/** Runs forgetPastPatrons at start and then every interval, on a timer that never keeps the hub from stopping. */
-export class PatronSweep {
-  private timer: NodeJS.Timeout | undefined
-  private sweeping: Promise<number> | undefined
-
-  constructor(
-    private readonly db: HubDatabase,
-    private readonly now: () => number,
-  ) {}
-
-  /** Forgets what is past its window now, after any sweep under way; answers how many sales were changed. */
-  sweep(): Promise<number> {
-    const run = (this.sweeping ?? Promise.resolve(0))
-      .catch(() => 0)
-      .then(() => forgetPastPatrons(this.db, new Date(this.now())))
-    this.sweeping = run
-    void run.catch(() => undefined).finally(() => {
-      if (this.sweeping === run) this.sweeping = undefined
-    })
-    return run
+/** Runs forgetPastPatrons at start and then every interval (periodic-sweep.ts); a sweep answers how many sales were changed. */
+export class PatronSweep extends PeriodicSweep<number> {
+  constructor(db: HubDatabase, now: () => number) {
+    super(() => forgetPastPatrons(db, new Date(now())), 0)
   }
 
-  start(intervalMs = PATRON_SWEEP_INTERVAL_MS): void {
-    // A tick finding a sweep under way leaves it be; a database gone for a moment is swept again at the next tick.
-    const tick = () => {
-      if (!this.sweeping) void this.sweep().catch(() => undefined)
-    }
-    tick()
-    this.timer = setInterval(tick, intervalMs)
-    this.timer.unref()
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer)
-    await this.sweeping?.catch(() => undefined)
+  override start(intervalMs = PATRON_SWEEP_INTERVAL_MS): void {
+    super.start(intervalMs, { runNow: true })
   }
 }
