@@ -1,4 +1,4 @@
-import { createMemoryHistory, createRouter } from 'vue-router'
+import { createMemoryHistory, createRouter, type RouterHistory } from 'vue-router'
 import { guardCounterRoutes } from './composables/counter-gate'
 import AdminSettingsScreen from './screens/AdminSettingsScreen.vue'
 import AttractScreen from './screens/AttractScreen.vue'
@@ -16,13 +16,25 @@ import StaffPinScreen from './screens/StaffPinScreen.vue'
 import TicketsScreen from './screens/TicketsScreen.vue'
 
 /**
+ * vue-router's memory history keeps every address pushed, in order, for going back: a kiosk never goes
+ * back (screens follow the sale's state), and a day of customers grew that list by thousands of entries
+ * on a page never reloaded (bench:kiosk-day, issue #35). This one keeps only where the screen is now:
+ * a push replaces.
+ */
+export function currentScreenHistory(): RouterHistory {
+  const history = createMemoryHistory()
+  history.push = (to, state) => history.replace(to, state)
+  return history
+}
+
+/**
  * Screens are driven by the sale's state, not by addresses: a kiosk has no
  * address bar and must not be deep-linked into the middle of a sale, so the
  * router keeps its history in memory.
  */
 export function createFoyerRouter() {
   const router = createRouter({
-    history: createMemoryHistory(),
+    history: currentScreenHistory(),
     routes: [
       { path: '/', name: 'attract', component: AttractScreen },
       { path: '/events', name: 'events', component: EventsScreen },
