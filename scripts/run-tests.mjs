@@ -116,26 +116,33 @@ async function stage(name, body) {
 const VITEST_REPORT = 'test-results/vitest.json'
 
 /**
- * The failed Vitest tests, a line each (file, name, the first line of what failed). A CI log is often seen
- * only by its tail, and Vitest prints its failures far above it, before Playwright's whole stage.
+ * The Vitest tests that failed, and those that passed only when run again (vitest.config.ts's retry), a line
+ * each: file, name, the first line of what failed. A CI log is often seen only by its tail, and Vitest prints
+ * its failures far above it, before Playwright's whole stage.
  */
-function vitestFailures() {
+function vitestTrouble() {
+  const line = (name, t) => `  ${name} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`
   try {
     const report = JSON.parse(readFileSync(resolve(root, VITEST_REPORT), 'utf8'))
-    return report.testResults.flatMap((file) => {
+    const failed = []
+    const flaky = []
+    for (const file of report.testResults) {
       const name = relative(root, file.name)
-      const failed = file.assertionResults.filter((t) => t.status === 'failed')
-      if (failed.length === 0 && file.status === 'failed') return [`  ${name}: ${String(file.message ?? '').split('\n')[0]}`]
-      return failed.map((t) => `  ${name} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`)
-    })
+      const tests = file.assertionResults
+      if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) failed.push(`  ${name}: ${String(file.message ?? '').split('\n')[0]}`)
+      for (const t of tests.filter((t) => t.status === 'failed')) failed.push(line(name, t))
+      for (const t of tests.filter((t) => t.status === 'passed' && t.failureMessages?.length)) flaky.push(line(name, t))
+    }
+    return { failed, flaky }
   } catch {
-    return []
+    return { failed: [], flaky: [] }
   }
 }
 
 function summary() {
-  const failures = vitestFailures()
-  if (failures.length) process.stdout.write(`\nVitest failed:\n${failures.join('\n')}\n`)
+  const { failed, flaky } = vitestTrouble()
+  if (failed.length) process.stdout.write(`\nVitest failed:\n${failed.join('\n')}\n`)
+  if (flaky.length) process.stdout.write(`\nVitest passed only when run again (flaky, to be looked at):\n${flaky.join('\n')}\n`)
   const line = (s) =>
     `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}${s.cores === null ? '' : `  machine ${s.cores.toFixed(2)} of ${availableParallelism()} cores busy`}`
   const total = stages.reduce((sum, s) => sum + s.seconds, 0)
