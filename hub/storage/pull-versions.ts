@@ -15,6 +15,7 @@ const Versions = z.object({
   revision: z.coerce.string().regex(/^\d{1,18}$/),
   restored: z.object({ id: z.uuid(), recordsThrough: z.string().regex(/^\d{1,19}$/) }).nullable(),
   rollout: DeviceRollout.nullable(),
+  support_file: z.uuid().nullable(),
 })
 export type HubRestore = NonNullable<z.infer<typeof Versions>['restored']>
 
@@ -24,13 +25,16 @@ export interface PulledVersions {
   restored?: HubRestore
   /** The open rollout of the device's profile, if any (migration-rollouts.ts): the server words its order. */
   rollout?: DeviceRollout
+  /** The support file a manager asked this device for and it has not sent yet (migration 15): its request's id. */
+  supportFileWanted?: { id: string }
 }
 
 /**
  * What every heartbeat's answer names for the device to pull when it holds another: the venue's staff
  * version (./staff-table.ts), the revision of profiles and service rules (./profile-table.ts), and the
  * newest restore from a backup, if any (the records a device sends again: migrations.ts, hub_restores);
- * and the open rollout of this device's profile. One statement, not one each: on PGlite every query is
+ * the open rollout of this device's profile; and a support file a manager asked it for and it has not sent
+ * (./support-file-table.ts). One statement, not one each: on PGlite every query is
  * the hub's own main thread, once per heartbeat.
  */
 export async function pullVersions(db: Queryable, deviceId: string): Promise<PulledVersions> {
@@ -39,7 +43,8 @@ export async function pullVersions(db: Queryable, deviceId: string): Promise<Pul
             (SELECT json_build_object('id', id, 'recordsThrough', records_through::text) FROM hub_restores ORDER BY restored_at DESC, id LIMIT 1) AS restored,
             (SELECT json_build_object('state', r.state, 'version', r.version, 'lastGood', r.last_good,
                                       'window', json_build_object('from', r.window_from, 'to', r.window_to), 'pilot', r.pilots ? d.id::text)
-               FROM devices d JOIN rollouts r ON r.profile_id = d.profile_id AND r.state <> 'replaced' WHERE d.id = $1) AS rollout`,
+               FROM devices d JOIN rollouts r ON r.profile_id = d.profile_id AND r.state <> 'replaced' WHERE d.id = $1) AS rollout,
+            (SELECT id::text FROM support_files WHERE device_id = $1 AND received_at IS NULL LIMIT 1) AS support_file`,
     [deviceId],
   )
   const versions = Versions.parse(rows[0])
@@ -48,5 +53,6 @@ export async function pullVersions(db: Queryable, deviceId: string): Promise<Pul
     profileRevision: versions.revision,
     ...(versions.restored ? { restored: versions.restored } : {}),
     ...(versions.rollout ? { rollout: versions.rollout } : {}),
+    ...(versions.support_file ? { supportFileWanted: { id: versions.support_file } } : {}),
   }
 }

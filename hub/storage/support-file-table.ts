@@ -67,12 +67,6 @@ export async function askSupportFile(db: Queryable, deviceId: string, managerNam
   return parseRows(IdRow, rows)[0]?.id
 }
 
-/** The request a device is to answer with its support file, if any: asked at every heartbeat, through a partial index of open requests. */
-export async function wantedSupportFile(db: Queryable, deviceId: string): Promise<string | undefined> {
-  const { rows } = await db.query('SELECT id FROM support_files WHERE device_id = $1 AND received_at IS NULL', [deviceId])
-  return parseRows(IdRow, rows)[0]?.id
-}
-
 export interface MadeSupportFile {
   deviceId: string
   requestId: string

@@ -1,7 +1,6 @@
 import { DeviceProfileAnswer, EnrolmentAnswer, EnrolmentRefusal, EnrolmentRequest, Heartbeat, HeartbeatAnswer, HUB_PATHS, UploadAnswer, UploadRequest } from '../../protocol'
 import { pullVersions } from '../../storage/pull-versions'
 import { storeRecords } from '../../storage/record-table'
-import { wantedSupportFile } from '../../storage/support-file-table'
 import { deviceOfRequest, DeviceRefusal, unknownDevice, unreadableRequest } from '../plugins/device-auth'
 import type { HubRoutes } from '../plugins/zod-schemas'
 import { deviceProfileAnswer } from '../profiles/profile-views'
@@ -46,10 +45,10 @@ export const heartbeatRoute: HubRoutes = async (app) => {
     await app.watch.changed(saved.id, saved).catch(() => undefined)
     // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own;
     // the Foyer version it may take now, when a rollout covers it; and a support file a manager asked for: the device makes
-    // it and uploads it (./support-file-routes.ts). Side by side on a server's pool.
-    const [{ rollout, ...versions }, wanted] = await Promise.all([pullVersions(app.db, saved.id), wantedSupportFile(app.db, saved.id)])
+    // it and uploads it (./support-file-routes.ts). All in the one statement pullVersions makes.
+    const { rollout, ...versions } = await pullVersions(app.db, saved.id)
     const update = rollout && orderFor(rollout, now)
-    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(update ? { update } : {}), ...(wanted ? { supportFileWanted: { id: wanted } } : {}) })
+    return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(update ? { update } : {}) })
   })
 }
 
