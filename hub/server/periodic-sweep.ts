@@ -1,5 +1,5 @@
 /**
- * A piece of the hub's own upkeep run now and on a timer (patrons past their window, rollouts moving on):
+ * A piece of the hub's own upkeep run now and on a timer (patrons past their window, rollouts moving on, the backup hour):
  * one run at a time, a call while one is under way waiting for it and then running again, a tick finding
  * one under way leaving it be, and a failure (a database gone for a moment) tried again at the next tick.
  * The timer never keeps the hub from stopping; stop() waits for the run under way.

@@ -4,6 +4,7 @@ import type { HubDatabase } from '../../storage/database'
 import type { BackupSchedule } from './backup-settings'
 import { keepNewest, nextBackupAt, scheduledBackupName } from './backup-times'
 import type { BackupWatch } from './backup-watch'
+import { PeriodicSweep } from '../periodic-sweep'
 
 /** How often the hub looks at its clock for the backup hour and at the record for an old backup. */
 export const BACKUP_TICK_MS = 60_000
@@ -30,8 +31,8 @@ export interface ScheduledBackups {
  */
 export class BackupScheduler {
   private due: Date | null
-  private timer: NodeJS.Timeout | undefined
-  private ticking: Promise<void> | undefined
+  /** One tick at a time, on a timer that never keeps the hub from stopping (../periodic-sweep.ts). */
+  private readonly ticks = new PeriodicSweep(() => this.step(), undefined)
 
   constructor(private readonly options: ScheduledBackups) {
     this.due = options.schedule ? nextBackupAt(options.now(), options.schedule.hour) : null
@@ -44,9 +45,7 @@ export class BackupScheduler {
 
   /** Takes the backup when its hour has come, then lets the watch look; one tick at a time. */
   tick(): Promise<void> {
-    const run = (this.ticking ?? Promise.resolve()).catch(() => undefined).then(() => this.step())
-    this.ticking = run
-    return run
+    return this.ticks.sweep()
   }
 
   private async step(): Promise<void> {
@@ -75,22 +74,10 @@ export class BackupScheduler {
   }
 
   start(intervalMs = BACKUP_TICK_MS): void {
-    // A backup longer than a tick is not queued behind by more ticks: the timer skips while one runs.
-    let running = false
-    const tick = () => {
-      if (running) return
-      running = true
-      void this.tick()
-        .catch(() => undefined)
-        .finally(() => (running = false))
-    }
-    tick()
-    this.timer = setInterval(tick, intervalMs)
-    this.timer.unref()
+    this.ticks.start(intervalMs, { runNow: true })
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer)
-    await this.ticking?.catch(() => undefined)
+  stop(): Promise<void> {
+    return this.ticks.stop()
   }
 }
