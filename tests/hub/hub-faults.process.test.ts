@@ -26,21 +26,40 @@ const BATCH = 100
 interface HubProcess {
   child: ChildProcess
   code: string | undefined
+  /** Resolves once the hub has logged `count` lines `line` matches since it started. */
+  logged(line: RegExp, count: number): Promise<void>
 }
 
 function startHubProcess(dataDir: string, port: number, databaseUrl: string | undefined, firstStart: boolean): Promise<HubProcess> {
-  const env = { ...process.env, FOYER_HUB_DATABASE_URL: databaseUrl ?? '', FOYER_HUB_METRICS: 'off' }
+  const env = { ...process.env, FOYER_HUB_DATABASE_URL: databaseUrl ?? '', FOYER_HUB_METRICS: 'off', FOYER_HUB_LOG_LEVEL: 'info' }
   const child = spawn(process.execPath, ['bin/foyer-hub.mjs', 'serve', '--data', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
   })
   let output = ''
+  const lines: string[] = []
+  let partLine = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (partLine + chunk.toString('utf8')).split('\n')
+    partLine = parts.pop()!
+    lines.push(...parts)
+  })
+  const logged = (line: RegExp, count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (lines.filter((l) => line.test(l)).length < count) return
+        child.stdout!.off('data', check)
+        resolve()
+      }
+      child.stdout!.on('data', check)
+      check()
+    })
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8')
       // The fingerprint is printed after the hub listens; the first manager's code (while none exists) right after it.
       const code = /one-time enrolment code: (\S+)\n/.exec(output)?.[1]
-      if (firstStart ? code : /Certificate fingerprint .*\n/.test(output)) resolve({ child, code })
+      if (firstStart ? code : /Certificate fingerprint .*\n/.test(output)) resolve({ child, code, logged })
     })
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
     child.once('exit', (code, signal) => reject(new Error(`the hub exited (${code ?? signal}): ${output}`)))
@@ -57,28 +76,26 @@ function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 /**
  * A TCP relay between the device and the hub (TLS passes through it untouched). Armed, it watches for
  * a batch going up (tens of kilobytes from the device on one connection, where a handshake or a
- * heartbeat is far less) and, at the first byte of the hub's answer to it, that is once the hub has
- * committed the batch, calls `kill` and drops the answer: the hub dead in the middle of the batch.
+ * heartbeat is far less) and from then on holds back everything the hub sends on that connection, so
+ * the device hears nothing more; `committed` says when the hub has answered the batch (its own log
+ * line), and only then is `kill` called: the hub dead in the middle of the batch, after its commit and
+ * before the device heard. The first byte back is not the answer: TLS 1.3 sends its session tickets
+ * once the handshake ends, which on a new connection may be after the batch went up (stop 40 and 41's
+ * CI lost their runs to a hub killed at a ticket, before the batch was even read).
  */
-function relayTo(port: () => number): { server: Server; killAfterNextBatchCommits(kill: () => void): Promise<void> } {
-  let armed: { kill: () => void; done: () => void } | null = null
+function relayTo(port: () => number): { server: Server; killAfterNextBatchCommits(committed: Promise<void>, kill: () => void): Promise<void> } {
+  let armed = false
+  const held = new Set<Socket>()
   const server = createServer((device: Socket) => {
     const hub = createConnection({ host: '127.0.0.1', port: port() })
     let sentUp = 0
     device.on('data', (chunk: Buffer) => {
       if (armed) sentUp += chunk.length
+      if (armed && sentUp > 20_000) held.add(device)
       hub.write(chunk)
     })
     hub.on('data', (chunk: Buffer) => {
-      if (armed && sentUp > 20_000) {
-        armed.kill()
-        armed.done()
-        armed = null
-        device.destroy()
-        hub.destroy()
-        return
-      }
-      device.write(chunk)
+      if (!held.has(device)) device.write(chunk)
     })
     for (const [a, b] of [[device, hub], [hub, device]] as const) {
       a.once('close', () => b.destroy())
@@ -87,7 +104,14 @@ function relayTo(port: () => number): { server: Server; killAfterNextBatchCommit
   })
   return {
     server,
-    killAfterNextBatchCommits: (kill) => new Promise((done) => (armed = { kill, done })),
+    killAfterNextBatchCommits: async (committed, kill) => {
+      armed = true
+      await committed
+      kill()
+      armed = false
+      for (const device of held) device.destroy()
+      held.clear()
+    },
   }
 }
 
@@ -199,9 +223,12 @@ describe.each(['pglite', 'postgres'] as const)('Foyer Hub under faults on %s', (
 
   it('loses and doubles nothing when the hub is killed (SIGKILL) in the middle of a batch upload and started again', async () => {
     const outbox = new Outbox(journalOf('kill', 250), () => device)
+    const uploadAnswered = /"url":"\/device\/records".*"statusCode":200/
     await outbox.send(outbox.records.slice(0, BATCH))
-    // The second batch goes up, the hub commits it and dies (SIGKILL) before its answer leaves.
-    const killed = relay.killAfterNextBatchCommits(() => hub.child.kill('SIGKILL'))
+    await hub.logged(uploadAnswered, 1)
+    // The second batch goes up, the hub commits it and dies (SIGKILL) once it has answered, before the device hears.
+    const answered = hub.logged(uploadAnswered, 2)
+    const killed = relay.killAfterNextBatchCommits(answered, () => hub.child.kill('SIGKILL'))
     const inFlight = outbox.send(outbox.records.slice(BATCH, 2 * BATCH)).catch((error: unknown) => error)
     await killed
     await ended(hub.child, 'SIGKILL')
