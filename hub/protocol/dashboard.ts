@@ -5,6 +5,8 @@ import { ManagerPassword } from './dashboard-staff'
 import { DrawerState, PrinterProblem, TerminalState } from './heartbeat'
 import { StaffName } from './staff-sync'
 import { SupportFileView } from './support-file'
+import { UpdateReport } from './fleet-update'
+import { RolloutsAnswer } from './dashboard-rollouts'
 
 export * from './dashboard-today'
 export * from './dashboard-profiles'
@@ -127,6 +129,8 @@ export const DashboardDevice = z.object({
    * not the drawer now). No default: the page is served by the hub that sends its tiles, so every tile names it.
    */
   drawer: DeviceDrawer.nullable(),
+  /** What the device said of the last version a rollout gave it (taken, waiting, failed), null before any. */
+  update: UpdateReport.nullable(),
 })
 export type DashboardDevice = z.infer<typeof DashboardDevice>
 
@@ -200,11 +204,16 @@ export type BackupStatus = z.infer<typeof BackupStatus>
 export const AlertsAnswer = z.object({ alerts: z.array(Alert) })
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>
 
-/** What the event stream pushes: a device's tile as it is now, an alert raised or acknowledged, today's sales as they are now, or a device's support file asked, made or downloaded. */
+/**
+ * What the event stream pushes: a device's tile as it is now, an alert raised or acknowledged, today's sales as they
+ * are now, a device's support file asked, made or downloaded, or the rollouts as they are now (a manager's step or
+ * the hub's own: the pilots on the version, the rest following, a hold on a pilot's alert).
+ */
 export const DashboardEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device'), device: DashboardDevice }),
   z.object({ type: z.literal('alert'), alert: Alert }),
   z.object({ type: z.literal('today'), today: TodayAnswer }),
   z.object({ type: z.literal('support-file'), supportFile: SupportFileView }),
+  z.object({ type: z.literal('rollouts'), rollouts: RolloutsAnswer }),
 ])
 export type DashboardEvent = z.infer<typeof DashboardEvent>

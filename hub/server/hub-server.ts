@@ -137,7 +137,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   backups.start()
   const patrons = new PatronSweep(db, now)
   patrons.start(options.patronSweepIntervalMs ?? PATRON_SWEEP_INTERVAL_MS)
-  const rollouts = new RolloutSweep(db, now)
+  const rollouts = new RolloutSweep(db, live, now)
   rollouts.start(options.rolloutSweepIntervalMs ?? ROLLOUT_SWEEP_INTERVAL_MS)
   return {
     url,

@@ -24,6 +24,7 @@ export function device(overrides: Partial<DashboardDevice> = {}): DashboardDevic
     salesToday: 12,
     uploadsWaiting: 0,
     drawer: null,
+    update: null,
     ...overrides,
   })
 }

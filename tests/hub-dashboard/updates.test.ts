@@ -3,6 +3,7 @@ import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ROLLOUT_PATHS, type DashboardRollout, type RolloutsAnswer } from '../../hub/protocol/dashboard'
 import { FakeHub } from './fake-hub'
+import { device } from './fixtures'
 import { mountDashboard, rows, signIn, text } from './mount-dashboard'
 
 /** The Updates page: each device's version and each rollout's state, held and sent back (the hub's side: tests/hub/rollouts.test.ts). */
@@ -69,6 +70,19 @@ describe('the dashboard: Foyer versions and rollouts', () => {
     await page.get('[data-testid="rollout-back"]').trigger('click')
     await flushPromises()
     expect(page.text()).toContain('That step is not open to this rollout now')
+  })
+
+  it("keeps the page live: a rollout's step pushed (another manager's, or the hub's own) and each device's version from its tile", async () => {
+    hub.push({ type: 'rollouts', rollouts: answer({ state: 'held', heldFrom: 'rest' }) })
+    await flushPromises()
+    expect(text(page, 'rollout-state')).toBe('Held: no device takes anything')
+    // Kiosk 2's heartbeat: it runs 1.5.0 now, and says so of its order.
+    hub.push({ type: 'device', device: device({ id: id(2), name: 'Lobby kiosk 2', appVersion: '1.5.0', update: { state: 'idle' } }) })
+    await flushPromises()
+    expect(rows(page, 'device-versions')).toEqual([
+      ['Lobby kiosk 1', 'Lobby kiosk', '1.5.0', ''],
+      ['Lobby kiosk 2', 'Lobby kiosk', '1.5.0', ''],
+    ])
   })
 
   it('starts a rollout from the form, offering the version most devices run as the last good one', async () => {

@@ -141,4 +141,27 @@ describe.each(HUB_BACKENDS)('a rollout through the heartbeats on %s', (backend) 
     expect((await rollout()).steps.at(-1)).toMatchObject({ step: 'held-on-alert', by: 'hub' })
     expect(await beat(kiosk, '1.5.1')).toEqual(NONE)
   })
+
+  it("pushes every step to the managers' open pages, the hub's own too, and each device's version and update report from its heartbeat", async () => {
+    const stream = await manager.events()
+    const rolloutPushed = (state: string) => stream.next((e) => e.type === 'rollouts' && e.rollouts.rollouts.some((r) => r.id === rolloutId && r.state === state))
+    try {
+      // A manager's step: the page another manager has open shows it without reading again. (Resumed later than the
+      // pilot's alert, which is then not counted again.)
+      clock = at(28, 23, 5)
+      expect((await act('resume')).status).toBe(200)
+      const resumed = await rolloutPushed('pilot')
+      expect(resumed.type === 'rollouts' && resumed.rollouts).toEqual(await page())
+      // The device's heartbeat: the version it runs and what it did with its order, on its tile.
+      await beat(kiosk, '1.5.1', { update: { state: 'idle' } })
+      const tile = await stream.next((e) => e.type === 'device' && e.device.id === kiosk.deviceId && e.device.update?.state === 'idle')
+      expect(tile).toMatchObject({ type: 'device', device: { appVersion: '1.5.1', update: { state: 'idle' } } })
+      // The hub's own step, found by its sweep: every pilot runs the version.
+      await hub().sweepRollouts()
+      const onVersion = await stream.next((e) => e.type === 'rollouts' && e.rollouts.rollouts.some((r) => r.id === rolloutId && r.pilotsOnVersionAt !== null))
+      expect(onVersion.type === 'rollouts' && onVersion.rollouts.rollouts[0]!.steps.at(-1)).toMatchObject({ step: 'pilots-on-version', by: 'hub' })
+    } finally {
+      stream.close()
+    }
+  })
 })

@@ -10,6 +10,7 @@ import { useSession } from './session'
 import { useDay } from './day'
 import { useToday } from './today'
 import { useSupportFiles } from './support-files'
+import { useRollouts } from './rollouts'
 
 export const FIRST_RETRY_MS = 2_000
 const LAST_RETRY_MS = 60_000
@@ -23,6 +24,7 @@ function received(event: DashboardEvent): void {
   if (event.type === 'device') {
     const { device } = event
     const before = useDevices().apply(device)
+    useRollouts().deviceSeen(device)
     const leftOpen = drawerNowLeftOpen(before, device)
     if (before && before.state !== device.state) notices.announce({ kind: 'device', device })
     else if (leftOpen !== null) notices.announce({ kind: 'message', key: 'devices.drawerLeftOpen', params: { name: device.name, count: leftOpen } })
@@ -31,6 +33,8 @@ function received(event: DashboardEvent): void {
     notices.announce({ kind: 'alert', alert: event.alert })
   } else if (event.type === 'support-file') {
     supportFileReceived(event.supportFile)
+  } else if (event.type === 'rollouts') {
+    useRollouts().apply(event.rollouts)
   } else {
     // Not read out: figures change with every sale, which would drown the alerts.
     useToday().apply(event.today)
@@ -48,7 +52,7 @@ function supportFileReceived(file: SupportFileView): void {
 
 /** Everything the stream keeps live, read again: what was pushed during a break was missed. */
 function readEverything(): Promise<unknown> {
-  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load(), useDay().refresh(), useSupportFiles().load()])
+  return Promise.all([useDevices().load(), useAlerts().load(), useToday().load(), useDay().refresh(), useSupportFiles().load(), useRollouts().reloadIfRead()])
 }
 
 /**

@@ -50,6 +50,7 @@ export function dashboardDevice(row: DashboardDeviceRow, now: number): Dashboard
     salesToday: row.sales_today,
     uploadsWaiting: heartbeat?.uploadsWaiting ?? null,
     drawer: tileDrawer(heartbeat, row.last_heartbeat_at, answering, now),
+    update: heartbeat?.update ?? null,
   })
 }
 

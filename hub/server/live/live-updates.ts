@@ -5,6 +5,7 @@ import { CoalescedReads } from './coalesced-reads'
 import { dashboardAlertById, dashboardDevices } from '../devices/device-views'
 import { todayAnswer } from '../day/today-views'
 import { supportFileViewById } from '../devices/support-file-views'
+import { rolloutsAnswer } from '../rollouts/rollout-views'
 
 /** The one channel every hub process on the database listens on for the dashboard. */
 const CHANNEL = 'foyer_hub_dashboard'
@@ -13,7 +14,7 @@ const CHANNEL = 'foyer_hub_dashboard'
  * What is notified: only which device or alert changed (a NOTIFY carries at most 8000 bytes), so each
  * hub process reads it fresh from the database, on its own clock, when a dashboard is connected to it.
  */
-const Changed = z.union([z.object({ type: z.enum(['device', 'alert', 'support-file']), id: z.string().max(40) }), z.object({ type: z.literal('today') })])
+const Changed = z.union([z.object({ type: z.enum(['device', 'alert', 'support-file']), id: z.string().max(40) }), z.object({ type: z.literal('today') }), z.object({ type: z.literal('rollouts') })])
 export type Changed = z.infer<typeof Changed>
 
 export type Subscriber = (event: DashboardEvent) => void
@@ -34,6 +35,7 @@ export class LiveUpdates {
   private stopListening: (() => Promise<void>) | undefined
   private readonly tiles = new CoalescedReads<string>((ids) => this.pushTiles(ids))
   private readonly today = new CoalescedReads<'today'>(() => this.pushToday(), TODAY_READ_GAP_MS)
+  private readonly rollouts = new CoalescedReads<'rollouts'>(() => this.pushRollouts())
 
   constructor(
     private readonly db: HubDatabase,
@@ -47,7 +49,7 @@ export class LiveUpdates {
   async stop(): Promise<void> {
     this.subscribers.clear()
     await this.stopListening?.()
-    await Promise.all([this.tiles.settled(), this.today.settled()])
+    await Promise.all([this.tiles.settled(), this.today.settled(), this.rollouts.settled()])
   }
 
   /** Tells every hub process (this one too) that devices, alerts or today's sales changed: one statement for them all. */
@@ -76,6 +78,7 @@ export class LiveUpdates {
       return
     }
     if (change.type === 'today') this.today.ask('today')
+    else if (change.type === 'rollouts') this.rollouts.ask('rollouts')
     else if (change.type === 'device') {
       if (z.uuid().safeParse(change.id).success) this.tiles.ask(change.id)
     } else if (change.type === 'support-file') {
@@ -94,6 +97,11 @@ export class LiveUpdates {
   private async pushTiles(ids: string[]): Promise<void> {
     if (this.subscribers.size === 0) return
     for (const device of await dashboardDevices(this.db, this.now(), ids)) this.push({ type: 'device', device })
+  }
+
+  private async pushRollouts(): Promise<void> {
+    if (this.subscribers.size === 0) return
+    this.push({ type: 'rollouts', rollouts: await rolloutsAnswer(this.db) })
   }
 
   private async pushToday(): Promise<void> {

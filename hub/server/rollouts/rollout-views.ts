@@ -1,5 +1,6 @@
-import { DashboardRollout, Heartbeat, RolloutStep, UpdateReport, type FleetDevice } from '../../protocol'
-import type { FleetDeviceRow, RolloutRow, RolloutStepRow } from '../../storage/rollout-table'
+import { DashboardRollout, Heartbeat, RolloutStep, UpdateReport, type FleetDevice, type RolloutsAnswer } from '../../protocol'
+import type { Queryable } from '../../storage/database'
+import { allRollouts, fleetDevices, type FleetDeviceRow, type RolloutRow, type RolloutStepRow } from '../../storage/rollout-table'
 
 /**
  * Rollouts and the fleet's versions as the dashboard's contract says them, from their rows. Parsed
@@ -32,4 +33,10 @@ export function fleetDevice(row: FleetDeviceRow): FleetDevice {
     version: (beat.success && beat.data.appVersion) || null,
     update: report.success ? report.data : null,
   }
+}
+
+/** Every rollout, newest first, and each device's version: what the page shows, answered to a manager's step and pushed live. */
+export async function rolloutsAnswer(db: Queryable): Promise<RolloutsAnswer> {
+  const { rollouts, steps } = await allRollouts(db)
+  return { rollouts: rollouts.map((row) => dashboardRollout(row, steps)), devices: (await fleetDevices(db)).map(fleetDevice) }
 }
