@@ -76,13 +76,15 @@ export class CdpPipe {
     else this.#listeners.delete(method)
   }
 
-  /** Writes a heap snapshot of the page to `path` (HeapProfiler's chunks, joined), for finding what a day keeps. */
-  async heapSnapshot(sessionId: string, path: string): Promise<void> {
+  /** A heap snapshot of the page (HeapProfiler's chunks, joined), written to `path` too when given, for finding what a day keeps. */
+  async heapSnapshot(sessionId: string, path?: string): Promise<string> {
     const chunks: string[] = []
     this.on('HeapProfiler.addHeapSnapshotChunk', (params) => chunks.push(String(params.chunk)))
     await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, sessionId)
     this.on('HeapProfiler.addHeapSnapshotChunk', null)
-    writeFileSync(path, chunks.join(''))
+    const snapshot = chunks.join('')
+    if (path) writeFileSync(path, snapshot)
+    return snapshot
   }
 
   /** Evaluates `expression` in the page (a promise is awaited); answers its value, or throws what the page threw. */
