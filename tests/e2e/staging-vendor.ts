@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { TokenSource } from '../../electron/api/token-source'
 import type { SandboxTerminal } from '../../electron/sandbox/server'
+import { sandboxCliArgs } from '../support/built-sandbox'
 import { terminalControls } from '../support/terminal-controls'
 import { trustingFetch } from '../support/trusting-fetch'
 
@@ -46,7 +47,7 @@ export async function startStagingVendor(terminals: number): Promise<StagingVend
   // A tenant of its own: two venues' specs run side by side, and their hosts share one keychain, whose accounts are
   // `<backend>/<tenant>`; under one tenant name each venue's secret, bound to its own vendor's address, replaced the other's.
   const tenant = `foyer-staging-${randomBytes(4).toString('hex')}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--tls', '--terminals', String(terminals), '--tenant', tenant], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...sandboxCliArgs(), '--port', '0', '--tls', '--terminals', String(terminals), '--tenant', tenant], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = once(child, 'exit').then(() => {})
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

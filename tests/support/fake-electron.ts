@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { sandboxChildEntry } from '../../electron/sandbox/process/fork-launcher'
+import { builtSandboxChild } from './built-sandbox'
 
 /**
  * Electron cannot run on the machines that run the tests (its binary is never
@@ -249,13 +250,15 @@ export const powerSaveBlocker = {
 
 /**
  * Electron's utility process, for real: the path main asks for is its built
- * child (out/main/sandbox-child.js); here the same child runs from its source.
+ * child (out/main/sandbox-child.js); here the same child as the browser host's bundle has it while that
+ * is current (tests/support/built-sandbox.ts), otherwise from its source.
  */
 export const utilityProcess = {
   forked: [] as string[],
   fork(modulePath: string) {
     this.forked.push(modulePath)
-    const { modulePath: source, execArgv } = sandboxChildEntry()
+    const built = builtSandboxChild()
+    const { modulePath: source, execArgv } = built ? { modulePath: built, execArgv: [] } : sandboxChildEntry()
     const child = fork(source, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     const proxy = Object.assign(new EventEmitter(), {
       get pid() {

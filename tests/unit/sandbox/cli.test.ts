@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../electron/sandbox/server'
+import { sandboxCliArgs } from '../../support/built-sandbox'
 import { SandboxClient } from '../../support/sandbox-client'
 import { findShow, isOnSale, sectionsOf } from '../../support/sandbox-fixtures'
 
@@ -19,7 +20,7 @@ interface Running {
 const running = new Set<ChildProcess>()
 
 async function launch(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...sandboxCliArgs(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
   const stdoutLines: string[] = []
   const lines = createInterface({ input: child.stdout! })
@@ -58,7 +59,7 @@ const offerTwo = async (client: SandboxClient) => {
   return { show, section, ids }
 }
 
-// Each start is a process of its own that loads the sandbox through tsx, seconds of CPU: the one
+// Each start is a process of its own that loads the sandbox (its bundle when current, else through tsx), up to seconds of CPU: the one
 // walk through a data folder also checks the printed line, the clean stop on SIGTERM and the lock
 // on the folder, so the suite starts the sandbox four times here, not six. Each test has the
 // integration project's minute, the one with three starts two minutes.
@@ -69,7 +70,7 @@ describe('npm run sandbox', () => {
     [['--terminals', '9'], '--terminals must be a whole number from 1 to 8'],
     [['--tenant', '../training'], '--tenant must be 1 to 64 letters'],
   ])('refuses bad arguments with a message and exit code 2: %s', async (args, message) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...sandboxCliArgs(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     const code = await new Promise((resolve) => child.once('exit', resolve))
@@ -123,7 +124,7 @@ describe('npm run sandbox', () => {
     expect((await third.client.post(`/products/${held.show.productId}/seats`, { releasedSeatList: held.ids })).body.status).toBe(0)
 
     // Two sandboxes never share one data folder: a second start beside the running one is refused.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...sandboxCliArgs(), '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
