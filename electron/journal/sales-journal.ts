@@ -48,6 +48,7 @@ export class SalesJournal {
   readonly #needingStaff: Statement<[string]>
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
+  readonly #stepsOfShift: Statement<[string, string], { sale_id: string; seq: number; at: number; step: string; detail: string | null }>
   readonly #updates = new Map<string, Statement>()
   /** The connection's durability as opened (FULL for the kiosk's journal), read at the first unwaited step. */
   #level: number | null = null
@@ -88,6 +89,9 @@ export class SalesJournal {
     this.#needingStaff = db.prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
     this.#resolveNote = db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL')
     this.#ofShift = db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at')
+    this.#stepsOfShift = db.prepare(
+      'SELECT sale_id, seq, at, step, detail FROM sale_steps WHERE sale_id IN (SELECT sale_id FROM sales WHERE shift_id = ?) AND step = ? ORDER BY sale_id, seq',
+    )
   }
 
   /**
@@ -212,9 +216,21 @@ export class SalesJournal {
     })
   }
 
-  /** Every sale filed under a counter shift, oldest first. */
+  /** Every sale filed under a counter shift, oldest first: its payments read in one statement for them all. */
   ofShift(shiftId: string): SaleRecord[] {
-    return this.#ofShift.all(shiftId).map((row) => this.#read(row))
+    const payments = this.#payments.ofShift(shiftId)
+    return this.#ofShift.all(shiftId).map((row) => saleFromRow(row, payments.get((row as { sale_id: string }).sale_id) ?? []))
+  }
+
+  /** The steps named `step` of every sale filed under a shift, by sale, each sale's in order (a report's venues). */
+  stepsOfShift(shiftId: string, step: string): Map<string, SaleStep[]> {
+    const bySale = new Map<string, SaleStep[]>()
+    for (const s of this.#stepsOfShift.all(shiftId, step)) {
+      const list = bySale.get(s.sale_id) ?? []
+      list.push({ seq: s.seq, at: s.at, step: s.step, detail: s.detail === null ? null : JSON.parse(s.detail) })
+      bySale.set(s.sale_id, list)
+    }
+    return bySale
   }
 
   #read(row: unknown): SaleRecord {
