@@ -1,7 +1,8 @@
 /**
  * The journal's seventeenth version (user_version 17): a sale's steps write fewer pages (issue #35). At
  * synchronous=FULL each page a step writes is one more the step waits for at its commit; two tables each
- * wrote two where one holds the same, and the outbox wrote one more for a number it never needed:
+ * wrote two where one holds the same, the outbox wrote one more for a number it never needed, and one index is
+ * written by every sale and read by nothing:
  * - `sale_payments` and `sale_codes` are read and written by their keys only (a sale's payments by sale
  *   and number, a code's sales by code): kept WITHOUT ROWID, the key's b-tree is the table, not a second
  *   one beside a table of row numbers nothing reads;
@@ -9,7 +10,10 @@
  *   record written. What it promised, that a number is never used twice even after the highest rows are
  *   deleted, the outbox never needs: no row is ever deleted from it, so a new row's number is still above
  *   every other's and `seq` keeps the order records were written in; and a record is known, at the hub and
- *   here, by its record id, never its `seq`.
+ *   here, by its record id, never its `seq`;
+ * - `sale_steps_printed` goes: made for a heartbeat that looked for new prints among every sale's steps, it is
+ *   asked nothing now that each step writes its own records, looking among its one sale's steps by their key
+ *   (../journal/outbox-records.ts), yet every sale's printed step wrote a page of it.
  * Each table is rebuilt with every row it holds, as SQLite's own advice for changing a table goes, in the
  * migration's transaction; its indexes are made again with it.
  */
@@ -60,4 +64,5 @@ export const JOURNAL_KEYS_NARROWED = `CREATE TABLE sale_payments_keyed (
    DROP TABLE hub_outbox;
    ALTER TABLE hub_outbox_numbered RENAME TO hub_outbox;
    CREATE INDEX hub_outbox_waiting ON hub_outbox (seq) WHERE answered_at IS NULL;
-   CREATE INDEX hub_outbox_unmade ON hub_outbox (seq) WHERE answered_at IS NULL AND payload IS NULL`
+   CREATE INDEX hub_outbox_unmade ON hub_outbox (seq) WHERE answered_at IS NULL AND payload IS NULL;
+   DROP INDEX IF EXISTS sale_steps_printed`

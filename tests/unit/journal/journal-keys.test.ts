@@ -40,6 +40,7 @@ describe("the journal's payments, codes and outbox kept by their keys", () => {
     sellOne(before.journal, next, null)
     const kept = rows(old)
     expect(old.prepare("SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'hub_outbox'").get()).toEqual({ n: 1 })
+    expect(old.prepare("SELECT name FROM sqlite_schema WHERE name = 'sale_steps_printed'").all()).toHaveLength(1)
     old.close()
 
     const db = openLocalDb(dir)
@@ -48,6 +49,7 @@ describe("the journal's payments, codes and outbox kept by their keys", () => {
       expect(rows(db)).toEqual(kept)
       expect(['sale_payments', 'sale_codes'].map((t) => withoutRowid(db, t))).toEqual([true, true])
       expect(db.prepare("SELECT count(*) AS n FROM sqlite_sequence WHERE name = 'hub_outbox'").get()).toEqual({ n: 0 })
+      expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'sale_steps_printed'").all()).toEqual([])
       const { journal } = pastJournal(db)
       // The sale after the migration: its payments and codes found by their keys, its records after every other.
       const saleId = sellOne(journal, next + 1, null)
@@ -57,6 +59,9 @@ describe("the journal's payments, codes and outbox kept by their keys", () => {
       const waiting = outbox.nextBatch().map((r) => r.deviceRecordId)
       const unanswered = saleIdOf(next)
       expect(waiting).toEqual([`sale:${unanswered}`, `printed:${unanswered}`, `sale:${saleId}`, `printed:${saleId}`])
+      // A reprint still makes its record, found among its sale's steps by their key.
+      journal.note(saleId, 'printed', { what: 'receipt' })
+      expect(outbox.nextBatch().map((r) => r.deviceRecordId).at(-1)).toMatch(new RegExp(`^reprint:${saleId}:\\d+$`))
     } finally {
       db.close()
     }
