@@ -127,6 +127,15 @@ const factsRowSchema = saleRowSchema.pick({
   sale_id: true, state: true, held_for_staff: true, printed: true, tender: true, amount_cents: true, reference: true, expires_at: true, shift_id: true, refunded_by_name: true, refund_asked_by_name: true,
 })
 
+const keptOrderRowSchema = saleRowSchema.pick({ order_json: true })
+
+/** The vendor's order a sale's row keeps (null: none yet), from its `order_json` column alone, read as a whole row reads it. */
+export function keptOrderFromRow(row: unknown): Order | null {
+  const parsed = keptOrderRowSchema.safeParse(row)
+  if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)
+  return parsed.data.order_json
+}
+
 export function saleFactsFromRow(row: unknown): SaleFacts {
   const parsed = factsRowSchema.safeParse(row)
   if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)

@@ -2,10 +2,10 @@ import type { Statement } from 'better-sqlite3'
 import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
-import { OutboxRecords, type RecordPayloads } from './outbox-records'
+import { OutboxRecords, PRINTED_STEP, SOLD_ORDER_STATES, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleUpdate, type SaleChanges } from './sale-changes'
-import { SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
+import { keptOrderFromRow, SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
@@ -41,6 +41,7 @@ export class SalesJournal {
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
   readonly #facts: Statement<[string]>
+  readonly #keptOrder: Statement<[string]>
   readonly #unfinished: Statement<[string]>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
@@ -72,6 +73,7 @@ export class SalesJournal {
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
     this.#facts = db.prepare(`SELECT ${SALE_FACTS_COLUMNS} FROM sales WHERE sale_id = ?`)
+    this.#keptOrder = db.prepare('SELECT order_json FROM sales WHERE sale_id = ?')
     // An order still open, or a sale held for staff: a sale staff have dealt with is finished for recovery.
     this.#unfinished = db.prepare(
       `SELECT * FROM sales WHERE backend = ? AND (state IN ('submitting', 'submitted') OR held_for_staff = 1)
@@ -160,8 +162,8 @@ export class SalesJournal {
   note(saleId: string, step: string, detail?: unknown): void {
     this.db.transaction(() => {
       this.#append(saleId, this.now(), step, detail)
-      // A reprint is such a step: its record goes with it.
-      this.outbox.ofSale(saleId)
+      // A reprint is such a step: its record goes with it. No other note makes one (a note changes no state nor payment).
+      if (step === PRINTED_STEP) this.outbox.ofSale(saleId)
     })()
   }
 
@@ -245,7 +247,8 @@ export class SalesJournal {
     const to = toOrNull ?? before.orderState
     orderTransition(saleId, before.orderState, to)
     // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)!.order, this.offeredSeatTypes) }
+    // (The order alone is read for it: the whole sale, its request and payments, would be read for nothing.)
+    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, keptOrderFromRow(this.#keptOrder.get(saleId)), this.offeredSeatTypes) }
     // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
     changes = { heldForStaff: false, ...changes }
     const { sets, values } = saleUpdate(before, to, changes, at)
@@ -257,7 +260,8 @@ export class SalesJournal {
       this.#append(saleId, at, step, detail)
       const after = this.get(saleId)!
       // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
-      this.outbox.ofSale(saleId, after)
+      // Only a sale sold (or sold and given back) or a print has any; the others' steps are spared looking.
+      if (step === PRINTED_STEP || SOLD_ORDER_STATES.includes(after.orderState)) this.outbox.ofSale(saleId, after)
       return after
     })()
   }
