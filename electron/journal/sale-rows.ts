@@ -78,10 +78,11 @@ const json = <T extends z.ZodType>(schema: T) => {
     if (whole) return JSON.parse(text) as z.infer<T>
     try {
       const parsed: unknown = JSON.parse(text)
-      // The schema makes objects of its own (zod never changes its input): `parsed` is still JSON's reading to compare with.
+      // The schema makes objects of its own (zod's objects never change their input): `parsed` is still JSON's reading to
+      // compare with. A value that is its input itself (a transform handed it back) is never judged whole: it may have changed it.
       const value = schema.parse(parsed)
       if (seen.size >= READ_KEPT && whole === undefined) seen.delete(seen.keys().next().value!)
-      seen.set(text, whole === false && isDeepStrictEqual(parsed, value))
+      seen.set(text, whole === false && value !== parsed && isDeepStrictEqual(parsed, value))
       return value
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `unreadable: ${(error as Error).message.slice(0, 300)}` })
