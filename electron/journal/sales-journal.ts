@@ -120,12 +120,13 @@ export class SalesJournal {
   begin(sale: { saleId: string; tender: Tender; request: OrderRequest; shiftId?: string | null; soldBy?: { staffId: string; name: string } | null }): SaleRecord {
     const at = this.now()
     const amountCents = centsOf(sale.request.totalAmount)
-    this.db.transaction(() => {
+    // Read back in the same transaction: one set of the database's locks for the step, not a second for the reading.
+    return this.db.transaction(() => {
       const by = sale.soldBy ?? null
       this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, by?.staffId ?? null, by?.name ?? null, JSON.stringify(sale.request), at, at)
       this.#append(sale.saleId, at, 'order-submitting', { items: sale.request.items.length, amountCents })
+      return this.get(sale.saleId)!
     })()
-    return this.get(sale.saleId)!
   }
 
   /**
@@ -197,12 +198,12 @@ export class SalesJournal {
   /** Staff dealt with a sale's note (refund checked, cash handed back, terminal looked at). */
   resolveStaffNote(saleId: string, how: string): SaleRecord {
     const at = this.now()
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
       const changed = this.#resolveNote.run(at, at, saleId)
       if (changed.changes !== 1) throw new Error(`sale ${saleId} has no note for staff`)
       this.#append(saleId, at, 'staff-resolved', { how })
+      return this.get(saleId)!
     })()
-    return this.get(saleId)!
   }
 
   /** The sales of this backend a scanned code names (booking reference or ticket barcode), newest first (./sale-codes.ts). */
@@ -242,21 +243,23 @@ export class SalesJournal {
   /** `to` null: the order stays as it stands (a payment's answer that does not move it). */
   #write(saleId: string, step: string, toOrNull: OrderState | null, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
     const at = this.now()
-    // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
-    const before = this.#factsOf(saleId)
-    const to = toOrNull ?? before.orderState
-    orderTransition(saleId, before.orderState, to)
-    // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    // (The order alone is read for it: the whole sale, its request and payments, would be read for nothing.)
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, keptOrderFromRow(this.#keptOrder.get(saleId)), this.offeredSeatTypes) }
-    // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
-    changes = { heldForStaff: false, ...changes }
-    const { sets, values } = saleUpdate(before, to, changes, at)
+    // What the step decides by is read in its own transaction: one transaction (one set of the database's locks) for the
+    // step, and what it read is what it writes over.
     return this.db.transaction(() => {
+      // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
+      const before = this.#factsOf(saleId)
+      const to = toOrNull ?? before.orderState
+      orderTransition(saleId, before.orderState, to)
+      // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
+      // (The order alone is read for it: the whole sale, its request and payments, would be read for nothing.)
+      let written = changes.order ? { ...changes, order: withSeatKinds(changes.order, keptOrderFromRow(this.#keptOrder.get(saleId)), this.offeredSeatTypes) } : changes
+      // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
+      written = { heldForStaff: false, ...written }
+      const { sets, values } = saleUpdate(before, to, written, at)
       payments(at)
       this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
-      this.#codes.index(saleId, changes)
+      this.#codes.index(saleId, written)
       this.#append(saleId, at, step, detail)
       const after = this.get(saleId)!
       // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
