@@ -6,6 +6,7 @@ import { HUB_PROFILE_TABLE } from './hub-profile-migration'
 import { HUB_STAFF_TABLES } from './hub-staff-migration'
 import { JOURNAL_AGE_INDEXES } from './journal-age-migration'
 import { JOURNAL_WRITES_NARROWED } from './journal-writes-migration'
+import { JOURNAL_KEYS_NARROWED } from './journal-keys-migration'
 import { OUTBOX_WRITTEN_WITH_JOURNAL } from './outbox-migration'
 import { PAYMENTS_AS_RECORDS } from './payments-migration'
 import { SALE_CODES_TABLE } from './sale-codes-migration'
@@ -121,6 +122,8 @@ export const migrations: readonly string[] = [
   `ALTER TABLE hub_link ADD COLUMN restore_followed TEXT`,
   // Indexes no question needs any more, each a page more for every step to write: ./journal-writes-migration.ts.
   JOURNAL_WRITES_NARROWED,
+  // Payments and codes kept by their keys alone, the outbox numbered without a counter: ./journal-keys-migration.ts.
+  JOURNAL_KEYS_NARROWED,
 ]
 
 export function openLocalDb(dataDir: string | null): LocalDb {

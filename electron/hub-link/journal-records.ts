@@ -62,10 +62,11 @@ function patronOf(sale: SaleRecord, patronDays: number): SalePayload['patron'] {
   return { email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
 }
 
-export function salePayload(sale: SaleRecord, steps: readonly SaleStep[], patronDays: number): SalePayload {
+/** `steps`: the sale's steps, read only for a sale a card paid (each card is said by the terminal's approval step). */
+export function salePayload(sale: SaleRecord, steps: () => readonly SaleStep[], patronDays: number): SalePayload {
   const shows = showsOf(sale.order)
   const taken = paymentsTaken(sale.payments)
-  const cards = cardsOfPayments(taken, steps)
+  const cards = taken.some((p) => p.tender === 'card') ? cardsOfPayments(taken, steps()) : new Map<number, never>()
   return {
     backend: sale.backend,
     training: isTraining(sale.backend),
@@ -164,7 +165,7 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
 function recordOf(db: LocalDb, journal: SalesJournal, f: FoundRecord, patronDays: number, read?: SaleRecord): NewRecord {
   if (f.kind === 'shift') return { recordId: f.recordId, kind: 'shift', at: f.at, payload: shiftPayload(db, f.saleId) }
   const sale = read?.saleId === f.saleId ? read : journal.get(f.saleId)!
-  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, journal.steps(f.saleId), patronDays) }
+  if (f.kind === 'sale') return { recordId: f.recordId, kind: 'sale', at: f.at, payload: salePayload(sale, () => journal.steps(f.saleId), patronDays) }
   if (f.kind === 'refund') return { recordId: f.recordId, kind: 'refund', at: f.at, payload: refundPayload(sale, f.seq!) }
   if (f.kind === 'printed') return { recordId: f.recordId, kind: 'printed', at: f.at, payload: whereOf(sale) }
   return { recordId: f.recordId, kind: 'reprint', at: f.at, payload: { ...whereOf(sale), what: f.what ?? 'tickets' } }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { LocalDb } from '../database/local-db'
 import { RECORD_ORDER, saleRecordsSql, shiftRecordsSql } from '../database/outbox-migration'
 import type { SaleRecord } from './sale-rows'
+import type { OrderState } from './sale-states'
 
 /**
  * The journal is the hub's outbox (table `hub_outbox`, ../database/outbox-migration.ts): the step that
@@ -16,6 +17,15 @@ import type { SaleRecord } from './sale-rows'
  * to be made when the outbox first sends the record, from the journal as it then stands.
  */
 export const RECORD_KINDS = ['sale', 'refund', 'printed', 'reprint', 'shift'] as const
+
+/**
+ * What a sale's step must be, or leave, to make any record (../database/outbox-migration.ts says the same in SQL):
+ * a sale's and a refund's records are of a sale sold (its order confirmed, or refunded since), a print's of a
+ * `printed` step. Every step writes its records in its own transaction, so a step that neither leaves a sale sold
+ * nor prints finds none to write.
+ */
+export const SOLD_ORDER_STATES: readonly OrderState[] = ['confirmed', 'refunded']
+export const PRINTED_STEP = 'printed'
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
 /** A record as the journal finds it: which sale (or shift) and which of its payments or steps. */

@@ -95,6 +95,7 @@ export interface NewRefund {
 
 export class SalePayments {
   readonly #ofSale: Statement<[string]>
+  readonly #ofShift: Statement<[string]>
   readonly #one: Statement<[string, number, PaymentKind]>
   readonly #nextSeq: Statement<[string], { seq: number }>
   readonly #insert: Statement<unknown[]>
@@ -102,6 +103,8 @@ export class SalePayments {
 
   constructor(private readonly db: LocalDb) {
     this.#ofSale = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? ORDER BY seq`)
+    // A shift's sales by its index, each sale's payments by their key: one statement for a report, not one per sale.
+    this.#ofShift = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id IN (SELECT sale_id FROM sales WHERE shift_id = ?) ORDER BY sale_id, seq`)
     this.#one = db.prepare(`SELECT ${COLUMNS} FROM sale_payments WHERE sale_id = ? AND seq = ? AND kind = ?`)
     this.#nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM sale_payments WHERE sale_id = ?')
     this.#insert = db.prepare(
@@ -115,6 +118,18 @@ export class SalePayments {
 
   ofSale(saleId: string): PaymentRecord[] {
     return this.#ofSale.all(saleId).map(fromRow)
+  }
+
+  /** The payments of every sale filed under a shift, by sale, each sale's in order. */
+  ofShift(shiftId: string): Map<string, PaymentRecord[]> {
+    const bySale = new Map<string, PaymentRecord[]>()
+    for (const row of this.#ofShift.all(shiftId)) {
+      const payment = fromRow(row)
+      const list = bySale.get(payment.saleId)
+      if (list) list.push(payment)
+      else bySale.set(payment.saleId, [payment])
+    }
+    return bySale
   }
 
   /** A payment attempt, started: written before the money is asked for. Answers its number. */

@@ -64,22 +64,25 @@ const READ_KEPT = 8
 /**
  * A JSON column read through its schema. A sale's every step reads its row again (after the step, and for its
  * records to the hub), and its request and order are the very same text each time: the same text read by the same
- * schema reads the same, so the last few texts each column held are kept as their schema read them (as JSON), and
- * each reading is handed a copy of its own (a caller may change what it is given, never what the next one gets).
- * Only a reading that JSON gives back whole is kept so (one holding a date or an undefined is read each time).
+ * schema reads the same, so for the last few texts each column held it is kept whether JSON alone reads it whole
+ * (the schema gave back exactly what JSON.parse did: no default filled in, no date, nothing left out), and such a
+ * text is then read by JSON.parse alone, each reading an object of its own (a caller may change what it is given,
+ * never what the next one gets). A text is judged at its second reading, not its first: a report reads each of a
+ * shift's sales once, and judging what is never read again would cost the report more than the reading itself.
  */
 const json = <T extends z.ZodType>(schema: T) => {
-  const read = new Map<string, string>()
+  /** Each text seen lately: true, JSON alone reads it whole; false, read once, not judged yet (or not whole). */
+  const seen = new Map<string, boolean>()
   return z.string().transform((text, ctx): z.infer<T> => {
-    const kept = read.get(text)
-    if (kept !== undefined) return JSON.parse(kept) as z.infer<T>
+    const whole = seen.get(text)
+    if (whole) return JSON.parse(text) as z.infer<T>
     try {
-      const value = schema.parse(JSON.parse(text))
-      const copy = JSON.stringify(value)
-      if (isDeepStrictEqual(JSON.parse(copy), value)) {
-        if (read.size >= READ_KEPT) read.delete(read.keys().next().value!)
-        read.set(text, copy)
-      }
+      const parsed: unknown = JSON.parse(text)
+      // The schema makes objects of its own (zod's objects never change their input): `parsed` is still JSON's reading to
+      // compare with. A value that is its input itself (a transform handed it back) is never judged whole: it may have changed it.
+      const value = schema.parse(parsed)
+      if (seen.size >= READ_KEPT && whole === undefined) seen.delete(seen.keys().next().value!)
+      seen.set(text, whole === false && value !== parsed && isDeepStrictEqual(parsed, value))
       return value
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `unreadable: ${(error as Error).message.slice(0, 300)}` })
@@ -124,6 +127,15 @@ export const SALE_FACTS_COLUMNS = 'sale_id, state, held_for_staff, printed, tend
 const factsRowSchema = saleRowSchema.pick({
   sale_id: true, state: true, held_for_staff: true, printed: true, tender: true, amount_cents: true, reference: true, expires_at: true, shift_id: true, refunded_by_name: true, refund_asked_by_name: true,
 })
+
+const keptOrderRowSchema = saleRowSchema.pick({ order_json: true })
+
+/** The vendor's order a sale's row keeps (null: none yet), from its `order_json` column alone, read as a whole row reads it. */
+export function keptOrderFromRow(row: unknown): Order | null {
+  const parsed = keptOrderRowSchema.safeParse(row)
+  if (!parsed.success) throw new Error(`a sale in the journal cannot be read: ${z.prettifyError(parsed.error).slice(0, 500)}`)
+  return parsed.data.order_json
+}
 
 export function saleFactsFromRow(row: unknown): SaleFacts {
   const parsed = factsRowSchema.safeParse(row)

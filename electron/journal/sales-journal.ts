@@ -2,10 +2,10 @@ import type { Statement } from 'better-sqlite3'
 import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
-import { OutboxRecords, type RecordPayloads } from './outbox-records'
+import { OutboxRecords, PRINTED_STEP, SOLD_ORDER_STATES, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleUpdate, type SaleChanges } from './sale-changes'
-import { SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
+import { keptOrderFromRow, SALE_FACTS_COLUMNS, saleFactsFromRow, saleFromRow, type SaleFacts, type SaleRecord } from './sale-rows'
 import { SalePayments, type NewPayment, type NewRefund, type PaymentSettled } from './sale-payments'
 import { orderTransition, type OrderState, type PaymentState, type Tender } from './sale-states'
 import { withSeatKinds, type SeatTypeLookup } from './seat-kinds'
@@ -41,6 +41,7 @@ export class SalesJournal {
   readonly #begin: Statement<[string, string, Tender, string, number, string | null, string | null, string | null, string, number, number]>
   readonly #get: Statement<[string]>
   readonly #facts: Statement<[string]>
+  readonly #keptOrder: Statement<[string]>
   readonly #unfinished: Statement<[string]>
   readonly #steps: Statement<[string], { seq: number; at: number; step: string; detail: string | null }>
   readonly #appendStep: Statement<[string, string, number, string, string | null]>
@@ -48,6 +49,7 @@ export class SalesJournal {
   readonly #needingStaff: Statement<[string]>
   readonly #resolveNote: Statement<[number, number, string]>
   readonly #ofShift: Statement<[string]>
+  readonly #stepsOfShift: Statement<[string, string], { sale_id: string; seq: number; at: number; step: string; detail: string | null }>
   readonly #updates = new Map<string, Statement>()
   /** The connection's durability as opened (FULL for the kiosk's journal), read at the first unwaited step. */
   #level: number | null = null
@@ -71,6 +73,7 @@ export class SalesJournal {
     )
     this.#get = db.prepare('SELECT * FROM sales WHERE sale_id = ?')
     this.#facts = db.prepare(`SELECT ${SALE_FACTS_COLUMNS} FROM sales WHERE sale_id = ?`)
+    this.#keptOrder = db.prepare('SELECT order_json FROM sales WHERE sale_id = ?')
     // An order still open, or a sale held for staff: a sale staff have dealt with is finished for recovery.
     this.#unfinished = db.prepare(
       `SELECT * FROM sales WHERE backend = ? AND (state IN ('submitting', 'submitted') OR held_for_staff = 1)
@@ -88,6 +91,9 @@ export class SalesJournal {
     this.#needingStaff = db.prepare('SELECT * FROM sales WHERE backend = ? AND staff_note IS NOT NULL AND staff_resolved_at IS NULL ORDER BY created_at')
     this.#resolveNote = db.prepare('UPDATE sales SET staff_resolved_at = ?, updated_at = ? WHERE sale_id = ? AND staff_note IS NOT NULL')
     this.#ofShift = db.prepare('SELECT * FROM sales WHERE shift_id = ? ORDER BY created_at')
+    this.#stepsOfShift = db.prepare(
+      'SELECT sale_id, seq, at, step, detail FROM sale_steps WHERE sale_id IN (SELECT sale_id FROM sales WHERE shift_id = ?) AND step = ? ORDER BY sale_id, seq',
+    )
   }
 
   /**
@@ -114,12 +120,13 @@ export class SalesJournal {
   begin(sale: { saleId: string; tender: Tender; request: OrderRequest; shiftId?: string | null; soldBy?: { staffId: string; name: string } | null }): SaleRecord {
     const at = this.now()
     const amountCents = centsOf(sale.request.totalAmount)
-    this.db.transaction(() => {
+    // Read back in the same transaction: one set of the database's locks for the step, not a second for the reading.
+    return this.db.transaction(() => {
       const by = sale.soldBy ?? null
       this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, by?.staffId ?? null, by?.name ?? null, JSON.stringify(sale.request), at, at)
       this.#append(sale.saleId, at, 'order-submitting', { items: sale.request.items.length, amountCents })
+      return this.get(sale.saleId)!
     })()
-    return this.get(sale.saleId)!
   }
 
   /**
@@ -156,8 +163,8 @@ export class SalesJournal {
   note(saleId: string, step: string, detail?: unknown): void {
     this.db.transaction(() => {
       this.#append(saleId, this.now(), step, detail)
-      // A reprint is such a step: its record goes with it.
-      this.outbox.ofSale(saleId)
+      // A reprint is such a step: its record goes with it. No other note makes one (a note changes no state nor payment).
+      if (step === PRINTED_STEP) this.outbox.ofSale(saleId)
     })()
   }
 
@@ -191,12 +198,12 @@ export class SalesJournal {
   /** Staff dealt with a sale's note (refund checked, cash handed back, terminal looked at). */
   resolveStaffNote(saleId: string, how: string): SaleRecord {
     const at = this.now()
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
       const changed = this.#resolveNote.run(at, at, saleId)
       if (changed.changes !== 1) throw new Error(`sale ${saleId} has no note for staff`)
       this.#append(saleId, at, 'staff-resolved', { how })
+      return this.get(saleId)!
     })()
-    return this.get(saleId)!
   }
 
   /** The sales of this backend a scanned code names (booking reference or ticket barcode), newest first (./sale-codes.ts). */
@@ -212,9 +219,21 @@ export class SalesJournal {
     })
   }
 
-  /** Every sale filed under a counter shift, oldest first. */
+  /** Every sale filed under a counter shift, oldest first: its payments read in one statement for them all. */
   ofShift(shiftId: string): SaleRecord[] {
-    return this.#ofShift.all(shiftId).map((row) => this.#read(row))
+    const payments = this.#payments.ofShift(shiftId)
+    return this.#ofShift.all(shiftId).map((row) => saleFromRow(row, payments.get((row as { sale_id: string }).sale_id) ?? []))
+  }
+
+  /** The steps named `step` of every sale filed under a shift, by sale, each sale's in order (a report's venues). */
+  stepsOfShift(shiftId: string, step: string): Map<string, SaleStep[]> {
+    const bySale = new Map<string, SaleStep[]>()
+    for (const s of this.#stepsOfShift.all(shiftId, step)) {
+      const list = bySale.get(s.sale_id) ?? []
+      list.push({ seq: s.seq, at: s.at, step: s.step, detail: s.detail === null ? null : JSON.parse(s.detail) })
+      bySale.set(s.sale_id, list)
+    }
+    return bySale
   }
 
   #read(row: unknown): SaleRecord {
@@ -224,24 +243,28 @@ export class SalesJournal {
   /** `to` null: the order stays as it stands (a payment's answer that does not move it). */
   #write(saleId: string, step: string, toOrNull: OrderState | null, changes: SaleChanges, detail: unknown, payments: (at: number) => void): SaleRecord {
     const at = this.now()
-    // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
-    const before = this.#factsOf(saleId)
-    const to = toOrNull ?? before.orderState
-    orderTransition(saleId, before.orderState, to)
-    // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
-    if (changes.order) changes = { ...changes, order: withSeatKinds(changes.order, this.get(saleId)!.order, this.offeredSeatTypes) }
-    // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
-    changes = { heldForStaff: false, ...changes }
-    const { sets, values } = saleUpdate(before, to, changes, at)
+    // What the step decides by is read in its own transaction: one transaction (one set of the database's locks) for the
+    // step, and what it read is what it writes over.
     return this.db.transaction(() => {
+      // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
+      const before = this.#factsOf(saleId)
+      const to = toOrNull ?? before.orderState
+      orderTransition(saleId, before.orderState, to)
+      // The vendor's order does not say a seat's kind: the one kept before (or the offers) does.
+      // (The order alone is read for it: the whole sale, its request and payments, would be read for nothing.)
+      let written = changes.order ? { ...changes, order: withSeatKinds(changes.order, keptOrderFromRow(this.#keptOrder.get(saleId)), this.offeredSeatTypes) } : changes
+      // Held for staff only by a step that says so: any other step is the sale going on (settled by recovery, paid again).
+      written = { heldForStaff: false, ...written }
+      const { sets, values } = saleUpdate(before, to, written, at)
       payments(at)
       this.#update(sets).run(...values, saleId)
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
-      this.#codes.index(saleId, changes)
+      this.#codes.index(saleId, written)
       this.#append(saleId, at, step, detail)
       const after = this.get(saleId)!
       // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
-      this.outbox.ofSale(saleId, after)
+      // Only a sale sold (or sold and given back) or a print has any; the others' steps are spared looking.
+      if (step === PRINTED_STEP || SOLD_ORDER_STATES.includes(after.orderState)) this.outbox.ofSale(saleId, after)
       return after
     })()
   }

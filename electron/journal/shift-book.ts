@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import { venuesFromSteps } from './sale-steps'
+import { ORDER_VENUES_STEP, venuesFromSteps } from './sale-steps'
 import type { LocalDb } from '../database/local-db'
 import { countedTotal, type CashCount } from '../contract/cash-count'
 import type { SaleRecord, SalesJournal } from './sales-journal'
@@ -199,7 +199,9 @@ export class ShiftBook {
     const { byTender, tickets, ticketsRefunded, ticketsNet, refundsMade, unresolved } = tally(sales)
     const { card, cash, standalone } = byTender
     const venues = new Set<string>()
-    for (const sale of sales) for (const venue of Object.values(venuesFromSteps(this.journal.steps(sale.saleId)))) venues.add(venue)
+    // Only the steps that name venues, of every sale at once: a sale's other steps say nothing of them.
+    const venueSteps = this.journal.stepsOfShift(shift.shiftId, ORDER_VENUES_STEP)
+    for (const sale of sales) for (const venue of Object.values(venuesFromSteps(venueSteps.get(sale.saleId) ?? []))) venues.add(venue)
     const expectedCashCents = expectedCash(shift, cash)
     const drawer = this.#drawer.ofShift(shift.shiftId).figures
     return {

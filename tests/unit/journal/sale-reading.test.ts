@@ -19,6 +19,26 @@ describe('a sale read back from the journal', () => {
     expect(again.order).toEqual(pastOrder('FY1'))
     expect(again.request.patron.email).toBe('walkup@example.com')
     expect(again.order).not.toBe(first.order)
+    // The third reading is JSON's alone (the text was judged whole at the second): still a copy of its own.
+    again.order!.tickets.length = 0
+    again.request.items.length = 0
+    const third = journal.get(saleId)!
+    expect(third.order).toEqual(pastOrder('FY1'))
+    expect(third.request.items).toHaveLength(1)
+    db.close()
+  })
+
+  it("reads a shift's sales, payments and all, as each sale reads alone", () => {
+    const db = openLocalDb(null)
+    const { journal, shifts } = pastJournal(db)
+    const shift = shifts.open(0, null)
+    const ids = [1, 2, 3].map((n) => sellOne(journal, n, shift.shiftId))
+    journal.refundPayment(ids[1]!, 'refunded', { refersTo: 1, state: 'approved' }, 'refunded')
+    sellOne(journal, 4, null)
+    const read = journal.ofShift(shift.shiftId)
+    expect(read.map((s) => s.saleId)).toEqual(ids)
+    expect(read).toEqual(ids.map((id) => journal.get(id)))
+    expect(read[1]!.payments.map((p) => p.kind)).toEqual(['payment', 'refund'])
     db.close()
   })
 
