@@ -12,7 +12,10 @@ import { PgliteThreadError, WorkerReply, WorkerStarted, type WorkerAsk, type Wor
 function workerEntry(): { url: URL; execArgv?: string[] } {
   if (!import.meta.url.endsWith('.ts')) return { url: new URL('./pglite-worker.mjs', import.meta.url) }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-  return { url: new URL('./pglite-worker.ts', import.meta.url), execArgv: ['--import', tsx] }
+  // Not this process's other options (vitest's, tsx's own `--import tsx` a second time), but its profile's: the
+  // PGlite thread's CPU is most of a hub's under `npm run bench:hub -- --profile`, which writes one file a thread.
+  const profiling = process.execArgv.filter((option) => option.startsWith('--cpu-prof'))
+  return { url: new URL('./pglite-worker.ts', import.meta.url), execArgv: [...profiling, '--import', tsx] }
 }
 
 /**
