@@ -8,18 +8,21 @@
 // new one, never half of one. `node scripts/build-hub.mjs --if-stale` builds only when a source is newer.
 import { build } from 'esbuild'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { hubBundle, hubBundleInputs, hubBundleIsCurrent } from '../bin/hub-bundle.mjs'
+import { hubBundle, hubBundleInputs, hubBundleIsCurrent, hubWorkerBundle } from '../bin/hub-bundle.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 
-/** Builds out/hub/foyer-hub.mjs (and its source map) from the hub's sources. */
+/** Builds out/hub/foyer-hub.mjs and out/hub/pglite-worker.mjs (and their source maps) from the hub's sources. */
 export async function buildHub() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['hub/cli/foyer-hub.ts'],
-    outfile: hubBundle,
+    // The hub, and its PGlite thread's code (hub/storage/pglite-worker.ts), which a worker loads from a file of its own:
+    // out/hub/pglite-worker.mjs, beside the hub's bundle, where hub/storage/pglite-thread.ts looks for it.
+    entryPoints: { [basename(hubBundle, '.mjs')]: 'hub/cli/foyer-hub.ts', [basename(hubWorkerBundle, '.mjs')]: 'hub/storage/pglite-worker.ts' },
+    outdir: dirname(hubBundle),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -34,7 +37,7 @@ export async function buildHub() {
   // The sources it was built from (not node_modules: packages stay outside) are read by hubBundleIsCurrent.
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
   const files = [...result.outputFiles.map((file) => [file.path, file.contents]), [hubBundleInputs, JSON.stringify(inputs)]]
-  // The bundle last: once it is in place, its map and its list of sources are too.
+  // The hub's bundle last: once it is in place, its worker's, their maps and their list of sources are too.
   for (const [path, contents] of files.sort(([a]) => (a === hubBundle ? 1 : -1))) {
     const temporary = `${path}.${process.pid}.tmp`
     writeFileSync(temporary, contents)

@@ -1,11 +1,11 @@
-import { PGlite } from '@electric-sql/pglite'
-import { queryable, type HubDatabase } from './database'
+import type { HubDatabase, Queryable } from './database'
+import { PgliteThread } from './pglite-thread'
 
 /**
  * LISTEN/NOTIFY on PGlite, kept in this process: this is the one process there is on a PGlite
  * database, and every NOTIFY is the hub's own (live-updates.ts, outside any transaction), so it is
- * handed to the listeners here rather than sent through PostgreSQL: a query less for every heartbeat
- * and upload on the hub's main thread.
+ * handed to the listeners here rather than sent through PostgreSQL: a round trip less to the PGlite
+ * thread for every heartbeat and upload.
  */
 function inProcessNotices(): Pick<HubDatabase, 'listen' | 'notify'> {
   const listeners = new Map<string, Set<(payload: string) => void>>()
@@ -21,24 +21,55 @@ function inProcessNotices(): Pick<HubDatabase, 'listen' | 'notify'> {
   }
 }
 
+/** Statements on the PGlite thread: outside any transaction, or inside the one `tx` names. */
+function threadQueryable(thread: PgliteThread, tx?: number): Queryable {
+  return {
+    async query(sql, params = []) {
+      return { rows: (await thread.ask({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })).rows ?? [] }
+    },
+    async exec(sql) {
+      await thread.ask({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) })
+    },
+  }
+}
+
 /**
- * The embedded PostgreSQL: one connection in this process. PGlite runs one query at a time and
- * holds its own lock across a transaction, so concurrent transactions here queue rather than
+ * The embedded PostgreSQL, on a thread of its own (pglite-thread.ts): its WebAssembly would otherwise
+ * run on the thread that answers TLS and the routes, and a heartbeat would wait behind every upload's
+ * statements and a backup's dump (issue #36: p99 654 ms with one core busy). PGlite runs one query at a
+ * time and holds its own lock across a transaction, so concurrent transactions queue rather than
  * interleave; the SQL above is written for a real server's concurrency all the same.
  * @param dataDir the folder PGlite keeps its files in; in memory without it (tests).
  * @param from a data folder to start from, as PGlite's dumpDataDir gives it, instead of a new cluster
  *   (tests start each database from one migrated once: a new cluster runs initdb, seconds of CPU).
  */
 export async function openPgliteDatabase(dataDir?: string, from?: Blob): Promise<HubDatabase> {
-  const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), ...(from ? { loadDataDir: from } : {}) })
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>) => queryable(q, (sql) => q.exec(sql))
+  const thread = await PgliteThread.start({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(from ? { from: new Uint8Array(await from.arrayBuffer()) } : {}),
+  })
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    ...threadQueryable(thread),
+    async transaction(work) {
+      const tx = await thread.begin()
+      let result
+      try {
+        result = await work(threadQueryable(thread, tx))
+      } catch (error) {
+        // Rolled back, and the work's own error thrown: a failed ROLLBACK says less than what made it.
+        await thread.ask({ op: 'end', tx, commit: false }).catch(() => undefined)
+        throw error
+      }
+      await thread.ask({ op: 'end', tx, commit: true })
+      return result
+    },
     ...inProcessNotices(),
-    // Under PGlite's transaction lock (which every query and transaction takes): never mid-transaction.
-    dumpDataDir: () => db._runExclusiveTransaction(async () => Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())),
-    close: () => db.close(),
+    // Taken on the PGlite thread between two transactions: never mid-transaction.
+    async dumpDataDir() {
+      const { dump } = await thread.ask({ op: 'dump' })
+      return Buffer.from(dump!.buffer, dump!.byteOffset, dump!.byteLength)
+    },
+    close: () => thread.close(),
   }
 }

@@ -34,8 +34,8 @@ export interface PulledVersions {
  * version (./staff-table.ts), the revision of profiles and service rules (./profile-table.ts), and the
  * newest restore from a backup, if any (the records a device sends again: migrations.ts, hub_restores);
  * the open rollout of this device's profile; and a support file a manager asked it for and it has not sent
- * (./support-file-table.ts). One statement, not one each: on PGlite every query is
- * the hub's own main thread, once per heartbeat.
+ * (./support-file-table.ts). One statement, not one each: on PGlite one thread runs every query
+ * in turn, once per heartbeat.
  */
 export async function pullVersions(db: Queryable, deviceId: string): Promise<PulledVersions> {
   const { rows } = await db.query(

@@ -10,7 +10,7 @@ interface Waiting extends HeartbeatToKeep {
 /**
  * The devices' heartbeats written in batches: those that come while a statement is writing are
  * written together by the next one, each answered with its own device's row. A thousand devices
- * beat 67 times a second; on PGlite every statement is the hub's own main thread, so when they come
+ * beat 67 times a second; on PGlite one thread runs every statement in turn, so when they come
  * faster than one statement a beat can keep up, a statement a batch is what lets the hub catch up.
  * A revoke is seen as before: each statement keeps only non-revoked devices' beats.
  */

@@ -1,7 +1,7 @@
 /**
  * A read many changes ask for, done once for all that asked while the one before was running: at a
  * venue group's rate (dozens of heartbeats and uploads a second) one read per change would cost the
- * database more than the changes themselves, and on PGlite every query is the hub's own main thread.
+ * database more than the changes themselves, and on PGlite one thread runs every query in turn.
  * Nothing asked for is dropped: whatever comes in during a read is read by the next one, so the last
  * change is always shown, at most one read (and `minGapMs`) late.
  */

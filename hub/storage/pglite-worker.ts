@@ -1,0 +1,115 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { promisify } from 'node:util'
+import { parentPort, workerData } from 'node:worker_threads'
+import { gzip } from 'node:zlib'
+import { errorToMessage, WorkerOptions, WorkerRequest, type WorkerReply } from './pglite-messages'
+
+/**
+ * The PGlite thread (started by pglite-thread.ts): the hub's embedded PostgreSQL, its WebAssembly run
+ * here so that the hub's own thread, which answers TLS and runs the routes, never waits on a query's CPU.
+ * It does what it is asked, in the order PGlite's own locks give: one query at a time, a transaction
+ * holding every other statement off until the hub's thread says commit or rollback.
+ */
+const port = parentPort!
+const options = WorkerOptions.parse(workerData)
+const gzipped = promisify(gzip)
+
+/** A transaction the hub's thread has begun and not yet ended: its statements run on `tx`. */
+interface OpenTransaction {
+  tx: Transaction
+  end(commit: boolean): void
+  ended: Promise<void>
+}
+const open = new Map<number, OpenTransaction>()
+/** Thrown inside PGlite's transaction to have it roll back: the hub's thread asked for it. */
+const ROLL_BACK = Symbol('roll back')
+
+/** PGlite's transaction, held open (its lock with it) until end(); resolves once it has begun. */
+function begin(db: PGlite, id: number): Promise<void> {
+  let end!: (commit: boolean) => void
+  const decided = new Promise<boolean>((resolve) => (end = resolve))
+  return new Promise<void>((begun, failed) => {
+    const ended = db
+      .transaction(async (tx) => {
+        open.set(id, { tx, end, ended })
+        begun()
+        if (!(await decided)) throw ROLL_BACK
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLL_BACK) throw error
+      })
+      .finally(() => open.delete(id))
+    // BEGIN itself failed: nothing was opened. Otherwise `ended` is awaited by the request that ends it.
+    ended.catch(failed)
+  })
+}
+
+function transaction(id: number): OpenTransaction {
+  const found = open.get(id)
+  if (!found) throw new Error(`No transaction ${id} is open on the PGlite thread.`)
+  return found
+}
+
+/**
+ * The data folder as a gzipped tarball, as dumpDataDir('gzip') makes it. Taken under PGlite's transaction
+ * lock (which every query and transaction takes), so never mid-transaction; but compressed after it is let
+ * go, on libuv's threads: the statements waiting meanwhile wait for the copy only (a backup is megabytes).
+ */
+async function dump(db: PGlite): Promise<Uint8Array<ArrayBuffer>> {
+  const tarball = await db._runExclusiveTransaction(async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()))
+  // Copied into bytes of its own, handed over whole (reply()): zlib's Buffer may be a view into a larger one.
+  return new Uint8Array(await gzipped(tarball))
+}
+
+async function answer(db: PGlite, request: WorkerRequest): Promise<Omit<WorkerReply & { ok: true }, 'id' | 'ok'>> {
+  switch (request.op) {
+    case 'query': {
+      const on = request.tx === undefined ? db : transaction(request.tx).tx
+      return { rows: (await on.query(request.sql, request.params)).rows }
+    }
+    case 'exec':
+      await (request.tx === undefined ? db : transaction(request.tx).tx).exec(request.sql)
+      return {}
+    case 'begin':
+      await begin(db, request.id)
+      return {}
+    case 'end': {
+      const ending = transaction(request.tx)
+      ending.end(request.commit)
+      await ending.ended
+      return {}
+    }
+    case 'dump':
+      return { dump: await dump(db) }
+    case 'close':
+      await db.close()
+      return {}
+  }
+}
+
+function reply(message: WorkerReply): void {
+  // A dump is handed over, not copied: it is tens of megabytes on a venue's hub.
+  port.postMessage(message, message.ok && message.dump ? [message.dump.buffer as ArrayBuffer] : [])
+}
+
+async function serve(): Promise<void> {
+  let db: PGlite
+  try {
+    db = await PGlite.create({
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.from ? { loadDataDir: new Blob([options.from]) } : {}),
+    })
+  } catch (error) {
+    return port.postMessage({ started: false, error: errorToMessage(error) })
+  }
+  port.on('message', (message: unknown) => {
+    const request = WorkerRequest.parse(message)
+    answer(db, request).then(
+      (answered) => reply({ id: request.id, ok: true, ...answered }),
+      (error: unknown) => reply({ id: request.id, ok: false, error: errorToMessage(error) }),
+    )
+  })
+  port.postMessage({ started: true })
+}
+
+await serve()
