@@ -1,4 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
+import type { WorkerAsk } from './pglite-messages'
 import { PgliteThread } from './pglite-thread'
 
 /**
@@ -21,20 +22,27 @@ function inProcessNotices(): Pick<HubDatabase, 'listen' | 'notify'> {
   }
 }
 
+/** What is asked of one database on the PGlite thread, each request naming it; refused once it is closed. */
+type AskDatabase = (request: DistributiveOmit<WorkerAsk, 'db'>) => ReturnType<PgliteThread['ask']>
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
 /** Statements on the PGlite thread: outside any transaction, or inside the one `tx` names. */
-function threadQueryable(thread: PgliteThread, tx?: number): Queryable {
+function threadQueryable(ask: AskDatabase, tx?: number): Queryable {
   return {
     async query(sql, params = []) {
-      return { rows: (await thread.ask({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })).rows ?? [] }
+      return { rows: (await ask({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })).rows ?? [] }
     },
     async exec(sql) {
-      await thread.ask({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) })
+      await ask({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) })
     },
   }
 }
 
+/** Numbers the databases this process opens on its PGlite thread. */
+let nextDatabase = 0
+
 /**
- * The embedded PostgreSQL, on a thread of its own (pglite-thread.ts): its WebAssembly would otherwise
+ * The embedded PostgreSQL, on the process's PGlite thread (pglite-thread.ts): its WebAssembly would otherwise
  * run on the thread that answers TLS and the routes, and a heartbeat would wait behind every upload's
  * statements and a backup's dump (issue #36: p99 654 ms with one core busy). PGlite runs one query at a
  * time and holds its own lock across a transaction, so concurrent transactions queue rather than
@@ -44,32 +52,39 @@ function threadQueryable(thread: PgliteThread, tx?: number): Queryable {
  *   (tests start each database from one migrated once: a new cluster runs initdb, seconds of CPU).
  */
 export async function openPgliteDatabase(dataDir?: string, from?: Blob): Promise<HubDatabase> {
-  const thread = await PgliteThread.start({
-    ...(dataDir === undefined ? {} : { dataDir }),
-    ...(from ? { from: new Uint8Array(await from.arrayBuffer()) } : {}),
-  })
+  const thread = await PgliteThread.shared()
+  const db = nextDatabase++
+  const bytes = from ? new Uint8Array(await from.arrayBuffer()) : undefined
+  await thread.ask({ op: 'open', db, ...(dataDir === undefined ? {} : { dataDir }), ...(bytes ? { from: bytes } : {}) }, bytes ? [bytes.buffer] : [])
+  let closed: Error | undefined
+  const ask: AskDatabase = (request) => (closed ? Promise.reject(closed) : thread.ask({ ...request, db } as WorkerAsk))
   return {
     kind: 'pglite',
-    ...threadQueryable(thread),
+    ...threadQueryable(ask),
     async transaction(work) {
-      const tx = await thread.begin()
+      if (closed) throw closed
+      const tx = await thread.begin(db)
       let result
       try {
-        result = await work(threadQueryable(thread, tx))
+        result = await work(threadQueryable(ask, tx))
       } catch (error) {
         // Rolled back, and the work's own error thrown: a failed ROLLBACK says less than what made it.
-        await thread.ask({ op: 'end', tx, commit: false }).catch(() => undefined)
+        await ask({ op: 'end', tx, commit: false }).catch(() => undefined)
         throw error
       }
-      await thread.ask({ op: 'end', tx, commit: true })
+      await ask({ op: 'end', tx, commit: true })
       return result
     },
     ...inProcessNotices(),
     // Taken on the PGlite thread between two transactions: never mid-transaction.
     async dumpDataDir() {
-      const { dump } = await thread.ask({ op: 'dump' })
+      const { dump } = await ask({ op: 'dump' })
       return Buffer.from(dump!.buffer, dump!.byteOffset, dump!.byteLength)
     },
-    close: () => thread.close(),
+    async close() {
+      if (closed) return
+      await ask({ op: 'close' })
+      closed = new Error('This PGlite database is closed: nothing more can be asked of it.')
+    },
   }
 }

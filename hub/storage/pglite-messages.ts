@@ -11,16 +11,23 @@ import { z } from 'zod'
 
 /** A transaction's statements name it by the id of the request that began it. */
 const TxId = z.number().int().nonnegative()
+/** Each request names the database it is for: one thread holds every PGlite database of its process. */
+const Asked = { id: z.number().int(), db: z.number().int().nonnegative() }
+
+/** Where a database's PGlite keeps its files (in memory without), and a dumped data folder to start from. */
+export const OpenOptions = z.object({ dataDir: z.string().optional(), from: z.instanceof(Uint8Array).optional() })
 
 export const WorkerRequest = z.discriminatedUnion('op', [
-  z.object({ id: z.number().int(), op: z.literal('query'), sql: z.string(), params: z.array(z.unknown()), tx: TxId.optional() }),
-  z.object({ id: z.number().int(), op: z.literal('exec'), sql: z.string(), tx: TxId.optional() }),
+  /** Opens the database `db` names; answered once its PGlite is open, or with why it could not be. */
+  z.object({ ...Asked, op: z.literal('open'), ...OpenOptions.shape }),
+  z.object({ ...Asked, op: z.literal('query'), sql: z.string(), params: z.array(z.unknown()), tx: TxId.optional() }),
+  z.object({ ...Asked, op: z.literal('exec'), sql: z.string(), tx: TxId.optional() }),
   /** Opens a transaction, known afterwards by this request's id; answered once PGlite has begun it. */
-  z.object({ id: z.number().int(), op: z.literal('begin') }),
+  z.object({ ...Asked, op: z.literal('begin') }),
   /** Commits or rolls back `tx`; answered once PGlite has. */
-  z.object({ id: z.number().int(), op: z.literal('end'), tx: TxId, commit: z.boolean() }),
-  z.object({ id: z.number().int(), op: z.literal('dump') }),
-  z.object({ id: z.number().int(), op: z.literal('close') }),
+  z.object({ ...Asked, op: z.literal('end'), tx: TxId, commit: z.boolean() }),
+  z.object({ ...Asked, op: z.literal('dump') }),
+  z.object({ ...Asked, op: z.literal('close') }),
 ])
 export type WorkerRequest = z.infer<typeof WorkerRequest>
 /** A request as the hub's thread writes it, before the thread numbers it. */
@@ -43,12 +50,8 @@ export const WorkerReply = z.discriminatedUnion('ok', [
 ])
 export type WorkerReply = z.infer<typeof WorkerReply>
 
-/** The worker's first word: its PGlite is open, or why it could not be. */
-export const WorkerStarted = z.union([z.object({ started: z.literal(true) }), z.object({ started: z.literal(false), error: WorkerError })])
-
-/** What the worker is given at its start: where PGlite keeps its files, and a dumped data folder to start from. */
-export const WorkerOptions = z.object({ dataDir: z.string().optional(), from: z.instanceof(Uint8Array).optional() })
-export type WorkerOptions = z.infer<typeof WorkerOptions>
+/** The worker's first word: it is listening. */
+export const WorkerStarted = z.object({ started: z.literal(true) })
 
 /** An error thrown on the PGlite thread, as it can cross: its PostgreSQL code and detail kept for callers that check them. */
 export function errorToMessage(error: unknown): WorkerError {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { PgliteThreadError, WorkerReply, WorkerStarted, type WorkerAsk, type WorkerOptions } from './pglite-messages'
+import { PgliteThreadError, WorkerReply, WorkerStarted, type WorkerAsk } from './pglite-messages'
 
 /**
  * Where the PGlite thread's code is. From the sources (tsx, vitest) it is pglite-worker.ts beside this
@@ -34,6 +34,9 @@ function firstWord(worker: Worker): Promise<unknown> {
 
 type Answer = Omit<WorkerReply & { ok: true }, 'id' | 'ok'>
 
+/** The process's PGlite thread, once started: every database the process opens is on it. */
+let shared: Promise<PgliteThread> | undefined
+
 /**
  * PGlite on a thread of its own, asked by message: each request answered by the reply with its id.
  * The worker holds the process open only while a request is waiting for it, as PGlite on this thread
@@ -51,43 +54,42 @@ export class PgliteThread {
     worker.on('exit', (code) => this.end(new Error(`The PGlite thread ended (exit code ${code}).`)))
   }
 
-  /** Starts the worker and waits for its PGlite to be open; throws what PGlite threw if it could not open. */
-  static async start(options: WorkerOptions): Promise<PgliteThread> {
+  /**
+   * The process's PGlite thread, started at the first database it opens and kept (unreferenced while
+   * nothing waits on it) for every one after; started again if it ended (its WebAssembly aborted).
+   */
+  static async shared(): Promise<PgliteThread> {
+    const running = shared && (await shared.catch(() => undefined))
+    if (running && !running.ended) return running
+    shared = PgliteThread.start()
+    return shared
+  }
+
+  private static async start(): Promise<PgliteThread> {
     const entry = workerEntry()
-    const transferList = options.from ? [options.from.buffer as ArrayBuffer] : []
-    const worker = new Worker(entry.url, { workerData: options, transferList, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) })
-    const started = await firstWord(worker)
-    const said = WorkerStarted.parse(started)
-    if (!said.started) {
-      await worker.terminate()
-      throw new PgliteThreadError(said.error)
-    }
+    const worker = new Worker(entry.url, entry.execArgv ? { execArgv: entry.execArgv } : {})
+    WorkerStarted.parse(await firstWord(worker))
     worker.unref()
     return new PgliteThread(worker)
   }
 
-  ask(request: WorkerAsk): Promise<Answer> {
+  /** `transfer`: buffers handed over rather than copied (a dumped data folder to open). */
+  ask(request: WorkerAsk, transfer: ArrayBuffer[] = []): Promise<Answer> {
     if (this.ended) return Promise.reject(this.ended)
     const id = this.nextId++
     if (this.waiting.size === 0) this.worker.ref()
     return new Promise<Answer>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject })
-      this.worker.postMessage({ ...request, id })
+      this.worker.postMessage({ ...request, id }, transfer)
     })
   }
 
-  /** Opens a transaction on the worker; its statements and its end name it by the id this gives. */
-  async begin(): Promise<number> {
+  /** Opens a transaction on database `db`; its statements and its end name it by the id this gives. */
+  async begin(db: number): Promise<number> {
     // A transaction is known by its `begin` request's id, the one ask() is about to give.
     const tx = this.nextId
-    await this.ask({ op: 'begin' })
+    await this.ask({ op: 'begin', db })
     return tx
-  }
-
-  /** Ends the worker once its PGlite is closed. */
-  async close(): Promise<void> {
-    await this.ask({ op: 'close' })
-    await this.worker.terminate()
   }
 
   private settle(reply: WorkerReply): void {

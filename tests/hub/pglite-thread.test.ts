@@ -92,10 +92,28 @@ describe('PGlite on its own thread', () => {
     }
   })
 
-  it('ends its thread when closed: what is asked afterwards fails at once', async () => {
+  it('is closed for good when closed: what is asked afterwards fails at once, the other databases on the thread go on', async () => {
     const db = await openMigratedDatabase('pglite')
-    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
-    await db.close()
-    await expect(db.query('SELECT 1 AS one')).rejects.toThrow(/PGlite thread ended/)
+    const other = await openMigratedDatabase('pglite')
+    try {
+      expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+      await db.close()
+      await expect(db.query('SELECT 1 AS one')).rejects.toThrow(/closed/)
+      await expect(db.transaction((tx) => tx.query('SELECT 1'))).rejects.toThrow(/closed/)
+      expect((await other.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('keeps each database its own on the one thread: a table made in one is not in another', async () => {
+    const [a, b] = await Promise.all([openMigratedDatabase('pglite'), openMigratedDatabase('pglite')])
+    try {
+      await a.exec('CREATE TABLE only_in_a (id int)')
+      expect((await a.query("SELECT to_regclass('only_in_a') IS NOT NULL AS here")).rows).toEqual([{ here: true }])
+      expect((await b.query("SELECT to_regclass('only_in_a') IS NOT NULL AS here")).rows).toEqual([{ here: false }])
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
   })
 })
