@@ -12,17 +12,23 @@ export const HUB_WORKER_FILE = 'pglite-worker.mjs'
 export const hubWorkerBundle = resolve(dirname(hubBundle), HUB_WORKER_FILE)
 
 /**
- * True when the bundle and its PGlite thread's beside it exist and no source they were built from (paths
- * from `base`) has changed since: a bundle from before the worker had its own file is not current.
+ * True when `bundle` and the files built with it (`besides`, named as they sit beside it) exist and no source they
+ * were built from (listed in `inputsFile`, paths from `base`) has changed since. Any bundle's: the hub's, and the
+ * browser host's sandbox the tests start (tests/support/built-sandbox.ts).
  */
-export function hubBundleIsCurrent(bundle = hubBundle, inputsFile = hubBundleInputs, base = root) {
+export function bundleIsCurrent(bundle, inputsFile, { base = root, besides = [] } = {}) {
   try {
     const built = statSync(bundle).mtimeMs
-    // Written before the bundle (scripts/build-hub.mjs), so never newer than it when both are of one build.
-    if (statSync(join(dirname(bundle), HUB_WORKER_FILE)).mtimeMs > built) return false
+    // Each written before the bundle by its build, so never newer than it when both are of one build.
+    if (besides.some((file) => statSync(join(dirname(bundle), file)).mtimeMs > built)) return false
     const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'))
     return Array.isArray(inputs) && inputs.length > 0 && inputs.every((file) => statSync(resolve(base, file)).mtimeMs <= built)
   } catch {
     return false
   }
+}
+
+/** The hub's bundle is current with its PGlite thread's beside it: a bundle from before the worker had its own file is not. */
+export function hubBundleIsCurrent(bundle = hubBundle, inputsFile = hubBundleInputs, base = root) {
+  return bundleIsCurrent(bundle, inputsFile, { base, besides: [HUB_WORKER_FILE] })
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { hubBundleIsCurrent as bundleIsCurrent } from '../../bin/hub-bundle.mjs'
+import { bundleIsCurrent } from '../../bin/hub-bundle.mjs'
 
 /**
  * The training sandbox as the browser host's bundle carries it (scripts/build-browser-host.mjs:
@@ -11,7 +11,7 @@ import { hubBundleIsCurrent as bundleIsCurrent } from '../../bin/hub-bundle.mjs'
  */
 const root = resolve(import.meta.dirname, '../..')
 const built = (name: string) => resolve(root, 'out/browser-host', name)
-const current = (file: string) => bundleIsCurrent(file, built('inputs.json'), root)
+const current = (file: string) => bundleIsCurrent(file, built('inputs.json'))
 
 /** Node's arguments that start `npm run sandbox` (its options follow them). */
 export function sandboxCliArgs(): string[] {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { hubBundleIsCurrent } from '../../bin/hub-bundle.mjs'
+import { bundleIsCurrent, hubBundleIsCurrent } from '../../bin/hub-bundle.mjs'
 
 /**
  * bin/foyer-hub.mjs runs the hub's bundle (scripts/build-hub.mjs) only while it is current: a source changed
@@ -49,5 +49,12 @@ describe("the hub's bundle, run only while current", () => {
     expect(hubBundleIsCurrent(bundle, inputs, dir)).toBe(false)
     rmSync(join(dir, 'pglite-worker.mjs'))
     expect(hubBundleIsCurrent(bundle, inputs, dir)).toBe(false)
+  })
+
+  it("asks no PGlite thread of another bundle (the browser host's sandbox, which the tests start): only the files named beside it", () => {
+    // The PGlite thread's bundle is gone (the test above): the hub's is not current, any other bundle still is.
+    expect(hubBundleIsCurrent(bundle, inputs, dir)).toBe(false)
+    expect(bundleIsCurrent(bundle, inputs, { base: dir })).toBe(true)
+    expect(bundleIsCurrent(bundle, inputs, { base: dir, besides: ['pglite-worker.mjs'] })).toBe(false)
   })
 })
