@@ -33,6 +33,14 @@ export interface SaleStep {
   detail: unknown
 }
 
+/** A step as its row holds it, its detail read back from JSON: one reading for a sale's steps and a shift's. */
+const saleStepOf = (row: { seq: number; at: number; step: string; detail: string | null }): SaleStep => ({
+  seq: row.seq,
+  at: row.at,
+  step: row.step,
+  detail: row.detail === null ? null : JSON.parse(row.detail),
+})
+
 export class SalesJournal {
   readonly #payments: SalePayments
   readonly #codes: SaleCodes
@@ -174,7 +182,7 @@ export class SalesJournal {
   }
 
   steps(saleId: string): SaleStep[] {
-    return this.#steps.all(saleId).map((s) => ({ seq: s.seq, at: s.at, step: s.step, detail: s.detail === null ? null : JSON.parse(s.detail) }))
+    return this.#steps.all(saleId).map(saleStepOf)
   }
 
   /** Sales recovery must look at, oldest first. */
@@ -230,7 +238,7 @@ export class SalesJournal {
     const bySale = new Map<string, SaleStep[]>()
     for (const s of this.#stepsOfShift.all(shiftId, step)) {
       const list = bySale.get(s.sale_id) ?? []
-      list.push({ seq: s.seq, at: s.at, step: s.step, detail: s.detail === null ? null : JSON.parse(s.detail) })
+      list.push(saleStepOf(s))
       bySale.set(s.sale_id, list)
     }
     return bySale

@@ -51,24 +51,18 @@ export async function finishBackupAttempt(
   ])
 }
 
+/** The newest attempt that ended so, with what that outcome keeps (the file's size, or the error). */
+const newest = (outcome: 'ok' | 'failed', kept: 'bytes' | 'error') =>
+  `SELECT id, finished_at, file, ${kept} FROM hub_backups WHERE outcome = '${outcome}' ORDER BY finished_at DESC, id DESC LIMIT 1`
+
 /** The newest good backup, or null while there has been none. */
 export async function lastGoodBackup(db: Queryable): Promise<GoodBackupRow | null> {
-  const rows = await queryRows(
-    db,
-    GoodBackupRow,
-    `SELECT id, finished_at, file, bytes FROM hub_backups WHERE outcome = 'ok' ORDER BY finished_at DESC, id DESC LIMIT 1`,
-  )
-  return rows[0] ?? null
+  return (await queryRows(db, GoodBackupRow, newest('ok', 'bytes')))[0] ?? null
 }
 
 /** The newest failed attempt, or null. */
 export async function lastFailedBackup(db: Queryable): Promise<FailedBackupRow | null> {
-  const rows = await queryRows(
-    db,
-    FailedBackupRow,
-    `SELECT id, finished_at, file, error FROM hub_backups WHERE outcome = 'failed' ORDER BY finished_at DESC, id DESC LIMIT 1`,
-  )
-  return rows[0] ?? null
+  return (await queryRows(db, FailedBackupRow, newest('failed', 'error')))[0] ?? null
 }
 
 /** The last good backup and, when it came after that one, the last failure: what the dashboard and the alerts read. */
