@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import { createParser } from 'eventsource-parser'
 import type { SeenCertificate } from '../../tests/support/hub-device'
 import { failureCode } from './hub-http'
 
@@ -89,21 +90,20 @@ function connect(url: string, pinned: SeenCertificate | undefined, cookie: strin
   return httpsRequest(target, { method: 'GET', headers, ca: pinned?.pem, checkServerIdentity: () => undefined }, onAnswer)
 }
 
+/** The stream's events, framed by eventsource-parser (the browser bridge's), each tile timed at the chunk it came in. */
 function readEvents(res: IncomingMessage, stream: OpenStream, onTile: (tile: TileSeen) => void): void {
-  let buffer = ''
-  res.setEncoding('utf8')
-  res.on('data', (chunk: string) => {
-    const at = performance.now()
-    buffer += chunk
-    let end
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6))
-      buffer = buffer.slice(end + 2)
-      if (data.length === 0) continue
+  let at = 0
+  const parser = createParser({
+    onEvent: ({ data }) => {
       stream.events++
       // Read as the page would, but without the page's full parse: the load generator's CPU is the hub's too here.
-      const event = JSON.parse(data.join('\n')) as { type: string; device?: { id: string; salesToday: number } }
+      const event = JSON.parse(data) as { type: string; device?: { id: string; salesToday: number } }
       if (event.type === 'device' && event.device) onTile({ deviceId: event.device.id, salesToday: event.device.salesToday, at })
-    }
+    },
+  })
+  res.setEncoding('utf8')
+  res.on('data', (chunk: string) => {
+    at = performance.now()
+    parser.feed(chunk)
   })
 }
