@@ -15,6 +15,9 @@ export const hubWorkerBundle = resolve(dirname(hubBundle), HUB_WORKER_FILE)
  * True when `bundle` and the files built with it (`besides`, named as they sit beside it) exist and no source they
  * were built from (listed in `inputsFile`, paths from `base`) has changed since. Any bundle's: the hub's, and the
  * browser host's sandbox the tests start (tests/support/built-sandbox.ts).
+ * @param {string} bundle
+ * @param {string} inputsFile
+ * @param {{ base?: string, besides?: string[] }} [options]
  */
 export function bundleIsCurrent(bundle, inputsFile, { base = root, besides = [] } = {}) {
   try {
