@@ -279,3 +279,21 @@ test('landscape: every step of a theatre sale has its next step in view without 
   await pressInView(kiosk, kiosk.getByTestId('keep-set-0'))
   await buyInView(kiosk)
 })
+
+test('the Staff button stays where it is while the system line fills in: a tap as it arrives is not lost', async ({ page }) => {
+  // The first answer to system.info held back until the button has been seen, as on a busy machine at start.
+  let answer!: () => void
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(/\/ipc\/system\.info$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/#token=${process.env.FOYER_HOST_TOKEN}`)
+  const staff = page.getByTestId('staff-entry')
+  await expect(staff).toBeVisible()
+  await expect(page.getByTestId('system-version')).toHaveCount(0)
+  const before = await staff.boundingBox()
+  answer()
+  await expect(page.getByTestId('system-version')).toBeVisible()
+  expect(await staff.boundingBox()).toEqual(before)
+})
