@@ -1,17 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: lint, the three type checks and the five builds, then Vitest, then Playwright.
+// `npm test`: lint, the three type checks and the five builds, then Vitest and Playwright.
 // The checks and builds are one Node process each and mostly single-threaded, and none needs
 // another's output, so they run side by side, as many at once as there are cores (two on the
 // machines npm test is measured on); run one after another they left a core idle for a minute.
-// Vitest and Playwright each keep both cores busy with workers of their own, so they run after,
-// one at a time (Playwright needs the builds), all but Playwright's `venue` project. Its two specs
-// (a hub and four hosts, three minutes) mostly wait on the hub's 15 s heartbeats: about a fifth of
-// Playwright's CPU (150 of 680 CPU-s, counting every process), yet beside the other specs a third
-// worker on two cores that Chromium keeps busy, for half the stage. They run beside Vitest instead,
-// whose stage leaves a core a third idle (its process tests wait on their children); the other
-// Playwright projects then have the cores to themselves. (Playwright whole beside Vitest was tried
-// and taken back: both are CPU-bound.)
-// A job's output is printed whole when it ends (the venue specs' once Vitest's has ended), so two
+// Then Vitest, and beside it Playwright's `venue` project: its specs (a hub and four hosts, three
+// minutes) mostly wait on the hub's 15 s heartbeats, and Vitest's stage alone left a core a sixth idle
+// (its process tests wait on their children). The other Playwright projects follow as soon as either
+// of those ends, so they overlap Vitest's last minutes rather than waiting for them. (All of
+// Playwright beside all of Vitest from the start was tried and taken back: both are CPU-bound.)
+// A job's output is printed whole when it ends (the Playwright runs' once Vitest's has ended), so two
 // jobs' lines never mix. Any failure fails the run; after a failing check stage nothing more runs.
 // Each stage's wall time and CPU seconds (its processes' user + system, where /proc tells) are
 // printed at the end, to see where the time goes.
@@ -156,17 +153,22 @@ let ok = await stage(`checks and builds (${width} at once)`, async () => {
   return failed.length === 0
 })
 if (ok) {
-  // Both run to the end even when one fails, so one run shows every failure. The venue run starts
-  // no Playwright web server (FOYER_E2E_PART, playwright.config.ts): the stage above built the
-  // host's bundle it would build.
-  ok = await stage('vitest, and the venue specs', async () => {
+  // All three run to the end even when one fails, so one run shows every failure. The Playwright runs
+  // start no web server of their own for the builds (FOYER_E2E_PART, playwright.config.ts): the stage
+  // above made them. The other specs start once the venue's have ended or Vitest has, whichever is
+  // first: Vitest's last minutes are a few long process tests that leave a core half idle, and the
+  // venue's mostly wait on heartbeats; run after both, as before, the E2E stage left a third of the
+  // machine idle for five minutes.
+  ok = await stage('vitest, and the E2E specs beside it', async () => {
     rmSync(VITEST_REPORT, { force: true })
     const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
     const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest })
-    const codes = await Promise.all([vitest, venue])
+    const others = Promise.race([vitest, venue]).then(() =>
+      run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
+    )
+    const codes = await Promise.all([vitest, venue, others])
     return codes.every((code) => code === 0)
   })
 }
-if (ok) ok = await stage('playwright', async () => (await run('playwright', 'playwright test', { quiet: false, env: { FOYER_E2E_PART: 'others' } })) === 0)
 summary()
 process.exit(ok ? 0 : 1)

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path'
 import { bundleIsCurrent } from '../../bin/hub-bundle.mjs'
+import { forkSandboxLauncher, sandboxChildEntry } from '../../electron/sandbox/process/fork-launcher'
+import type { SandboxLauncher } from '../../electron/sandbox/process/sandbox-launcher'
 
 /**
  * The training sandbox as the browser host's bundle carries it (scripts/build-browser-host.mjs:
@@ -24,3 +26,17 @@ export function builtSandboxChild(): string | undefined {
   const bundle = built('sandbox-child.js')
   return current(bundle) ? bundle : undefined
 }
+
+/**
+ * The browser host's launcher (fork-launcher.ts) forking the built child where current: from the
+ * TypeScript it forks the .ts child through tsx, whose start took seconds of CPU in each test.
+ */
+export function forkBuiltSandboxLauncher(timings: Parameters<typeof forkSandboxLauncher>[0] = {}): SandboxLauncher {
+  return forkSandboxLauncher(timings, () => {
+    const modulePath = builtSandboxChild()
+    return modulePath ? { modulePath, execArgv: [] } : sandboxChildEntry()
+  })
+}
+
+/** forkBuiltSandboxLauncher with the default timings. */
+export const forkBuiltSandbox: SandboxLauncher = forkBuiltSandboxLauncher()

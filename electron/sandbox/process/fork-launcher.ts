@@ -30,9 +30,10 @@ process.on('exit', () => {
   for (const child of running) child.kill()
 })
 
-export function forkSandboxLauncher(timings: SupervisorTimings = {}): SandboxLauncher {
+/** `entry` says which child to fork: by default the one beside this module (above); a test may give the built one. */
+export function forkSandboxLauncher(timings: SupervisorTimings = {}, entry: () => { modulePath: string; execArgv: string[] } = sandboxChildEntry): SandboxLauncher {
   return (options, log) => {
-    const { modulePath, execArgv } = sandboxChildEntry()
+    const { modulePath, execArgv } = entry()
     // execArgv replaces the parent's (a test runner's flags are not the child's); stdout and stderr are shared.
     const child = fork(modulePath, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     running.add(child)

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
-import { forkSandbox, forkSandboxLauncher } from '../../../electron/sandbox/process/fork-launcher'
 import type { RunningSandbox } from '../../../electron/sandbox/process/sandbox-launcher'
 import { sharedSandbox } from '../../../electron/sandbox/process/shared-sandbox'
+import { forkBuiltSandbox, forkBuiltSandboxLauncher } from '../../support/built-sandbox'
 
 /**
  * Pins the training sandbox in a process of its own (issue 12): started by a
@@ -47,7 +47,7 @@ describe('the training sandbox in a child process', () => {
   it('starts in another process, answers with the credentials it reported, stops on close, and keeps its state in the data folder', async () => {
     const dataDir = folder()
     const lines: string[] = []
-    const first = await forkSandbox({ port: 0, dataDir }, (line) => lines.push(line))
+    const first = await forkBuiltSandbox({ port: 0, dataDir }, (line) => lines.push(line))
     expect(first.pid).toBeGreaterThan(0)
     expect(first.pid).not.toBe(process.pid)
     expect(await tokenStatus(first)).toBe(200)
@@ -55,7 +55,7 @@ describe('the training sandbox in a child process', () => {
     expect(alive(first.pid!)).toBe(false)
     expect(await reachable(first)).toBe(false)
     expect(lines.join('\n')).not.toContain(first.clientSecret)
-    const second = await forkSandbox({ port: 0, dataDir }, () => {})
+    const second = await forkBuiltSandbox({ port: 0, dataDir }, () => {})
     expect(second.clientSecret).toBe(first.clientSecret)
     expect(await tokenStatus(second)).toBe(200)
     await second.close()
@@ -65,16 +65,16 @@ describe('the training sandbox in a child process', () => {
     const dataDir = folder()
     // The data folder locked by a process that is alive (this one): the sandbox refuses it.
     writeFileSync(join(dataDir, 'sandbox.lock'), String(process.pid))
-    await expect(forkSandbox({ port: 0, dataDir }, () => {})).rejects.toThrow(/The training sandbox could not start: the data folder is in use/)
+    await expect(forkBuiltSandbox({ port: 0, dataDir }, () => {})).rejects.toThrow(/The training sandbox could not start: the data folder is in use/)
   }, 30_000)
 
   it('fails clearly when the sandbox does not say it is ready in time', async () => {
-    await expect(forkSandboxLauncher({ startMs: 1 })({ port: 0 }, () => {})).rejects.toThrow(/did not start within/)
+    await expect(forkBuiltSandboxLauncher({ startMs: 1 })({ port: 0 }, () => {})).rejects.toThrow(/did not start within/)
   }, 30_000)
 
   it('says so in the log when the process dies under a running sandbox; close() then returns at once', async () => {
     const lines: string[] = []
-    const sandbox = await forkSandbox({ port: 0 }, (line) => lines.push(line))
+    const sandbox = await forkBuiltSandbox({ port: 0 }, (line) => lines.push(line))
     process.kill(sandbox.pid!, 'SIGKILL')
     await expect.poll(() => lines.join('\n'), POLL).toMatch(/training sandbox's process stopped unexpectedly \(SIGKILL\)/)
     await sandbox.close()
@@ -91,7 +91,7 @@ describe('the training sandbox in a child process', () => {
   }, 30_000)
 
   it('is one process for every connection of a host, stopped when the last one closes', async () => {
-    const launch = sharedSandbox(forkSandbox)
+    const launch = sharedSandbox(forkBuiltSandbox)
     const [a, b] = await Promise.all([launch({ port: 0 }, () => {}), launch({ port: 0 }, () => {})])
     expect(b.pid).toBe(a.pid)
     expect(b.baseUrl).toBe(a.baseUrl)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser-host/server'
-import { forkSandbox } from '../../../electron/sandbox/process/fork-launcher'
+import { forkBuiltSandbox } from '../../support/built-sandbox'
 import { startHostRuntime, type HostRuntime } from '../../../electron/services/host-runtime'
 import { envelopeProblem } from './security-rig'
 
@@ -21,7 +21,7 @@ let runtime: HostRuntime
 let host: BrowserHost
 
 beforeAll(async () => {
-  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, { warn: () => {}, error: () => {} }, forkSandbox)
+  runtime = await startHostRuntime({ mode: 'self-service', backend: 'sandbox' }, { appVersion: 't', host: 'browser' }, null, { warn: () => {}, error: () => {} }, forkBuiltSandbox)
   const rendererDir = mkdtempSync(join(tmpdir(), 'foyer-security-renderer-'))
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Foyer</title>')
   host = await startBrowserHost({ services: runtime.services, rendererDir, token: TOKEN })
