@@ -14,9 +14,14 @@ export default defineConfig({
     resolve: { alias: contractAlias },
     build: {
       outDir: 'out/main',
-      // The training sandbox's process (electron/main/sandbox-process.ts forks out/main/sandbox-child.js).
+      // The training sandbox's process (electron/main/sandbox-process.ts forks out/main/sandbox-child.js), and the
+      // support file's logs worker (electron/logging/support-logs.ts starts out/main/support-logs-worker.js).
       rolldownOptions: {
-        input: { index: resolve(root, 'electron/main/index.ts'), 'sandbox-child': resolve(root, 'electron/sandbox/process/sandbox-child.ts') },
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          'sandbox-child': resolve(root, 'electron/sandbox/process/sandbox-child.ts'),
+          'support-logs-worker': resolve(root, 'electron/logging/support-logs-worker.ts'),
+        },
       },
     },
   },

@@ -5,7 +5,8 @@
 // TypeScript sources through tsx cost each start seconds of CPU. Packages stay in node_modules
 // (as electron-vite's main bundle keeps them); only Foyer's own sources are bundled. The child
 // lands beside the host's bundle, where fork-launcher.ts looks for it when run from a bundle.
-// The sandbox's own command line (electron/sandbox/cli.ts, `npm run sandbox`) is bundled beside them for
+// The support file's logs worker (electron/logging/support-logs-worker.ts) lands beside them too, where
+// support-logs.ts looks for it in a bundle. The sandbox's own command line (electron/sandbox/cli.ts, `npm run sandbox`) is bundled beside them for
 // the tests that start it as a process (tests/support/built-sandbox.ts), which use it only while it is
 // current: the sources it was built from are listed in inputs.json (read as bin/hub-bundle.mjs reads the hub's).
 // Not in the installer (electron-builder.yml packs out/main, out/preload, out/renderer only).
@@ -17,7 +18,7 @@ const root = resolve(import.meta.dirname, '..')
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'electron/browser-host/cli.ts', 'sandbox-child': 'electron/sandbox/process/sandbox-child.ts', 'sandbox-cli': 'electron/sandbox/cli.ts' },
+  entryPoints: { cli: 'electron/browser-host/cli.ts', 'sandbox-child': 'electron/sandbox/process/sandbox-child.ts', 'sandbox-cli': 'electron/sandbox/cli.ts', 'support-logs-worker': 'electron/logging/support-logs-worker.ts' },
   outdir: 'out/browser-host',
   bundle: true,
   platform: 'node',

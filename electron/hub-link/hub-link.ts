@@ -49,7 +49,7 @@ export interface HubLinkOptions {
   /** Where the hub's order of which Foyer version to take is kept for the updater, and its report read from (absent: not followed). */
   update?: HubUpdateOrders
   /** Makes the support file a manager may ask for from the hub, as "Save logs for support" does (absent: none is sent). */
-  supportFile?: () => Promise<unknown>
+  supportFile?: () => Promise<string>
 }
 
 export type HubConnectOutcome = { ok: true; name: string; place: string } | { ok: false; reason: Exclude<EnrolmentResult, { ok: true }>['reason'] | 'wrong-certificate' | 'not-reachable'; retryAfterSeconds?: number }

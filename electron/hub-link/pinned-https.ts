@@ -53,7 +53,7 @@ export function postPinned(url: string, path: string, body: unknown, pinned: Pin
   return postPinnedJson(url, path, JSON.stringify(body), pinned, token)
 }
 
-/** As postPinned, with the body already written as JSON (a large one is written a slice at a time: ./sliced-json.ts). */
+/** As postPinned, with the body already written as JSON (a support file: its logs written on a worker thread, ../logging/support-logs.ts). */
 export function postPinnedJson(url: string, path: string, payload: string, pinned: PinnedCertificate, token?: string): Promise<HubAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(new URL(path, url), {

@@ -1,7 +1,6 @@
 import { SUPPORT_FILE_MAX_BYTES, SUPPORT_FILE_PATHS, SupportFileUploadAnswer } from '../../hub/protocol'
 import type { Logger } from '../ipc-core/logger'
 import type { HubAnswer } from './pinned-https'
-import { slicedJson } from './sliced-json'
 
 /**
  * A support file a manager asked for from the hub (hub/protocol/support-file.ts): the heartbeat's answer
@@ -11,8 +10,8 @@ import { slicedJson } from './sliced-json'
  * the file, and a device restarted before it got there is asked again and sends it again.
  */
 export interface SupportFileUploadOptions {
-  /** The support file's content, redacted as "Save logs for support" redacts it. */
-  make: () => Promise<unknown>
+  /** The support file's JSON text, redacted as "Save logs for support" redacts it. */
+  make: () => Promise<string>
   /** POSTs a body already written as JSON. */
   post: (path: string, json: string) => Promise<HubAnswer>
   log: Logger & { info?(message: string, fields?: Record<string, unknown>): void }
@@ -40,9 +39,9 @@ export class SupportFileUpload {
   async #send(requestId: string): Promise<void> {
     const { log } = this.options
     try {
-      // Made and written a slice at a time (../logging/recent-logs.ts, ./sliced-json.ts): 4 MB of logs never hold main for long.
-      const body = { requestId, file: await this.options.make() }
-      const answer = await this.options.post(SUPPORT_FILE_PATHS.upload, (await slicedJson(body))!)
+      // The file comes as text (its logs written on a worker thread: ../logging/support-logs.ts), put in the body as it is.
+      const body = `{"requestId":${JSON.stringify(requestId)},"file":${await this.options.make()}}`
+      const answer = await this.options.post(SUPPORT_FILE_PATHS.upload, body)
       const parsed = answer.status === 200 ? SupportFileUploadAnswer.safeParse(answer.body) : null
       // Refused as it is (unreadable, too large): the same file would be refused again at every heartbeat.
       if (answer.status >= 400 && answer.status < 500) {

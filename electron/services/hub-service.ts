@@ -20,7 +20,7 @@ import type { SystemInfoService } from './system-info'
 import { saleInProgress } from './update-gate'
 import type { CashDrawer } from '../checkout/cash-drawer'
 import { followHubProfile, type HubProfileService, type ProfilePieces } from './hub-profile-service'
-import { supportBundle } from './support-bundle'
+import { supportFileText } from './support-bundle'
 
 /**
  * The device's link to the box office's hub, made of the runtime's pieces: its heartbeat tells the
@@ -59,7 +59,7 @@ function supportFileOf(pieces: HubLinkPieces): Pick<HubLinkOptions, 'supportFile
   const { settings, supportDir } = pieces
   if (!settings || !supportDir) return {}
   const ctx = { settings: settings.file, accounts: settings.accounts, vault: pieces.vault, system: pieces.system }
-  return { supportFile: () => supportBundle(ctx, { dataDir: supportDir, db: pieces.db, log: pieces.log }, new Date()) }
+  return { supportFile: () => supportFileText(ctx, { dataDir: supportDir, db: pieces.db, log: pieces.log }, new Date()) }
 }
 
 /** The terminal as it answers now; not asked while a sale is between its order and its tickets (it may be taking a card). */

@@ -5,7 +5,7 @@ import type { Handler } from '../ipc-core/dispatcher'
 import type { Logger } from '../ipc-core/logger'
 import { recentSteps } from '../journal/recent-steps'
 import { logDirOf } from '../logging/file-logger'
-import { recentLogs } from '../logging/recent-logs'
+import { recentLogsJson } from '../logging/support-logs'
 import { redactValue } from '../logging/redact'
 import { writeFileAtomic } from '../settings/atomic-file'
 import type { LocalDb } from '../database/local-db'
@@ -49,19 +49,21 @@ export interface SupportContext {
 }
 
 /**
- * The support file's content: what "Save logs for support" writes, and what the device uploads when a
- * manager asks for it from the hub (hub-service.ts), the one way it is made.
+ * The support file, as JSON text: what "Save logs for support" writes, and what the device uploads when
+ * a manager asks for it from the hub (hub-service.ts), the one way it is made. The logs, nearly all of
+ * it, come written already from a worker thread (../logging/support-logs.ts); what main writes here is
+ * a few hundred journal steps and the settings, and the logs' text is put in as it came.
  */
-export async function supportBundle(ctx: Omit<SupportContext, 'support'>, source: SupportSource, now: Date): Promise<unknown> {
+export async function supportFileText(ctx: Omit<SupportContext, 'support'>, source: SupportSource, now: Date): Promise<string> {
   const system = ctx.system.info()
-  return {
+  const head = {
     kind: 'foyer-support',
     savedAt: now.toISOString(),
     system: { appVersion: system.appVersion, mode: system.mode, backend: system.backend, host: system.host, backendReachable: system.backendReachable, platform: process.platform, arch: process.arch, node: process.versions.node },
     settings: await settingsView(ctx.settings.get(), ctx.vault, ctx.accounts, system.mode),
     journal: recentSteps(source.db, SUPPORT_STEPS).map((step) => ({ ...step, detail: redactValue(step.detail) })),
-    logs: await recentLogs(logDirOf(source.dataDir)),
   }
+  return `${JSON.stringify(head).slice(0, -1)},"logs":${await recentLogsJson(logDirOf(source.dataDir))}}`
 }
 
 export function supportHandlers(ctx: SupportContext, requirePin: (pin: string) => Promise<{ name: string }>): SupportHandlers {
@@ -75,7 +77,7 @@ export function supportHandlers(ctx: SupportContext, requirePin: (pin: string) =
       await mkdir(dir, { recursive: true })
       const fileName = `foyer-support-${stamp(now)}.json`
       const path = join(dir, fileName)
-      await writeFileAtomic(path, `${JSON.stringify(await supportBundle(ctx, source, now), null, 1)}\n`)
+      await writeFileAtomic(path, `${await supportFileText(ctx, source, now)}\n`)
       const { size } = await stat(path)
       source.log.info?.('saved a support file', { fileName, bytes: size, by: by.name })
       return { path, fileName, bytes: size }
