@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { RecordEnvelope, UPLOAD_BATCH_MAX, type UploadResult } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
+import { unwaited } from '../database/unwaited'
 import { OutboxRecords } from '../journal/outbox-records'
 import { hubRecordPayloads } from './journal-records'
 
@@ -55,12 +56,19 @@ export class Outbox {
     )
   }
 
-  /** The hub's answers: each answered record leaves the waiting list, and its payload the device. */
+  /**
+   * The hub's answers: each answered record leaves the waiting list, and its payload the device. Their commit does not
+   * wait for the disk (../database/unwaited.ts): answers lost in a power cut leave their records waiting, sent again as
+   * the very same records, which the hub stores once and answers as before; the next step of the journal that waits
+   * carries them to the disk.
+   */
   answered(results: readonly UploadResult[], at: number): void {
     if (results.length === 0) return
-    this.db.transaction(() => {
-      for (const r of results) this.#mark.run({ at, outcome: r.outcome, hub: r.outcome === 'stored' ? r.hubRecordId : null, id: r.deviceRecordId })
-    })()
+    unwaited(this.db, () =>
+      this.db.transaction(() => {
+        for (const r of results) this.#mark.run({ at, outcome: r.outcome, hub: r.outcome === 'stored' ? r.hubRecordId : null, id: r.deviceRecordId })
+      })(),
+    )
   }
 
   /**

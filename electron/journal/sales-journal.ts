@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
 import type { LocalDb } from '../database/local-db'
+import { unwaited } from '../database/unwaited'
 import { OutboxRecords, PRINTED_STEP, SOLD_ORDER_STATES, type RecordPayloads } from './outbox-records'
 import { SaleCodes, type SaleCodeKind } from './sale-codes'
 import { saleUpdate, type SaleChanges } from './sale-changes'
@@ -59,8 +60,6 @@ export class SalesJournal {
   readonly #ofShift: Statement<[string]>
   readonly #stepsOfShift: Statement<[string, string], { sale_id: string; seq: number; at: number; step: string; detail: string | null }>
   readonly #updates = new Map<string, Statement>()
-  /** The connection's durability as opened (FULL for the kiosk's journal), read at the first unwaited step. */
-  #level: number | null = null
 
   constructor(
     private readonly db: LocalDb,
@@ -112,16 +111,7 @@ export class SalesJournal {
    * hands the customer anything before a step that waits. Each caller says why its step is such a step.
    */
   unwaited<T>(write: () => T): T {
-    // Inside a transaction of the caller's, its commit is the one that waits or not (SQLite refuses the change there).
-    if (this.db.inTransaction) return write()
-    const level = (this.#level ??= Number(this.db.pragma('synchronous', { simple: true })))
-    if (level <= 1) return write()
-    this.db.pragma('synchronous = NORMAL')
-    try {
-      return write()
-    } finally {
-      this.db.pragma(`synchronous = ${level}`)
-    }
+    return unwaited(this.db, write)
   }
 
   /** A new sale, written before its order is sent to the vendor. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { RecordEnvelope, UPLOAD_BATCH_MAX } from '../../../hub/protocol'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Order, Ticket } from '../../../electron/contract'
@@ -187,5 +187,26 @@ describe('the journal as the outbox', () => {
     } finally {
       db.close()
     }
+  })
+
+  it("writes the hub's answers without waiting for the disk, and leaves the journal waiting for it after", () => {
+    // An answer lost in a power cut leaves its record waiting, sent again as the same record: its commit need not wait.
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-outbox-answers-'))
+    const { db } = journalWith(3, openLocalDb(dir))
+    const outbox = new Outbox(db, () => 30)
+    const batch = outbox.nextBatch()
+    const pragmas = vi.spyOn(db, 'pragma')
+    outbox.answered(batch.map((r, i) => ({ deviceRecordId: r.deviceRecordId, outcome: 'stored', hubRecordId: String(i + 1), receivedAt: '2026-11-26T12:00:00.000Z' })), 1)
+    expect(pragmas.mock.calls.map(([text]) => text)).toContain('synchronous = NORMAL')
+    try {
+      expect(outbox.waiting()).toBe(0)
+      expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    } finally {
+      db.close()
+    }
+    const reopened = openLocalDb(dir)
+    expect(new Outbox(reopened, () => 30).answeredCount()).toBe(3)
+    reopened.close()
+    rmSync(dir, { recursive: true, force: true })
   })
 })
