@@ -61,7 +61,10 @@ export class Tenders {
       throw checkoutError('checkout.cash-short', 'checkout.errors.cashShort', `tendered ${tenderedCents} for ${partCents}`)
     }
     const { journal, steps } = this.options
-    const { seq } = journal.startPayment(sale.saleId, 'payment-started', { tender: 'cash', amountCents: partCents, tenderedCents }, { shiftId })
+    // Need not wait for the disk: the drawer opens only after 'cash-taken', which waits and carries this step; lost in a
+    // power cut before then, the sale reads as not yet paid in cash (the notes still in the cashier's hand, the drawer
+    // shut), as if the cut came a moment earlier, and recovery settles it as such (voids it, or gives a split's parts back).
+    const { seq } = journal.unwaited(() => journal.startPayment(sale.saleId, 'payment-started', { tender: 'cash', amountCents: partCents, tenderedCents }, { shiftId }))
     await steps.step(sale.saleId, 'payment-started')
     const paid = journal.settlePayment(sale.saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${sale.reference}-${seq}`, changeCents: tenderedCents - partCents })
     await steps.step(sale.saleId, 'payment-approved')

@@ -9,7 +9,7 @@
  *   kick finding nothing to send;
  * - an upload batch: the 100 oldest waiting records read and the hub's answers written;
  * - a sale's journal writes: every step of one sale, each record for the hub frozen with its step, each step
- *   committed as checkout commits it (five wait for the disk, two do not);
+ *   committed as checkout commits it (four wait for the disk, three do not);
  * - start-up recovery's reading of the journal (nothing to recover: the sales open, unprinted, for staff);
  * - an X report of the open shift (50 sales in it at every size).
  *
@@ -92,10 +92,11 @@ function measure(db: LocalDb, past: PastJournal, outbox: Outbox, sales: number):
 }
 
 /**
- * The steps of one sale in sellOne (journal-of-sales.ts) that wait for the disk at their commit, as in checkout: five
- * of its seven (the order's answer and the vendor's confirm are written unwaited, SalesJournal.unwaited).
+ * The steps of one sale in sellOne (journal-of-sales.ts) that wait for the disk at their commit, as in checkout: four
+ * of its seven (the order's answer, the cash payment's start and the vendor's confirm are written unwaited,
+ * SalesJournal.unwaited).
  */
-const SALE_STEPS = 5
+const SALE_STEPS = 4
 
 /**
  * What one durable commit costs on this disk: a one-row insert, each its own transaction, in foyer.db itself

@@ -47,7 +47,7 @@ export function sellOne(journal: SalesJournal, n: number, shiftId: string | null
   journal.begin({ saleId, tender: 'cash', request: pastRequest, shiftId, soldBy: { staffId: 's1', name: 'Aisha Rahman' } })
   // The steps checkout writes without waiting for the disk (electron/checkout/checkout-service.ts, settlement.ts), so here.
   journal.unwaited(() => journal.record(saleId, 'order-submitted', 'submitted', { reference }))
-  const { seq } = journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000, tenderedCents: 5_000 })
+  const { seq } = journal.unwaited(() => journal.startPayment(saleId, 'payment-started', { tender: 'cash', amountCents: 5_000, tenderedCents: 5_000 }))
   journal.settlePayment(saleId, 'cash-taken', seq, 'approved', { reference: `CASH-${n}`, changeCents: 0 })
   journal.unwaited(() => journal.record(saleId, 'confirmed', 'confirmed', { order: pastOrder(reference) }))
   journal.note(saleId, 'print-started', { what: 'sale', documents: ['ticket-1', 'ticket-2', 'receipt'] })

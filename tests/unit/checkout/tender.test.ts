@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { call, type Dispatcher } from '../../../electron/ipc-core/dispatcher'
 import { startRuntime } from '../../../electron/services/runtime'
 import { heldOrderRequest, sandboxConnection, terminalLedger } from '../../support/checkout-fixtures'
@@ -73,5 +73,31 @@ describe('the tender', () => {
     } finally {
       await runtime.close()
     }
+  })
+
+  it("at a counter, cash's payment-started is written without waiting for the disk, and the cash taken waits for it", async () => {
+    // The drawer opens only after 'cash-taken', whose commit waits and carries the step before it (SalesJournal.unwaited).
+    const counter = await run.start('counter')
+    await openShift(counter)
+    const j = journal()
+    let unwaitedNow = false
+    const written: { step: string; unwaited: boolean }[] = []
+    const real = { unwaited: j.unwaited.bind(j), start: j.startPayment.bind(j), settle: j.settlePayment.bind(j) }
+    vi.spyOn(j, 'unwaited').mockImplementation((write) => real.unwaited(() => {
+      unwaitedNow = true
+      try {
+        return write()
+      } finally {
+        unwaitedNow = false
+      }
+    }))
+    vi.spyOn(j, 'startPayment').mockImplementation((...args) => (written.push({ step: args[1], unwaited: unwaitedNow }), real.start(...args)))
+    vi.spyOn(j, 'settlePayment').mockImplementation((...args) => (written.push({ step: args[1], unwaited: unwaitedNow }), real.settle(...args)))
+    const order = { ...(await heldOrderRequest(counter, run.rig.direct, 'Grand Theatre', 'Stalls Left')), paymentMethodCode: 'CASH' }
+    const sale = await call(counter, 'checkout.submit', { order })
+    if (!sale.ok) throw new Error(sale.error.code)
+    expect(await call(counter, 'checkout.pay', { saleId: sale.value.saleId, tender: 'cash', tenderedCents: sale.value.amountCents })).toMatchObject({ ok: true })
+    expect(written).toEqual([{ step: 'payment-started', unwaited: true }, { step: 'cash-taken', unwaited: false }])
+    vi.restoreAllMocks()
   })
 })
