@@ -7,6 +7,7 @@ import type { FoundRecord, RecordPayloads } from '../journal/outbox-records'
 import { SalesJournal, type SaleRecord, type SaleStep } from '../journal/sales-journal'
 import { shiftPersonOf, zReportFromKept } from '../journal/shift-rows'
 import { DrawerBook } from '../journal/drawer-book'
+import { checkedRecord } from './checked-records'
 import { cardsOfPayments, drawerOf, priceClassesOf } from './record-details'
 
 /**
@@ -152,9 +153,12 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
       journal ??= new SalesJournal(db, '')
       try {
         const record = recordOf(db, journal, found, patronDays(), sale)
-        const payload = withPlainLines(record.payload)
-        const envelope = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload }
-        return RecordEnvelope.safeParse(envelope).success ? JSON.stringify(payload) : null
+        const text = JSON.stringify(withPlainLines(record.payload))
+        // Checked as the journal will keep it, its text read back, as the outbox reads it (./checked-records.ts).
+        const kept = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload: text }
+        if (!RecordEnvelope.safeParse({ ...kept, payload: JSON.parse(text) }).success) return null
+        checkedRecord(kept)
+        return text
       } catch {
         return null
       }

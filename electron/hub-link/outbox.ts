@@ -1,8 +1,9 @@
 import type { Statement } from 'better-sqlite3'
-import { RecordEnvelope, UPLOAD_BATCH_MAX, type UploadResult } from '../../hub/protocol'
+import { UPLOAD_BATCH_MAX, type RecordEnvelope, type UploadResult } from '../../hub/protocol'
 import type { LocalDb } from '../database/local-db'
 import { unwaited } from '../database/unwaited'
 import { OutboxRecords } from '../journal/outbox-records'
+import { recordReadBack } from './checked-records'
 import { hubRecordPayloads } from './journal-records'
 
 /**
@@ -51,9 +52,8 @@ export class Outbox {
    */
   nextBatch(): RecordEnvelope[] {
     this.#records.makeWaiting(UPLOAD_BATCH_MAX)
-    return this.#batch.all(UPLOAD_BATCH_MAX).map((r) =>
-      RecordEnvelope.parse({ deviceRecordId: r.deviceRecordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: JSON.parse(r.payload) }),
-    )
+    // Each read through RecordEnvelope, unless made lately and read back as the very text it was checked as (./checked-records.ts).
+    return this.#batch.all(UPLOAD_BATCH_MAX).map((r) => recordReadBack({ deviceRecordId: r.deviceRecordId, kind: r.kind, occurredAt: new Date(r.at).toISOString(), payload: r.payload }))
   }
 
   /**

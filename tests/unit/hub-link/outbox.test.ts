@@ -209,4 +209,15 @@ describe('the journal as the outbox', () => {
     reopened.close()
     rmSync(dir, { recursive: true, force: true })
   })
+
+  it('reads a record back through the schema unless it is the very text it was checked as when made', () => {
+    const { db } = journalWith(2)
+    const outbox = new Outbox(db, () => 30)
+    // Read back as made: what the schema would give.
+    const batch = outbox.nextBatch()
+    expect(batch).toEqual(batch.map((r) => RecordEnvelope.parse(r)))
+    // One changed on the disk since (here to a sum the protocol refuses) is not the text checked: the schema reads it, and refuses it.
+    db.prepare("UPDATE hub_outbox SET payload = json_set(payload, '$.amountCents', -1) WHERE record_id = ?").run(batch[1]!.deviceRecordId)
+    expect(() => outbox.nextBatch()).toThrow(/amountCents/)
+  })
 })
