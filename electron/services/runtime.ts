@@ -7,6 +7,7 @@ import type { DocumentPrinter } from '../printing/printer-port'
 import { SETTING_DEFAULTS, type BackendKind, type SaleLanguage } from '../contract'
 import { DEFAULT_COUNTER_LOCK_MINUTES, DEFAULT_PATRON_DATA_DAYS } from '../settings/settings-schema'
 import { openLocalDb, type LocalDb } from '../database/local-db'
+import { WalCheckpoints } from '../database/wal-checkpoints'
 import { createAppServices, type AppServices } from './app-services'
 import { stderrLogger } from '../ipc-core/logger'
 import type { BackendConnection } from './backend-connection'
@@ -226,6 +227,9 @@ function runtimeHandle(services: AppServices, sales: SalesRuntime, close: () => 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const log = options.log ?? stderrLogger
   const db = openLocalDb(options.dataDir)
+  // The journal's log copied back while nothing is written, not inside a sale's step (../database/wal-checkpoints.ts).
+  const checkpoints = new WalCheckpoints(db)
+  checkpoints.start()
   const pushes = new PushBus()
   const { connect, backend } = startingBackend(options)
   const system = new SystemInfoService({ ...options.facts, backend })
@@ -281,6 +285,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await hub?.stop()
     roster?.useVenue(null)
     await sales.disconnect()
+    checkpoints.stop()
     db.close()
   })
 }
