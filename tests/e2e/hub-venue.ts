@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { seedHubData } from '../support/hub-data-template'
 import type { terminalControls } from '../support/terminal-controls'
 import { E2E_ENROLMENT_CODE, startHostProcess, type HostProcess } from './host-process'
 import { twoSeatsToDelivery } from './counter-basket'
@@ -74,7 +75,8 @@ const address = { url: /^Foyer Hub at (https:\/\/\S+) /, fingerprint: /^Certific
 
 /** Starts `npm run hub`'s cli on a free loopback port, in a fresh data folder removed at stop (unless kept). */
 export async function startHubProcess(): Promise<HubProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-hub-'))
+  // A migrated database to start from (tests/support/hub-data-template.ts): the specs are not about the hub's first start.
+  const dataDir = seedHubData(mkdtempSync(join(tmpdir(), 'foyer-e2e-hub-')))
   let run: HubRun | null = await runHub(dataDir, 0, { ...address, firstManagerCode: /^First manager's one-time enrolment code: (\S+)/ })
   const { url, fingerprint, firstManagerCode } = run.said as Record<'url' | 'fingerprint' | 'firstManagerCode', string>
   return {

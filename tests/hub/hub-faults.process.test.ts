@@ -9,6 +9,7 @@ import { openHubDatabase } from '../../hub/storage/open-database'
 import { freePort } from '../support/free-port'
 import { enrolAt, type EnrolledDevice } from '../support/hub-device'
 import { readyHeartbeat, salePayload } from '../support/hub-heartbeats'
+import { seedHubData } from '../support/hub-data-template'
 import { managerBrowser } from '../support/hub-manager'
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster'
 
@@ -172,6 +173,9 @@ describe.each(['pglite', 'postgres'] as const)('Foyer Hub under faults on %s', (
     if (backend === 'postgres') {
       cluster = await startPostgresCluster()
       databaseUrl = await createDatabase(cluster.adminUrl)
+    } else {
+      // From a migrated database (tests/support/hub-data-template.ts): these are about faults, not the first start.
+      seedHubData(dataDir)
     }
     port = await freePort()
     await start(true)

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HUB_PATHS } from '../../hub/protocol'
+import { seedHubData } from '../support/hub-data-template'
 
 /** An HTTPS request to the hub (its own certificate, not checked: the test reads only the log). */
 function ask(url: string, options: { method: string; headers: Record<string, string>; body?: string }): Promise<number> {
@@ -43,7 +44,8 @@ describe("the hub's log", () => {
 
   it('is JSON lines in a rolled file, a line per request, with no device token, cookie, query secret or first manager code in it', async () => {
     const logs = join(dir, 'logs')
-    const hub = serve(join(dir, 'data'), join(logs, 'hub.log'))
+    // From a migrated database (tests/support/hub-data-template.ts): this is about the log, not the first start.
+    const hub = serve(seedHubData(join(dir, 'data')), join(logs, 'hub.log'))
     const token = randomBytes(32).toString('hex')
     const session = randomBytes(32).toString('base64url')
     let printed: string

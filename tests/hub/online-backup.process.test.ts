@@ -7,6 +7,7 @@ import { BackupStatus } from '../../hub/protocol'
 import { openPgliteDatabase } from '../../hub/storage/pglite-database'
 import { addedAndEnrolled } from '../support/hub-device'
 import { readyHeartbeat, salePayload } from '../support/hub-heartbeats'
+import { seedHubData } from '../support/hub-data-template'
 import { managerBrowser } from '../support/hub-manager'
 
 /** `foyer-hub` as package.json's bin runs it, a process of its own; its words and exit status read back. */
@@ -56,7 +57,8 @@ describe('foyer-hub backup while a hub serves its PGlite', () => {
   })
 
   it('is made by the running hub while a device uploads, kept on its record, and restores into a folder that checks ok', async () => {
-    const served = serve(dataDir)
+    // From a migrated database (tests/support/hub-data-template.ts): this is about the backup, not the first start.
+    const served = serve(seedHubData(dataDir))
     hub = served.child
     const { url, code } = await served.started
     const manager = await managerBrowser(url)
