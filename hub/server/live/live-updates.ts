@@ -16,6 +16,8 @@ const CHANNEL = 'foyer_hub_dashboard'
  */
 const Changed = z.union([z.object({ type: z.enum(['device', 'alert', 'support-file']), id: z.string().max(40) }), z.object({ type: z.literal('today') }), z.object({ type: z.literal('rollouts') })])
 export type Changed = z.infer<typeof Changed>
+/** Made once: a schema made for each notice (one a heartbeat and an upload) cost the hub's thread more than its parse. */
+const DeviceId = z.uuid()
 
 export type Subscriber = (event: DashboardEvent) => void
 
@@ -80,7 +82,7 @@ export class LiveUpdates {
     if (change.type === 'today') this.today.ask('today')
     else if (change.type === 'rollouts') this.rollouts.ask('rollouts')
     else if (change.type === 'device') {
-      if (z.uuid().safeParse(change.id).success) this.tiles.ask(change.id)
+      if (DeviceId.safeParse(change.id).success) this.tiles.ask(change.id)
     } else if (change.type === 'support-file') {
       const supportFile = await supportFileViewById(this.db, change.id).catch(() => undefined)
       if (supportFile) this.push({ type: 'support-file', supportFile })
