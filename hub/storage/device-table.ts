@@ -1,5 +1,6 @@
 import type { HubDatabase, Queryable } from './database'
 import { z } from 'zod'
+import { pulledVersions, versionColumns, VersionsRow, type PulledVersions } from './pull-versions'
 import { ClaimedCodeRow, DeviceRow, DeviceStateRow, EnrolmentCodeRow, parseRows, TokenDeviceRow } from './rows'
 
 /** Devices and their one-time enrolment codes, as stored. The rules about them are in hub/server. */
@@ -61,7 +62,7 @@ export async function claimCodeForDevice(
   })
 }
 
-const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() })
+const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() }).extend(VersionsRow.shape)
 
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
 /** A device's row and the state last told of it (rows.ts DeviceStateRow). */
@@ -91,19 +92,31 @@ export interface HeartbeatToKeep {
   at: Date
 }
 
+/** A heartbeat kept: its device's row as now stored, and what the device's answer names for it to pull. */
+export interface SavedHeartbeat {
+  row: DeviceStateRow
+  versions: PulledVersions
+}
+
 /**
  * Keeps the newest heartbeats and when each came, for the devices whose tokens they carry unless a
  * device is revoked: one statement for the lot, which finds each device, keeps its heartbeat and
- * gives back its row as now stored (what its state is reckoned from), by token. A token missing from
- * the answer is a stranger's or a revoked device's. Give each token once: of two, one would be kept.
+ * gives back its row as now stored (what its state is reckoned from) with the versions its answer
+ * names (./pull-versions.ts), by token. A token missing from the answer is a stranger's or a revoked
+ * device's. Give each token once: of two, one would be kept.
  */
-export async function saveHeartbeats(db: Queryable, beats: readonly HeartbeatToKeep[]): Promise<Map<string, DeviceStateRow>> {
+export async function saveHeartbeats(db: Queryable, beats: readonly HeartbeatToKeep[]): Promise<Map<string, SavedHeartbeat>> {
   const { rows } = await db.query(
     `UPDATE devices d SET last_heartbeat = (b.heartbeat)::jsonb, last_heartbeat_at = b.at
        FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS b (token_hash, heartbeat, at)
       WHERE d.token_hash = b.token_hash AND d.revoked_at IS NULL
-     RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}`,
+     RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, ${versionColumns('d')}`,
     [beats.map((b) => b.tokenHash), beats.map((b) => JSON.stringify(b.heartbeat)), beats.map((b) => b.at)],
   )
-  return new Map(parseRows(SavedHeartbeatRow, rows).map(({ token_hash, ...row }) => [token_hash, row]))
+  return new Map(
+    parseRows(SavedHeartbeatRow, rows).map(({ token_hash, staff_version, revision, restored, rollout, support_file, ...row }) => [
+      token_hash,
+      { row, versions: pulledVersions({ staff_version, revision, restored, rollout, support_file }) },
+    ]),
+  )
 }

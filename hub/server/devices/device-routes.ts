@@ -1,5 +1,4 @@
 import { DeviceProfileAnswer, EnrolmentAnswer, EnrolmentRefusal, EnrolmentRequest, Heartbeat, HeartbeatAnswer, HUB_PATHS, UploadAnswer, UploadRequest } from '../../protocol'
-import { pullVersions } from '../../storage/pull-versions'
 import { storeRecords } from '../../storage/record-table'
 import { deviceOfRequest, DeviceRefusal, unknownDevice, unreadableRequest } from '../plugins/device-auth'
 import type { HubRoutes } from '../plugins/zod-schemas'
@@ -20,9 +19,9 @@ export const enrolRoute: HubRoutes = async (app) => {
 
 /**
  * The heartbeat authenticates in the statement that keeps it (one statement for a live device's
- * heartbeat: found by its token, kept, its row given back to reckon its state from; with those that
- * came meanwhile), not in a hook of its own: a thousand devices beat 67 times a second. So its body
- * is judged by the schema but the verdict is attached, and a stranger, a revoked device or an
+ * heartbeat: found by its token, kept, its row given back to reckon its state from and the versions
+ * its answer names; with those that came meanwhile), not in a hook of its own: a thousand devices
+ * beat 67 times a second. So its body is judged by the schema but the verdict is attached, and a stranger, a revoked device or an
  * unreadable heartbeat is looked up after and answered as always: unknown 401, revoked "revoked",
  * then unreadable 400.
  */
@@ -42,11 +41,11 @@ export const heartbeatRoute: HubRoutes = async (app) => {
       return unreadableRequest(reply)
     }
     // The dashboard is told once the device's answer is settled; a failure there never fails the device's request.
-    await app.watch.changed(saved.id, saved).catch(() => undefined)
+    await app.watch.changed(saved.row.id, saved.row).catch(() => undefined)
     // The venue's staff version and the newest revision of profiles and service rules: a device holding others pulls its own;
     // the Foyer version it may take now, when a rollout covers it; and a support file a manager asked for: the device makes
-    // it and uploads it (./support-file-routes.ts). All in the one statement pullVersions makes.
-    const { rollout, ...versions } = await pullVersions(app.db, saved.id)
+    // it and uploads it (./support-file-routes.ts). Read by the statement that kept the heartbeat (storage/pull-versions.ts).
+    const { rollout, ...versions } = saved.versions
     const update = rollout && orderFor(rollout, now)
     return reply.send({ status: 'ok', hubTime: now.toISOString(), ...versions, ...(update ? { update } : {}) })
   })

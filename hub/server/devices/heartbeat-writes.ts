@@ -1,15 +1,14 @@
 import type { Queryable } from '../../storage/database'
-import { saveHeartbeats, type HeartbeatToKeep } from '../../storage/device-table'
-import type { DeviceStateRow } from '../../storage/rows'
+import { saveHeartbeats, type HeartbeatToKeep, type SavedHeartbeat } from '../../storage/device-table'
 
 interface Waiting extends HeartbeatToKeep {
-  settle: (row: DeviceStateRow | undefined) => void
+  settle: (saved: SavedHeartbeat | undefined) => void
   fail: (error: unknown) => void
 }
 
 /**
  * The devices' heartbeats written in batches: those that come while a statement is writing are
- * written together by the next one, each answered with its own device's row. A thousand devices
+ * written together by the next one, each answered with its own device's row and the versions its answer names. A thousand devices
  * beat 67 times a second; on PGlite one thread runs every statement in turn, so when they come
  * faster than one statement a beat can keep up, a statement a batch is what lets the hub catch up.
  * A revoke is seen as before: each statement keeps only non-revoked devices' beats.
@@ -24,8 +23,8 @@ export class HeartbeatWrites {
     private readonly parallel: number,
   ) {}
 
-  /** Keeps the heartbeat; its device's row as now stored, or undefined for a stranger or a revoked device. */
-  save(beat: HeartbeatToKeep): Promise<DeviceStateRow | undefined> {
+  /** Keeps the heartbeat; its device's row as now stored and its answer's versions, or undefined for a stranger or a revoked device. */
+  save(beat: HeartbeatToKeep): Promise<SavedHeartbeat | undefined> {
     return new Promise((settle, fail) => {
       this.queue.push({ ...beat, settle, fail })
       if (this.writing < this.parallel) void this.write()
