@@ -94,6 +94,22 @@ describe.each(HUB_BACKENDS)('what enrolled devices report to the hub on %s', (ba
     expect(rows).toEqual([{ n: 3 }])
   })
 
+  it('stores each of many uploads sent at once (written together), a device uploading twice among them and a revoked one too, each answered its own', async () => {
+    const counters = await Promise.all(Array.from({ length: 8 }, (_, i) => enrol(`Foyer counter ${i + 1}`)))
+    await hub().revokeDevice(counters[0]!.deviceId)
+    const sale = (n: number) => ({ deviceRecordId: `s-${n}`, kind: 'sale', occurredAt: `2026-11-26T19:0${n}:00Z`, payload: salePayload(n) })
+    const sent = counters.map((counter, i) => counter.post('/device/records', { records: [sale(i + 1)] }))
+    const twice = counters[1]!.post('/device/records', { records: [sale(9), sale(2)] })
+    const answers = (await Promise.all([...sent, twice])).map((a) => UploadAnswer.parse(a.body).results)
+    expect(answers.map((results) => results.map((r) => [r.deviceRecordId, r.outcome]))).toEqual([
+      ...counters.map((_, i) => [[`s-${i + 1}`, 'stored']]),
+      [['s-9', 'stored'], ['s-2', 'stored']],
+    ])
+    expect(answers[8]![1]).toEqual(answers[1]![0])
+    const { rows } = await hub().db.query('SELECT device_id, count(*)::int AS n FROM device_records WHERE device_id = ANY($1::uuid[]) GROUP BY device_id', [counters.map((c) => c.deviceId)])
+    expect(new Map(rows.map((r) => [(r as { device_id: string }).device_id, (r as { n: number }).n]))).toEqual(new Map(counters.map((c, i) => [c.deviceId, i === 1 ? 2 : 1])))
+  })
+
   it('refuses an upload from a stranger or with records the protocol cannot read', async () => {
     const counter = await enrol('Counter 3')
     expect((await counter.post('/device/records', { records: [{ deviceRecordId: 's-1', kind: 'sale' }] })).status).toBe(400)

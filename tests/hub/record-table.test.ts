@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { HubDatabase } from '../../hub/storage/database'
-import { recordsOfDevice, storeRecords, type IncomingRecord } from '../../hub/storage/record-table'
+import { recordWrites } from '../../hub/server/devices/record-writes'
+import { recordsOfDevice, storeRecords, storeUploads, type IncomingRecord } from '../../hub/storage/record-table'
 import { HUB_BACKENDS, hubDatabaseForFile } from '../support/hub-backends'
 
 async function newDevice(db: HubDatabase): Promise<string> {
@@ -9,6 +10,8 @@ async function newDevice(db: HubDatabase): Promise<string> {
   await db.query('INSERT INTO devices (id, name, token_hash, enrolled_at) VALUES ($1, $2, $3, $4)', [id, 'Counter 1', randomUUID(), new Date()])
   return id
 }
+
+type StoreOutcomes = Awaited<ReturnType<typeof storeRecords>>
 
 const sale = (n: number, minute: number): IncomingRecord => ({
   deviceRecordId: `sale-${n}`,
@@ -79,5 +82,39 @@ describe.each(HUB_BACKENDS)('device records at the hub on %s', (backend) => {
     const stored = await recordsOfDevice(db, device)
     expect(stored).toHaveLength(3)
     expect(stored.find((r) => r.device_record_id === 'sale-9')!.payload).toEqual(awkward.payload)
+  })
+
+  it('stores several devices’ uploads in one statement, each answered as if alone: its own times, ids apart, repeats and clashes its own', async () => {
+    const db = database()
+    const [a, b, c] = [await newDevice(db), await newDevice(db), await newDevice(db)]
+    const [before] = await storeRecords(db, c, [sale(1, 0)], new Date('2026-11-26T19:00:00Z'))
+    const answers = await storeUploads(db, [
+      { deviceId: a, records: [sale(1, 0), sale(2, 2), sale(1, 0)], at: new Date('2026-11-26T19:10:00Z') },
+      { deviceId: b, records: [sale(1, 0)], at: new Date('2026-11-26T19:11:00Z') },
+      { deviceId: c, records: [sale(1, 0), { ...sale(2, 2), payload: { totalCents: 2 } }, { ...sale(1, 0), payload: { totalCents: 1 } }], at: new Date('2026-11-26T19:12:00Z') },
+    ])
+    expect(answers.map((upload) => upload.map((o) => o.outcome))).toEqual([['stored', 'stored', 'stored'], ['stored'], ['stored', 'stored', 'conflict']])
+    const [fromA, fromB, fromC] = answers as [StoreOutcomes, StoreOutcomes, StoreOutcomes]
+    expect(fromA[0]).toMatchObject({ receivedAt: new Date('2026-11-26T19:10:00Z') })
+    expect(fromA[2]).toEqual(fromA[0])
+    expect(fromB[0]).toMatchObject({ receivedAt: new Date('2026-11-26T19:11:00Z') })
+    expect(fromC[0]).toEqual(before)
+    const idOf = (o: StoreOutcomes[number] | undefined) => (o?.outcome === 'stored' ? o.hubRecordId : '')
+    expect(new Set([fromA[0], fromA[1], fromB[0], fromC[0], fromC[1]].map(idOf)).size).toBe(5)
+    expect((await recordsOfDevice(db, c)).map((r) => r.payload)).toEqual([sale(1, 0).payload, { totalCents: 2 }])
+    expect(await recordsOfDevice(db, b)).toHaveLength(1)
+  })
+
+  it('fails only the upload that fails when uploads written together fail: the others are stored, each once', async () => {
+    const db = database()
+    const [a, b] = [await newDevice(db), await newDevice(db)]
+    const writes = recordWrites(db, 1)
+    // The first is written at once, alone; the three after it wait and are written together, and one of them names no device.
+    const first = writes.submit({ deviceId: a, records: [sale(1, 0)], at: new Date() })
+    const together = [b, randomUUID(), a].map((deviceId) => writes.submit({ deviceId, records: [sale(2, 2)], at: new Date() }))
+    const [fromA, fromB, stranger, fromAAgain] = await Promise.allSettled([first, ...together])
+    expect([fromA, fromB, stranger, fromAAgain].map((r) => r!.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    expect((await recordsOfDevice(db, a)).map((r) => r.device_record_id)).toEqual(['sale-1', 'sale-2'])
+    expect((await recordsOfDevice(db, b)).map((r) => r.device_record_id)).toEqual(['sale-2'])
   })
 })
