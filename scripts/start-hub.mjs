@@ -17,5 +17,8 @@ if (!existsSync(join(dashboard, 'index.html'))) {
 // run the sources through tsx, correct but slower to start).
 const bundled = spawnSync(process.execPath, [join(root, 'scripts/build-hub.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' })
 if (bundled.status !== 0) process.exit(bundled.status ?? 1)
-const hub = spawnSync(process.execPath, [join(root, 'bin/foyer-hub.mjs'), 'serve', ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' })
-process.exit(hub.status ?? 1)
+// The hub runs in this process, as `foyer-hub serve` with this command's arguments, not in a child: a child
+// outlived this process when something stopped it with SIGTERM (a process manager, a test), serving on with
+// nobody to stop it, while signals sent here now reach the hub itself, which closes and exits.
+process.argv = [process.argv[0], join(root, 'bin/foyer-hub.mjs'), 'serve', ...process.argv.slice(2)]
+await import('../bin/foyer-hub.mjs')

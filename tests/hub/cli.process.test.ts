@@ -65,7 +65,7 @@ describe('npm run hub', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600)
   }, 120_000)
 
-  it('on a fresh clone (no built page) builds the managers’ page first and serves it at /', async () => {
+  it('on a fresh clone (no built page) builds the managers’ page first and serves it at /; stopped, it stops serving', async () => {
     const page = mkdtempSync(join(tmpdir(), 'foyer-hub-page-'))
     const fresh = startHubProcess(mkdtempSync(join(tmpdir(), 'foyer-hub-fresh-')), ['scripts/start-hub.mjs'], ['--dashboard', page])
     children.push(fresh.child)
@@ -76,6 +76,9 @@ describe('npm run hub', () => {
     expect(answer.status).toBe(200)
     expect(answer.type).toContain('text/html')
     expect(answer.body).toContain('<div id="app"')
+    // Stopped as a process manager stops it (SIGTERM to the command's own process): the hub goes with it.
+    await stop(fresh.child)
+    await expect(insecureGet(url)).rejects.toThrow(/ECONNREFUSED/)
     rmSync(page, { recursive: true, force: true })
   }, 180_000)
 })
