@@ -46,9 +46,10 @@ function childrenCpuSeconds() {
 
 /**
  * Runs one command through the shell, its output kept (`quiet`) or passed through; settles with its
- * exit code. A quiet job's output is printed when it ends, or once `printAfter` has settled too.
+ * exit code. A quiet job's output is printed when it ends, or once `printAfter` has settled too;
+ * `onEnd` is told as soon as the command ends, before that.
  */
-function run(name, command, { quiet, env = {}, printAfter = Promise.resolve() }) {
+function run(name, command, { quiet, env = {}, printAfter = Promise.resolve(), onEnd = () => {} }) {
   const started = Date.now()
   const child = spawn(command, {
     cwd: root,
@@ -61,6 +62,7 @@ function run(name, command, { quiet, env = {}, printAfter = Promise.resolve() })
   child.stderr?.on('data', (chunk) => (output += chunk))
   return new Promise((settle) => {
     child.on('close', async (code, signal) => {
+      onEnd()
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       const ok = code === 0
       await printAfter
@@ -162,8 +164,11 @@ if (ok) {
   ok = await stage('vitest, and the E2E specs beside it', async () => {
     rmSync(VITEST_REPORT, { force: true })
     const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
-    const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest })
-    const others = Promise.race([vitest, venue]).then(() =>
+    // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
+    let venueEnded
+    const venueEnd = new Promise((resolve) => (venueEnded = resolve))
+    const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
+    const others = Promise.race([vitest, venueEnd]).then(() =>
       run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
     )
     const codes = await Promise.all([vitest, venue, others])
