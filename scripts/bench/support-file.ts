@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openLocalDb } from '../../electron/database/local-db'
+import { logDirOf } from '../../electron/logging/file-logger'
 import { recentLogs } from '../../electron/logging/recent-logs'
 import type { CredentialVault } from '../../electron/vault/credential-vault'
 import { supportFileText } from '../../electron/services/support-bundle'
@@ -39,14 +40,14 @@ async function longestGap(work: () => Promise<unknown>): Promise<number> {
 }
 
 function logFile(dir: string): number {
-  mkdirSync(join(dir, 'logs'))
+  mkdirSync(logDirOf(dir))
   const lines: string[] = []
   for (let i = 0, size = 0; size < LOG_BYTES; i++) {
     const line = JSON.stringify({ level: 30, time: 1764576000000 + i, msg: 'a sale step was journalled', saleId: `sale-${i}`, step: 'paid', amountCents: 2500 + i })
     lines.push(line)
     size += line.length + 1
   }
-  writeFileSync(join(dir, 'logs', 'foyer.2026-12-01.1.log'), `${lines.join('\n')}\n`)
+  writeFileSync(join(logDirOf(dir), 'foyer.2026-12-01.1.log'), `${lines.join('\n')}\n`)
   return lines.length
 }
 
@@ -72,7 +73,7 @@ for (let run = 1; run <= RUNS; run++) {
   console.log(`run ${run}: ${(text.length / 1024 / 1024).toFixed(1)} MiB in ${took.toFixed(0)} ms; longest hold of main: ${held.toFixed(0)} ms (idle main on this machine now: ${idle.toFixed(0)} ms)`)
 }
 // After the runs: the garbage this leaves would otherwise be collected inside the next run's window.
-const onMain = await longestGap(async () => JSON.stringify(await recentLogs(join(dir, 'logs'))))
+const onMain = await longestGap(async () => JSON.stringify(await recentLogs(logDirOf(dir))))
 console.log(`the logs made on main instead, as before: longest hold of main ${onMain.toFixed(0)} ms`)
 db.close()
 rmSync(dir, { recursive: true, force: true })

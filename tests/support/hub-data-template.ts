@@ -22,9 +22,13 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16)
 }
 
+/** The template's folder, once found or made: the sources are read once a process, not at every hub a test starts. */
+let made: string | undefined
+
 function migratedTemplate(): string {
+  if (made && existsSync(made)) return made
   const template = join(tmpdir(), `foyer-hub-db-${templateKey()}`)
-  if (existsSync(template)) return template
+  if (existsSync(template)) return (made = template)
   const making = mkdtempSync(join(tmpdir(), 'foyer-hub-db-making-'))
   try {
     execFileSync(process.execPath, ['bin/foyer-hub.mjs', 'migrate', '--data', making], { cwd: root, env: { ...process.env, FOYER_HUB_DATABASE_URL: '' }, stdio: 'ignore' })
@@ -37,7 +41,7 @@ function migratedTemplate(): string {
   } finally {
     rmSync(making, { recursive: true, force: true })
   }
-  return template
+  return (made = template)
 }
 
 /** `dataDir` (made if need be) holds the hub's database, migrated to the current schema and empty. */
