@@ -62,7 +62,7 @@ export async function claimCodeForDevice(
   })
 }
 
-const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() }).extend(VersionsRow.shape)
+const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() })
 
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
 /** A device's row and the state last told of it (rows.ts DeviceStateRow). */
@@ -113,10 +113,8 @@ export async function saveHeartbeats(db: Queryable, beats: readonly HeartbeatToK
      RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, ${versionColumns('d')}`,
     [beats.map((b) => b.tokenHash), beats.map((b) => JSON.stringify(b.heartbeat)), beats.map((b) => b.at)],
   )
-  return new Map(
-    parseRows(SavedHeartbeatRow, rows).map(({ token_hash, staff_version, revision, restored, rollout, support_file, ...row }) => [
-      token_hash,
-      { row, versions: pulledVersions({ staff_version, revision, restored, rollout, support_file }) },
-    ]),
-  )
+  // Each row read twice, by the device's schema and by the versions' (each takes its own columns, neither lists the other's).
+  const devices = parseRows(SavedHeartbeatRow, rows)
+  const versions = parseRows(VersionsRow, rows)
+  return new Map(devices.map(({ token_hash, ...row }, i) => [token_hash, { row, versions: pulledVersions(versions[i]!) }]))
 }
