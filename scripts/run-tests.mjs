@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, the three type checks and the five builds, then Vitest and Playwright.
+// `npm test`: lint, the type checks (one build of three projects) and the five builds, then Vitest and Playwright.
 // The checks and builds are one Node process each and mostly single-threaded, and none needs
 // another's output, so they run side by side, as many at once as there are cores (two on the
 // machines npm test is measured on); run one after another they left a core idle for a minute.
@@ -22,11 +22,11 @@ const bin = resolve(root, 'node_modules', '.bin')
 
 /** The checks and builds: the longest first, so the last to start is a short one. */
 const checks = [
-  ['typecheck: tests', 'vue-tsc --noEmit -p tsconfig.test.json'],
+  // Main's and the renderer's projects, then the tests' against their declarations (tsconfig.test.json):
+  // one job, as the tests' check waits for the other two.
+  ['typecheck: main, renderer, tests', 'vue-tsc -b tsconfig.test.json'],
   ['lint', 'eslint --max-warnings 0 .'],
   ['build: app', 'electron-vite build'],
-  ['typecheck: renderer', 'vue-tsc --noEmit -p tsconfig.web.json'],
-  ['typecheck: main', 'tsc --noEmit -p tsconfig.node.json'],
   ['build: hub dashboard', 'vite build --config hub/dashboard/vite.config.ts'],
   ['build: seat-map harness', 'vite build --config tests/seatmap-harness/vite.config.ts'],
   ['build: browser host', 'node scripts/build-browser-host.mjs'],
