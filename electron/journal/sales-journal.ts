@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { OrderRequest } from '../contract'
 import { centsOf } from '../contract/money'
+import { inTransaction, type InTransaction } from '../database/in-transaction'
 import type { LocalDb } from '../database/local-db'
 import { unwaited } from '../database/unwaited'
 import { OutboxRecords, PRINTED_STEP, SOLD_ORDER_STATES, type RecordPayloads } from './outbox-records'
@@ -60,6 +61,8 @@ export class SalesJournal {
   readonly #ofShift: Statement<[string]>
   readonly #stepsOfShift: Statement<[string, string], { sale_id: string; seq: number; at: number; step: string; detail: string | null }>
   readonly #updates = new Map<string, Statement>()
+  /** Each step's one transaction, its function made once (../database/in-transaction.ts). */
+  readonly #inTransaction: InTransaction
 
   constructor(
     private readonly db: LocalDb,
@@ -71,6 +74,7 @@ export class SalesJournal {
     /** What each record says to the hub, frozen as the step writes it; null: made when the outbox first sends it. */
     payloads: RecordPayloads | null = null,
   ) {
+    this.#inTransaction = inTransaction(db)
     this.#payments = new SalePayments(db)
     this.#codes = new SaleCodes(db)
     this.outbox = new OutboxRecords(db, payloads, now)
@@ -119,12 +123,14 @@ export class SalesJournal {
     const at = this.now()
     const amountCents = centsOf(sale.request.totalAmount)
     // Read back in the same transaction: one set of the database's locks for the step, not a second for the reading.
-    return this.db.transaction(() => {
+    // (Not by RETURNING, as the steps after it are: an INSERT that returns its row has SQLite plan a scan of the
+    // tables that refer to the sales, for foreign keys it never finds broken.)
+    return this.#inTransaction(() => {
       const by = sale.soldBy ?? null
       this.#begin.run(sale.saleId, this.backend, sale.tender, sale.request.paymentMethodCode, amountCents, sale.shiftId ?? null, by?.staffId ?? null, by?.name ?? null, JSON.stringify(sale.request), at, at)
       this.#append(sale.saleId, at, 'order-submitting', { items: sale.request.items.length, amountCents })
       return this.get(sale.saleId)!
-    })()
+    })
   }
 
   /**
@@ -159,11 +165,11 @@ export class SalesJournal {
 
   /** A step that changes nothing but is worth knowing (a retry, a terminal's answer). */
   note(saleId: string, step: string, detail?: unknown): void {
-    this.db.transaction(() => {
+    this.#inTransaction(() => {
       this.#append(saleId, this.now(), step, detail)
       // A reprint is such a step: its record goes with it. No other note makes one (a note changes no state nor payment).
       if (step === PRINTED_STEP) this.outbox.ofSale(saleId)
-    })()
+    })
   }
 
   get(saleId: string): SaleRecord | null {
@@ -196,12 +202,12 @@ export class SalesJournal {
   /** Staff dealt with a sale's note (refund checked, cash handed back, terminal looked at). */
   resolveStaffNote(saleId: string, how: string): SaleRecord {
     const at = this.now()
-    return this.db.transaction(() => {
+    return this.#inTransaction(() => {
       const changed = this.#resolveNote.run(at, at, saleId)
       if (changed.changes !== 1) throw new Error(`sale ${saleId} has no note for staff`)
       this.#append(saleId, at, 'staff-resolved', { how })
       return this.get(saleId)!
-    })()
+    })
   }
 
   /** The sales of this backend a scanned code names (booking reference or ticket barcode), newest first (./sale-codes.ts). */
@@ -243,7 +249,7 @@ export class SalesJournal {
     const at = this.now()
     // What the step decides by is read in its own transaction: one transaction (one set of the database's locks) for the
     // step, and what it read is what it writes over.
-    return this.db.transaction(() => {
+    return this.#inTransaction(() => {
       // The sale's columns, not its request and order: a step needs those only to keep a seat's kind.
       const before = this.#factsOf(saleId)
       const to = toOrNull ?? before.orderState
@@ -255,16 +261,16 @@ export class SalesJournal {
       written = { heldForStaff: false, ...written }
       const { sets, values } = saleUpdate(before, to, written, at)
       payments(at)
-      this.#update(sets).run(...values, saleId)
+      // The row as the step leaves it, read back by the UPDATE itself (RETURNING), and its payments as the step left them.
+      const after = this.#read(this.#update(sets).get(...values, saleId))
       // The codes the scanner finds the sale by, in the same transaction as the step that learnt them.
       this.#codes.index(saleId, written)
       this.#append(saleId, at, step, detail)
-      const after = this.get(saleId)!
       // So are the hub's records the step made (a confirm, a refund, a first print), made from the sale as just read: ./outbox-records.ts.
       // Only a sale sold (or sold and given back) or a print has any; the others' steps are spared looking.
       if (step === PRINTED_STEP || SOLD_ORDER_STATES.includes(after.orderState)) this.outbox.ofSale(saleId, after)
       return after
-    })()
+    })
   }
 
   #factsOf(saleId: string): SaleFacts {
@@ -273,9 +279,9 @@ export class SalesJournal {
     return saleFactsFromRow(row)
   }
 
-  /** The UPDATE for a set of columns, prepared once: a sale's steps change the same few sets again and again. */
+  /** The UPDATE for a set of columns, answering the row it leaves, prepared once: a sale's steps change the same few sets again and again. */
   #update(sets: readonly string[]): Statement {
-    const sql = `UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ?`
+    const sql = `UPDATE sales SET ${sets.join(', ')} WHERE sale_id = ? RETURNING *`
     let statement = this.#updates.get(sql)
     if (!statement) this.#updates.set(sql, (statement = this.db.prepare(sql)))
     return statement
