@@ -16,10 +16,12 @@ export function unwaited<T>(db: Database.Database, write: () => T): T {
   let level = opened.get(db)
   if (level === undefined) opened.set(db, (level = Number(db.pragma('synchronous', { simple: true }))))
   if (level <= 1) return write()
-  db.pragma('synchronous = NORMAL')
+  // By exec, not db.pragma: the setting is made as the PRAGMA is prepared, and exec makes no Statement object to answer
+  // with (a fifth of the cost, twice at every unwaited step).
+  db.exec('PRAGMA synchronous = NORMAL')
   try {
     return write()
   } finally {
-    db.pragma(`synchronous = ${level}`)
+    db.exec(`PRAGMA synchronous = ${level}`)
   }
 }

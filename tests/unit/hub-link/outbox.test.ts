@@ -195,9 +195,9 @@ describe('the journal as the outbox', () => {
     const { db } = journalWith(3, openLocalDb(dir))
     const outbox = new Outbox(db, () => 30)
     const batch = outbox.nextBatch()
-    const pragmas = vi.spyOn(db, 'pragma')
+    const pragmas = vi.spyOn(db, 'exec')
     outbox.answered(batch.map((r, i) => ({ deviceRecordId: r.deviceRecordId, outcome: 'stored', hubRecordId: String(i + 1), receivedAt: '2026-11-26T12:00:00.000Z' })), 1)
-    expect(pragmas.mock.calls.map(([text]) => text)).toContain('synchronous = NORMAL')
+    expect(pragmas.mock.calls.map(([text]) => text)).toContain('PRAGMA synchronous = NORMAL')
     try {
       expect(outbox.waiting()).toBe(0)
       expect(db.pragma('synchronous', { simple: true })).toBe(2)
