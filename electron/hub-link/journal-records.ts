@@ -1,4 +1,4 @@
-import { RecordEnvelope, withPlainLines, TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
+import { RecordEnvelope, plainLinesJson, TICKET_CODES_MAX, TicketCode, type PrintedPayload, type ReprintPayload, type RefundPayload, type SalePayload, type ShiftPayload } from '../../hub/protocol'
 import { centsOf } from '../contract/money'
 import type { Order, OrderItem } from '../contract'
 import type { LocalDb } from '../database/local-db'
@@ -153,7 +153,7 @@ export function hubRecordPayloads(db: LocalDb, patronDays: () => number): Record
       journal ??= new SalesJournal(db, '')
       try {
         const record = recordOf(db, journal, found, patronDays(), sale)
-        const text = JSON.stringify(withPlainLines(record.payload))
+        const text = plainLinesJson(record.payload)
         // Checked as the journal will keep it, its text read back, as the outbox reads it (./checked-records.ts).
         const kept = { deviceRecordId: record.recordId, kind: record.kind, occurredAt: new Date(record.at).toISOString(), payload: text }
         if (!RecordEnvelope.safeParse({ ...kept, payload: JSON.parse(text) }).success) return null

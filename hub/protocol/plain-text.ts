@@ -54,3 +54,12 @@ export function withPlainLines<T>(value: T): T {
   }
   return value
 }
+
+/**
+ * The JSON text of a value with every string in it as a plain line: JSON.stringify(withPlainLines(value)), written in
+ * one pass (each string made plain as it is written), not by copying the whole value first (a device's records are made
+ * at a sale's steps: issue #35).
+ */
+export function plainLinesJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'string' ? plainLine(inner) : inner))
+}
