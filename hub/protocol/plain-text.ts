@@ -42,23 +42,10 @@ export function plainLine(text: string): string {
 }
 
 /**
- * Every string in a JSON value as a plain line. A device's record is made from the vendor's texts (a
- * show's title, a price class's name), which the device does not choose: a stray control character in
- * one must not make the record one the hub refuses, so it is made a space before the record is sent.
- */
-export function withPlainLines<T>(value: T): T {
-  if (typeof value === 'string') return plainLine(value) as T
-  if (Array.isArray(value)) return value.map(withPlainLines) as T
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withPlainLines(inner)])) as T
-  }
-  return value
-}
-
-/**
- * The JSON text of a value with every string in it as a plain line: JSON.stringify(withPlainLines(value)), written in
- * one pass (each string made plain as it is written), not by copying the whole value first (a device's records are made
- * at a sale's steps: issue #35).
+ * The JSON text of a value with every string in it as a plain line. A device's record is made from the vendor's texts
+ * (a show's title, a price class's name), which the device does not choose: a stray control character in one must not
+ * make the record one the hub refuses, so it is made a space before the record is sent. Written in one pass (each string
+ * made plain as JSON.stringify writes it), not by copying the whole value first: records are made at a sale's steps.
  */
 export function plainLinesJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'string' ? plainLine(inner) : inner))
