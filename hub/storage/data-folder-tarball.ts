@@ -122,11 +122,19 @@ function* inPieces(records: Iterable<Buffer>): Generator<Buffer> {
   if (length) yield Buffer.concat(held, length)
 }
 
-/** The entries as one gzipped tarball, compressed on libuv's threads, in bytes of its own (transferable whole). */
-export async function gzippedTarball(entries: readonly DataFolderEntry[]): Promise<Uint8Array<ArrayBuffer>> {
+/** The entries as one gzipped tarball (see gzipped). */
+export function gzippedTarball(entries: readonly DataFolderEntry[]): Promise<Uint8Array<ArrayBuffer>> {
+  return gzipped(inPieces(tarRecords(entries)))
+}
+
+/**
+ * The pieces' bytes gzipped on libuv's threads, PIECE and CHUNK at a time (see above), in bytes of their own
+ * (transferable whole): a data folder read here, or the tarball PGlite's own dump made of one in memory.
+ */
+export async function gzipped(pieces: Iterable<Buffer>): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = []
-  await pipeline(Readable.from(inPieces(tarRecords(entries))), createGzip({ chunkSize: CHUNK }), async (gzipped: AsyncIterable<Buffer>) => {
-    for await (const chunk of gzipped) chunks.push(chunk)
+  await pipeline(Readable.from(pieces), createGzip({ chunkSize: CHUNK }), async (output: AsyncIterable<Buffer>) => {
+    for await (const chunk of output) chunks.push(chunk)
   })
   const tarball = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0))
   let at = 0

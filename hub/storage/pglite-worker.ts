@@ -1,9 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { promisify } from 'node:util'
 import { resolve } from 'node:path'
 import { parentPort } from 'node:worker_threads'
-import { gzip } from 'node:zlib'
-import { gzippedTarball, readDataFolder } from './data-folder-tarball'
+import { gzipped, gzippedTarball, readDataFolder } from './data-folder-tarball'
 import { errorToMessage, WorkerRequest, type WorkerReply } from './pglite-messages'
 
 /**
@@ -16,7 +14,6 @@ import { errorToMessage, WorkerRequest, type WorkerReply } from './pglite-messag
  * thread, not again in a thread of each (which cost a test run about 150 CPU-s).
  */
 const port = parentPort!
-const gzipped = promisify(gzip)
 const databases = new Map<number, PGlite>()
 /** The folder on disk each database's PGlite keeps its files in (NodeFS); none for one in memory. */
 const folders = new Map<number, string>()
@@ -84,9 +81,8 @@ async function dump(db: PGlite, folder: string | undefined): Promise<Uint8Array<
     )
     return gzippedTarball(entries)
   }
-  const tarball = await db._runExclusiveTransaction(async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()))
-  // Copied into bytes of its own, handed over whole (reply()): zlib's Buffer may be a view into a larger one.
-  return new Uint8Array(await gzipped(tarball))
+  const tarball = await db._runExclusiveTransaction(async () => Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()))
+  return gzipped([tarball])
 }
 
 /** Where PGlite keeps a database's files, as it reads `dataDir` (its parseDataDir): a path or file:// on disk. */
