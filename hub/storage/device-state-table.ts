@@ -1,5 +1,5 @@
 import type { HubDatabase, Queryable } from './database'
-import { DEVICE_STATE_COLUMNS } from './device-table'
+import { DEVICE_STATE_COLUMNS, DEVICE_STATE_COLUMNS_OF_D } from './device-table'
 import { DashboardDeviceRow, DeviceRow, DeviceStateRow, parseRows, queryRows, StoredStateRow } from './rows'
 
 /**
@@ -67,7 +67,7 @@ export async function devicesGoneQuiet(db: Queryable, cutoff: Date): Promise<str
 export async function dashboardDeviceRows(db: Queryable, day: { start: Date; end: Date }, deviceIds?: readonly string[]): Promise<DashboardDeviceRow[]> {
   const which = deviceIds ? 'd.id = ANY($3::uuid[])' : '$3::uuid[] IS NULL'
   const { rows } = await db.query(
-    `SELECT ${ROW.split(', ').map((c) => `d.${c}`).join(', ')},
+    `SELECT ${DEVICE_STATE_COLUMNS_OF_D},
             (SELECT count(*) FROM device_records r
               WHERE r.device_id = d.id AND r.kind = 'sale' AND r.occurred_at >= $1 AND r.occurred_at < $2) AS sales_today,
             (SELECT max(r.occurred_at) FROM device_records r WHERE r.device_id = d.id AND r.kind = 'sale') AS last_sale_record_at

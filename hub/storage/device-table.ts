@@ -67,6 +67,8 @@ const SavedHeartbeatRow = DeviceStateRow.extend({ token_hash: z.string() })
 const DEVICE_COLUMNS = 'id, name, place, enrolled_at, revoked_at, last_heartbeat_at, last_heartbeat'
 /** A device's row and the state last told of it (rows.ts DeviceStateRow). */
 export const DEVICE_STATE_COLUMNS = `${DEVICE_COLUMNS}, state, state_since`
+/** DEVICE_STATE_COLUMNS as columns of the device row `d` of a statement that joins it to others. */
+export const DEVICE_STATE_COLUMNS_OF_D = DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')
 
 /** The device a request's token belongs to: asked on every heartbeat and upload, so only what they need. */
 export async function deviceByTokenHash(db: Queryable, tokenHash: string): Promise<TokenDeviceRow | undefined> {
@@ -98,6 +100,12 @@ export interface SavedHeartbeat {
   versions: PulledVersions
 }
 
+/** Written once, not at every batch of heartbeats (dozens a second). */
+const SAVE_HEARTBEATS = `UPDATE devices d SET last_heartbeat = (b.heartbeat)::jsonb, last_heartbeat_at = b.at
+    FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS b (token_hash, heartbeat, at)
+   WHERE d.token_hash = b.token_hash AND d.revoked_at IS NULL
+  RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS_OF_D}, ${versionColumns('d')}`
+
 /**
  * Keeps the newest heartbeats and when each came, for the devices whose tokens they carry unless a
  * device is revoked: one statement for the lot, which finds each device, keeps its heartbeat and
@@ -106,13 +114,7 @@ export interface SavedHeartbeat {
  * device's. Give each token once: of two, one would be kept.
  */
 export async function saveHeartbeats(db: Queryable, beats: readonly HeartbeatToKeep[]): Promise<Map<string, SavedHeartbeat>> {
-  const { rows } = await db.query(
-    `UPDATE devices d SET last_heartbeat = (b.heartbeat)::jsonb, last_heartbeat_at = b.at
-       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS b (token_hash, heartbeat, at)
-      WHERE d.token_hash = b.token_hash AND d.revoked_at IS NULL
-     RETURNING d.token_hash, ${DEVICE_STATE_COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}, ${versionColumns('d')}`,
-    [beats.map((b) => b.tokenHash), beats.map((b) => JSON.stringify(b.heartbeat)), beats.map((b) => b.at)],
-  )
+  const { rows } = await db.query(SAVE_HEARTBEATS, [beats.map((b) => b.tokenHash), beats.map((b) => JSON.stringify(b.heartbeat)), beats.map((b) => b.at)])
   // Each row read twice, by the device's schema and by the versions' (each takes its own columns, neither lists the other's).
   const devices = parseRows(SavedHeartbeatRow, rows)
   const versions = parseRows(VersionsRow, rows)
