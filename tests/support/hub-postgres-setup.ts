@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { PGlite } from '@electric-sql/pglite'
-import { migrate } from '../../hub/storage/migrate'
-import { openPgliteDatabase } from '../../hub/storage/pglite-database'
+import { seedHubData } from './hub-data-template'
 import { startPostgresCluster } from './postgres-cluster'
 
 declare module 'vitest' {
@@ -33,14 +32,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
 
 /**
  * A PGlite database migrated as the hub migrates it, saved as a tarball that each test file's PGlite
- * starts from: a new PGlite runs initdb (≈2 CPU-s), loading this takes a third of that.
+ * starts from: a new PGlite runs initdb (≈2 CPU-s), loading this takes a third of that. The database is
+ * the one the tests that start the hub as a process start from (./hub-data-template.ts: `foyer-hub
+ * migrate`'s, kept between runs while the hub's storage is unchanged), read back as a tarball.
  */
 async function migratedPgliteTemplate(): Promise<{ file: string; remove(): void }> {
-  const folder = mkdtempSync(join(tmpdir(), 'foyer-hub-pglite-'))
-  // Migrated through the hub's own opening, in a data folder, then read back as a tarball.
-  const db = await openPgliteDatabase(join(folder, 'db'))
-  await migrate(db)
-  await db.close()
+  const folder = seedHubData(mkdtempSync(join(tmpdir(), 'foyer-hub-pglite-')))
   const pglite = await PGlite.create({ dataDir: join(folder, 'db') })
   const tarball = await pglite.dumpDataDir('none')
   await pglite.close()
