@@ -14,6 +14,8 @@ process.env.FOYER_CHROMIUM ??= chromiumPath
 // such a start's CPU. Node ignores a cache it cannot use; the code run is the same.
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'foyer-node-compile-cache')
 
+/** Lower-cost PIN hashes for the projects that run Foyer's services in-process (tests/support/test-pin-cost.ts). */
+const testPinCost = 'tests/support/test-pin-cost.ts'
 const alias = { '@contract': resolve(import.meta.dirname, 'electron/contract') }
 // A test that starts a runtime starts a sandbox and may check a PIN with scrypt, with the other
 // core busy with another file: the defaults (5 s a test, 10 s a hook) leave no room for a machine
@@ -78,12 +80,12 @@ export default defineConfig({
         // share one graph a worker; what they set up is their own (a sandbox on port 0, temporary
         // folders, a keychain tenant of its own), and each puts back what it changes.
         resolve: { alias },
-        test: { name: 'main', environment: 'node', include: ['tests/unit/**/*.test.ts'], exclude: [...processTests, ...mockingTests], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'main', setupFiles: [testPinCost], environment: 'node', include: ['tests/unit/**/*.test.ts'], exclude: [...processTests, ...mockingTests], isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         // Files that stand a fake in for a module (vi.mock): the fake must not leak into other files.
         resolve: { alias },
-        test: { name: 'main-isolated', environment: 'node', include: mockingTests, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'main-isolated', setupFiles: [testPinCost], environment: 'node', include: mockingTests, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         resolve: { alias },
@@ -112,12 +114,12 @@ export default defineConfig({
         resolve: { alias },
         // Vue, Pinia, the i18n messages and the stores imported once a worker, not once a file: each
         // file makes its own Pinia and i18n (createFoyerI18n) and puts its fake timers back.
-        test: { name: 'renderer', environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], exclude: isolatedRendererTests, isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'renderer', setupFiles: [testPinCost], environment: 'happy-dom', include: ['tests/renderer/**/*.test.ts'], exclude: isolatedRendererTests, isolate: false, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         plugins: [vue()],
         resolve: { alias },
-        test: { name: 'renderer-isolated', environment: 'happy-dom', include: isolatedRendererTests, sequence: { groupOrder: 0 }, ...timeouts },
+        test: { name: 'renderer-isolated', setupFiles: [testPinCost], environment: 'happy-dom', include: isolatedRendererTests, sequence: { groupOrder: 0 }, ...timeouts },
       },
       {
         // Foyer Hub's dashboard page (hub/dashboard) under happy-dom, against a fake network at fetch and EventSource.

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from './atomic-file'
 import { staffRoleSchema, type StaffMemberView, type StaffRole } from '../contract/staff-channels'
-import { PIN_HASH_PATTERN, hashPin, verifyPin } from './staff-pin'
+import { PIN_HASH_PATTERN, hashPin, noSuchPinHash, verifyPin } from './staff-pin'
 import type { StaffRoster, VenueAccount, VenueStaff } from './venue-staff'
 
 /**
@@ -150,7 +150,7 @@ export class StaffAccounts implements StaffRoster {
     const named = this.#active().filter((candidate) => sameName(candidate.name, name))
     // No such name still costs one hash: a wrong name and a wrong PIN take as long.
     if (named.length === 0) {
-      await verifyPin(pin, DUMMY_HASH)
+      await verifyPin(pin, noSuchPinHash())
       return null
     }
     for (const account of named) if (await verifyPin(pin, account.pinHash)) return account
@@ -237,5 +237,3 @@ export class StaffAccounts implements StaffRoster {
   }
 }
 
-// A real hash of no PIN anyone has, so an unknown name costs what a known one does.
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='

@@ -30,8 +30,17 @@ const SIGN_IN_PATTERN = /^[0-9]{4,12}$/
 /** Matches a stored PIN hash; the settings schema uses it so a raw PIN can never be saved in its place. */
 export const PIN_HASH_PATTERN = /^scrypt\$[0-9]{1,8}\$[0-9]{1,3}\$[0-9]{1,3}\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/
 
+interface ScryptCost {
+  N: number
+  r: number
+  p: number
+}
 // N = 2^15, r = 8: about 32 MiB and tens of milliseconds per hash, acceptable for one staff sign-in.
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const
+const COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 }
+/** A test run's cost (pinHashCostForTests): scrypt all the same, a thirty-second of the work. */
+const TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
+/** What new hashes (and the no-such-name hash) cost here: COST, but in a test run that asked for TEST_COST. */
+let newHashCost = COST
 const SALT_BYTES = 16
 const HASH_BYTES = 32
 // A hash read from disk chooses its own parameters; these caps keep a tampered file from exhausting memory or CPU.
@@ -51,12 +60,27 @@ function derive(pin: string, salt: Buffer, length: number, cost: { N: number; r:
   })
 }
 
+/**
+ * For test runs only (tests/support/test-pin-cost.ts, a setup file of Vitest's in-process projects): the
+ * suite sets and checks some six hundred PINs, each a tenth of a CPU-second at COST. A hash names its own
+ * cost and is checked at it, so a test's hash and a kiosk's go through the same code; the tests that pin
+ * what a kiosk stores ask for `production` again.
+ */
+export function pinHashCostForTests(cost: 'test' | 'production'): void {
+  newHashCost = cost === 'test' ? TEST_COST : COST
+}
+
+const encode = (cost: ScryptCost, salt: Buffer, hash: Buffer) => ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join('$')
+
 export async function hashPin(pin: string): Promise<string> {
   validatePin(pin)
   const salt = randomBytes(SALT_BYTES)
-  const hash = await derive(pin, salt, HASH_BYTES, COST)
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$')
+  const cost = newHashCost
+  return encode(cost, salt, await derive(pin, salt, HASH_BYTES, cost))
 }
+
+/** A well-formed hash of no PIN anyone has, at the cost of a new one: checking a name nobody has costs what a known name does. */
+export const noSuchPinHash = (): string => encode(newHashCost, Buffer.alloc(SALT_BYTES), Buffer.alloc(HASH_BYTES))
 
 interface ParsedHash {
   N: number

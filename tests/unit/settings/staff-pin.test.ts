@@ -2,11 +2,15 @@ import { randomBytes, scryptSync } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { LOCKOUT_FILE, openPinGate } from '../../../electron/settings/pin-lockout-file'
-import { PIN_HASH_PATTERN, PinFormatError, PinGate, hashPin, validatePin, verifyPin } from '../../../electron/settings/staff-pin'
+import { PIN_HASH_PATTERN, PinFormatError, PinGate, hashPin, noSuchPinHash, pinHashCostForTests, validatePin, verifyPin } from '../../../electron/settings/staff-pin'
 
 describe('staff PIN hashing', () => {
+  // What a kiosk stores: the other tests hash at a test run's lower cost (tests/support/test-pin-cost.ts).
+  beforeAll(() => pinHashCostForTests('production'))
+  afterAll(() => pinHashCostForTests('test'))
+
   it('verifies the PIN it hashed and refuses any other', async () => {
     const encoded = await hashPin('246813')
     expect(encoded).toMatch(PIN_HASH_PATTERN)
@@ -15,6 +19,12 @@ describe('staff PIN hashing', () => {
     expect(await verifyPin('246813', encoded)).toBe(true)
     expect(await verifyPin('246814', encoded)).toBe(false)
     expect(await verifyPin('2468130', encoded)).toBe(false)
+  })
+
+  it("checks a name nobody has against a hash at a kiosk's own cost, so it takes as long as a known name", async () => {
+    expect(noSuchPinHash()).toMatch(/^scrypt\$32768\$8\$1\$/)
+    expect(noSuchPinHash()).toMatch(PIN_HASH_PATTERN)
+    expect(await verifyPin('000000', noSuchPinHash())).toBe(false)
   })
 
   it('salts every hash, so one PIN never hashes the same twice', async () => {
