@@ -2,10 +2,9 @@
 import js from '@eslint/js'
 import pluginVue from 'eslint-plugin-vue'
 import boundaries from 'eslint-plugin-boundaries'
-import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { typeImportCycles } from './scripts/lint/type-import-cycles.js'
+import { importCycles } from './scripts/lint/import-cycles.js'
 
 /**
  * Where code may run is enforced here, as Signal does: only electron/main and
@@ -197,8 +196,8 @@ function restrictedImports({ electron, browserHostOnly }) {
 /**
  * How electron/, hub/ and the renderer alike are held to their layers: boundaries' elements and policies over the
  * imports as TypeScript resolves them (the tsconfig the code is built with: tsconfig.node.json, or
- * tsconfig.web.json for the renderer's @contract), and no import cycles, those through an
- * `import type` too (import-x/no-cycle skips those: scripts/lint/type-import-cycles.js).
+ * tsconfig.web.json for the renderer's @contract), and no import cycles, those through an `import type`
+ * too (scripts/lint/import-cycles.js).
  * @param {{ type: string, pattern: string }[]} elements
  * @param {{ message: string, policies: object[] }} dependencies
  * @param {{ project?: string, files?: { category: string, pattern: string }[] }} [options]
@@ -206,19 +205,16 @@ function restrictedImports({ electron, browserHostOnly }) {
  */
 function layeredImports(elements, dependencies, { project = 'tsconfig.node.json', files = [] } = {}) {
   return {
-    plugins: { boundaries, 'import-x': importX, foyer: { rules: { 'type-import-cycles': typeImportCycles } } },
+    plugins: { boundaries, foyer: { rules: { 'import-cycles': importCycles } } },
     settings: {
       'import/resolver': { typescript: { project } },
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': { typescript: { project } },
       'boundaries/elements': elements,
       ...(files.length > 0 ? { 'boundaries/files': files } : {}),
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', ...dependencies }],
       'boundaries/no-unknown-files': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'foyer/type-import-cycles': 'error',
+      'foyer/import-cycles': 'error',
     },
   }
 }
