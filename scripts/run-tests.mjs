@@ -9,7 +9,8 @@
 // of those ends, so they overlap Vitest's last minutes rather than waiting for them. (All of
 // Playwright beside all of Vitest from the start was tried and taken back: both are CPU-bound.)
 // A job's output is printed whole when it ends (the Playwright runs' once Vitest's has ended), so two
-// jobs' lines never mix. Any failure fails the run; after a failing check stage nothing more runs.
+// jobs' lines never mix. Vitest's stage starts once a lane of the checks has nothing left to start and
+// every build is done, unless a check has failed by then. Any failure fails the run.
 // Each stage's wall time and CPU seconds (its processes' user + system, where /proc tells) are
 // printed at the end, to see where the time goes.
 import { spawn } from 'node:child_process'
@@ -72,14 +73,23 @@ function run(name, command, { quiet, env = {}, printAfter = Promise.resolve(), o
   })
 }
 
-/** Runs `jobs` with at most `width` at once; settles with the names of those that failed. */
-async function pool(jobs, width) {
-  const failed = []
+/** A build: what the second stage needs done (the E2E specs and the process tests run its output). */
+const isBuild = (name) => name.startsWith('build: ')
+
+/**
+ * Runs `jobs` with at most `width` at once; settles with the names of those that failed (`failed`, which
+ * fills as they end). `onLaneFree` is told once a lane finds nothing left to start and no build is running.
+ */
+async function pool(jobs, width, failed, onLaneFree = () => {}) {
   const queue = [...jobs]
+  const running = new Set()
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
+      running.add(job[0])
       if ((await run(job[0], job[1], { quiet: true })) !== 0) failed.push(job[0])
+      running.delete(job[0])
     }
+    if (![...running].some(isBuild)) onLaneFree()
   }
   await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane))
   return failed
@@ -102,14 +112,25 @@ function machineBusySeconds() {
   }
 }
 
-async function stage(name, body) {
+/**
+ * Runs a stage and keeps its wall time, its children's CPU seconds and how busy the machine was. A stage may
+ * start while the one before is still ending (see below): the CPU of that one's last jobs, counted when they
+ * end, is taken off this one's (`earlier`: the stage still running when this one started).
+ */
+async function stage(name, body, earlier = null) {
   const [cpu0, busy0, t0] = [childrenCpuSeconds(), machineBusySeconds(), Date.now()]
-  const ok = await body()
+  const kept = { name, ok: false, seconds: 0, cpu: null, cores: null, cpuAtEnd: null }
+  stages.push(kept)
+  kept.ok = await body()
   const [cpu1, busy1] = [childrenCpuSeconds(), machineBusySeconds()]
-  const seconds = (Date.now() - t0) / 1000
-  stages.push({ name, ok, seconds, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, cores: busy0 === null || busy1 === null ? null : (busy1 - busy0) / seconds })
-  return ok
+  kept.seconds = (Date.now() - t0) / 1000
+  kept.cpuAtEnd = cpu1
+  const overlap = earlier?.cpuAtEnd != null && cpu0 !== null ? Math.max(0, earlier.cpuAtEnd - cpu0) : 0
+  kept.cpu = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 - overlap
+  kept.cores = busy0 === null || busy1 === null ? null : (busy1 - busy0) / kept.seconds
+  return kept.ok
 }
+const runStarted = Date.now()
 
 /** Vitest's JSON report, read back for the summary's list of failures. */
 const VITEST_REPORT = 'test-results/vitest.json'
@@ -144,16 +165,26 @@ function summary() {
   if (flaky.length) process.stdout.write(`\nVitest passed only when run again (flaky, to be looked at):\n${flaky.join('\n')}\n`)
   const line = (s) =>
     `  ${s.ok ? 'ok    ' : 'FAILED'} ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(7)} s${s.cpu === null ? '' : `  (${s.cpu.toFixed(1)} CPU-s)`}${s.cores === null ? '' : `  machine ${s.cores.toFixed(2)} of ${availableParallelism()} cores busy`}`
-  const total = stages.reduce((sum, s) => sum + s.seconds, 0)
-  process.stdout.write(`\nnpm test, stage by stage:\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
+  const total = (Date.now() - runStarted) / 1000
+  process.stdout.write(`\nnpm test, stage by stage (the second starts once a lane of the first is free):\n${stages.map(line).join('\n')}\n  total ${(total / 60).toFixed(1)} min\n`)
 }
 
 const width = Math.max(2, availableParallelism())
-let ok = await stage(`checks and builds (${width} at once)`, async () => {
-  const failed = await pool(checks, width)
+// The second stage starts as soon as a lane of the first has nothing left to start, if nothing has failed by
+// then: the type checks (the longest job) then end beside Vitest's first files rather than with a core idle.
+// Every build is done by then (the type checks are the only job left). A check that fails after that fails
+// the run all the same, once the second stage has ended.
+const checksFailed = []
+let laneFree
+const aLaneFree = new Promise((resolve) => (laneFree = resolve))
+const checksStage = stages.length
+const checksOk = stage(`checks and builds (${width} at once)`, async () => {
+  const failed = await pool(checks, width, checksFailed, () => laneFree())
   if (failed.length) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`)
   return failed.length === 0
 })
+await Promise.race([aLaneFree, checksOk])
+let ok = checksFailed.length === 0
 if (ok) {
   // All three run to the end even when one fails, so one run shows every failure. The Playwright runs
   // start no web server of their own for the builds (FOYER_E2E_PART, playwright.config.ts): the stage
@@ -161,19 +192,24 @@ if (ok) {
   // first: Vitest's last minutes are a few long process tests that leave a core half idle, and the
   // venue's mostly wait on heartbeats; run after both, as before, the E2E stage left a third of the
   // machine idle for five minutes.
-  ok = await stage('vitest, and the E2E specs beside it', async () => {
-    rmSync(VITEST_REPORT, { force: true })
-    const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
-    // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
-    let venueEnded
-    const venueEnd = new Promise((resolve) => (venueEnded = resolve))
-    const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
-    const others = Promise.race([vitest, venueEnd]).then(() =>
-      run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
-    )
-    const codes = await Promise.all([vitest, venue, others])
-    return codes.every((code) => code === 0)
-  })
+  ok = await stage(
+    'vitest, and the E2E specs beside it',
+    async () => {
+      rmSync(VITEST_REPORT, { force: true })
+      const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
+      // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
+      let venueEnded
+      const venueEnd = new Promise((resolve) => (venueEnded = resolve))
+      const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
+      const others = Promise.race([vitest, venueEnd]).then(() =>
+        run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
+      )
+      const codes = await Promise.all([vitest, venue, others])
+      return codes.every((code) => code === 0)
+    },
+    stages[checksStage],
+  )
 }
+ok = (await checksOk) && ok
 summary()
 process.exit(ok ? 0 : 1)
