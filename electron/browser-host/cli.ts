@@ -14,6 +14,7 @@ import { startHostRuntime, type HostRuntime } from '../services/host-runtime'
 import { crashHookFromEnv } from './crash-hook'
 import { startBrowserHost } from './server'
 import { pageAsDisplay } from './page-display'
+import { pinHashCostForTests } from '../settings/staff-pin'
 
 /**
  * `npm run start:web`: runs the main-process services in plain Node and serves
@@ -43,6 +44,9 @@ try {
 }
 
 const token = process.env.FOYER_HOST_TOKEN ?? randomBytes(24).toString('base64url')
+// The E2E specs' hosts (tests/e2e/host-process.ts) hash the staff PINs they set at a test run's cost, as
+// Vitest's in-process tests do (staff-pin.ts, pinHashCostForTests): the specs set and check some two hundred.
+if (process.env.FOYER_TEST_PIN_COST === '1') pinHashCostForTests('test')
 // The customer display's page gets a token of its own, new every run: it opens that page's one channel and push only.
 const customerToken = randomBytes(24).toString('base64url')
 // FOYER_DATA_DIR=memory keeps nothing on disk (tests); by default state lives in .foyer-data/web.

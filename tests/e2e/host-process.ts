@@ -58,6 +58,8 @@ export async function startHostProcess(env: Record<string, string> = {}, token =
       FOYER_BACKEND: 'sandbox',
       FOYER_PRINT_SPOOL: spoolDir,
       FOYER_ENROLMENT_CODE: E2E_ENROLMENT_CODE,
+      // Staff PINs hashed at a test run's cost (electron/settings/staff-pin.ts, pinHashCostForTests).
+      FOYER_TEST_PIN_COST: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,6 @@ import { pinHashCostForTests } from '../../electron/settings/staff-pin'
  * by scrypt at a lower cost than a kiosk's (staff-pin.ts, pinHashCostForTests). The suite sets and checks
  * some six hundred, a minute of CPU at a kiosk's cost; a hash names its cost, so they are checked by the
  * same code. What a kiosk stores is pinned by tests/unit/settings/staff-pin.test.ts at a kiosk's cost.
- * The processes tests start (a browser host, a Foyer killed and started again) hash as a kiosk does.
+ * The E2E specs' browser hosts are asked for the same (FOYER_TEST_PIN_COST, tests/e2e/host-process.ts).
  */
 pinHashCostForTests('test')
