@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs'
  */
 export interface MemorySample {
   jsHeapMb: number
+  /** The same, in bytes: growth is reckoned from these, not from the rounded megabytes. */
+  jsHeapBytes: number
   documents: number
   nodes: number
   listeners: number
@@ -67,6 +69,7 @@ export class ChromiumMemory {
     const pidsOf = (type: string) => processInfo.filter((p) => p.type.toLowerCase() === type).map((p) => p.id)
     return {
       jsHeapMb: Math.round((heap.usedSize / 1048576) * 10) / 10,
+      jsHeapBytes: heap.usedSize,
       documents: dom.documents,
       nodes: dom.nodes,
       listeners: dom.jsEventListeners,

@@ -179,7 +179,7 @@ const from = rows.find((r) => r.purchases === 50) ?? rows[1] ?? rows[0]!
 const to = rows.at(-1)!
 const growth = (a: number, b: number) => (a > 0 ? Math.round(((b - a) / a) * 1000) / 10 : 0)
 const growthPercent = {
-  jsHeap: growth(from.jsHeapMb, to.jsHeapMb),
+  jsHeap: growth(from.jsHeapBytes, to.jsHeapBytes),
   heapObjects: growth(from.heap.objectsMb, to.heap.objectsMb),
   nodes: growth(from.nodes, to.nodes),
   listeners: growth(from.listeners, to.listeners),
