@@ -7,8 +7,8 @@
 // bundled. Written to a temporary name and renamed, so a hub starting meanwhile reads the old file or the
 // new one, never half of one. `node scripts/build-hub.mjs --if-stale` builds only when a source is newer.
 import { build } from 'esbuild'
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { basename, dirname, resolve } from 'node:path'
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { hubBundle, hubBundleInputs, hubBundleIsCurrent, hubWorkerBundle } from '../bin/hub-bundle.mjs'
 
@@ -24,6 +24,11 @@ export async function buildHub() {
     outdir: dirname(hubBundle),
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // What a command loads only when it runs (the server, for serve) is a chunk of its own, with its packages:
+    // in one file, every package any command uses was imported at every start (hub/cli/serve.ts).
+    splitting: true,
+    // Beside the bundle, as its PGlite thread's file is: the code that finds that file may sit in a chunk.
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',
@@ -40,8 +45,15 @@ export async function buildHub() {
   // The hub's bundle last: once it is in place, its worker's, their maps and their list of sources are too.
   for (const [path, contents] of files.sort(([a]) => (a === hubBundle ? 1 : -1))) {
     const temporary = `${path}.${process.pid}.tmp`
+    mkdirSync(dirname(path), { recursive: true })
     writeFileSync(temporary, contents)
     renameSync(temporary, path)
+  }
+  // Chunks of earlier builds: named by their content, so this build's bundle never imports one; a hub already
+  // serving loaded its own at its start.
+  const written = new Set(files.map(([path]) => basename(path)))
+  for (const name of readdirSync(dirname(hubBundle))) {
+    if (/^[\w-]+-[A-Z0-9]{8}\.mjs(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(hubBundle), name))
   }
 }
 

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
-import { startHub, type Hub } from '../server/hub-server'
-import { openHubLog } from '../server/logging/hub-logger'
+import type { Hub } from '../server/hub-server'
 import { opsOptionsFromEnv } from '../server/ops/ops-settings'
 import { backupScheduleFromEnv, type BackupSchedule } from '../server/backups/backup-settings'
 import type { Subcommand } from './command'
@@ -76,6 +75,9 @@ FOYER_HUB_BACKUP_DIR (an existing folder: a backup there daily; none without it)
     const dashboard = (values['dashboard'] as string | undefined) ?? (process.env['FOYER_HUB_DASHBOARD_DIR'] || BUILT_DASHBOARD)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not ${JSON.stringify(values['port'] ?? process.env['FOYER_HUB_PORT'])}`)
     const backups = backupScheduleFromEnv(process.env, settings.dataDir)
+    // The server (fastify and its routes, the day's PDF and workbook writers, pino) is loaded only to serve:
+    // migrate, check and backup, which a venue's scripts and the service's own start run, start without it.
+    const [{ startHub }, { openHubLog }] = await Promise.all([import('../server/hub-server'), import('../server/logging/hub-logger')])
     mkdirSync(settings.dataDir, { recursive: true })
     const log = await openHubLog({ file: (values['log-file'] as string | undefined) ?? (process.env['FOYER_HUB_LOG_FILE'] || undefined), level: process.env['FOYER_HUB_LOG_LEVEL'] || undefined })
     const held = settings.databaseUrl ? () => undefined : holdDataDir(settings.dataDir)

@@ -81,6 +81,13 @@ describe('foyer-hub migrate and check on PGlite', () => {
     expect(checked.status).toBe(0)
   }, 240_000)
 
+  it('check loads none of the server: no fastify, pino, exceljs or prom-client (a venue’s scripts and the service run it at every start)', async () => {
+    const checked = await foyerHub(['check', '--data', dataDir], { NODE_OPTIONS: '--import ./tests/support/loaded-packages.mjs' })
+    const loaded = /^loaded packages: (.*)$/m.exec(checked.stderr)?.[1]?.split(' ') ?? null
+    expect(loaded).toContain('pg')
+    expect(loaded?.filter((name) => ['fastify', 'pino', 'exceljs', 'prom-client'].includes(name))).toEqual([])
+  }, 120_000)
+
   it('backup writes one file, restore brings it into an empty folder that then checks ok; a file altered or cut short is refused in words', async () => {
     // The database and certificate of the test above (its hub stopped): backed up, restored elsewhere.
     const file = join(dir, 'hub.foyerhub')
