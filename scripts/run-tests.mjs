@@ -3,9 +3,13 @@
 // The checks and builds are one Node process each and mostly single-threaded, and none needs
 // another's output, so they run side by side, as many at once as there are cores (two on the
 // machines npm test is measured on); run one after another they left a core idle for a minute.
-// Then Vitest, and beside it Playwright: its `venue` project (a hub and four hosts, three minutes, mostly
-// waiting on the hub's 15 s heartbeats) and its other projects, as two runs. All three are CPU-bound but
-// for the venue's waits, and started together they end close together rather than one running alone.
+// Then Vitest, and beside it Playwright's `venue` project: its specs (a hub and four hosts, three
+// minutes) mostly wait on the hub's 15 s heartbeats, and Vitest's stage alone left a core a sixth idle
+// (its process tests wait on their children). The other Playwright projects follow as soon as either
+// of those ends, so they overlap Vitest's last minutes rather than waiting for them. (All of
+// Playwright beside all of Vitest from the start was tried twice and taken back: both are CPU-bound.
+// The second time, the machine 1.97 of 2 cores busy instead of 1.90, the run took 11.8 min against 11.9,
+// and a five-minute spec ran past its timeout.)
 // A job's output is printed whole when it ends (the Playwright runs' once Vitest's has ended), so two
 // jobs' lines never mix. Vitest's stage starts once a lane of the checks has nothing left to start and
 // every build is done, unless a check has failed by then. Any failure fails the run.
@@ -45,9 +49,10 @@ function childrenCpuSeconds() {
 
 /**
  * Runs one command through the shell, its output kept (`quiet`) or passed through; settles with its
- * exit code. A quiet job's output is printed when it ends, or once `printAfter` has settled too.
+ * exit code. A quiet job's output is printed when it ends, or once `printAfter` has settled too;
+ * `onEnd` is told as soon as the command ends, before that.
  */
-function run(name, command, { quiet, env = {}, printAfter = Promise.resolve() }) {
+function run(name, command, { quiet, env = {}, printAfter = Promise.resolve(), onEnd = () => {} }) {
   const started = Date.now()
   const child = spawn(command, {
     cwd: root,
@@ -60,6 +65,7 @@ function run(name, command, { quiet, env = {}, printAfter = Promise.resolve() })
   child.stderr?.on('data', (chunk) => (output += chunk))
   return new Promise((settle) => {
     child.on('close', async (code, signal) => {
+      onEnd()
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       const ok = code === 0
       await printAfter
@@ -184,18 +190,22 @@ let ok = checksFailed.length === 0
 if (ok) {
   // All three run to the end even when one fails, so one run shows every failure. The Playwright runs
   // start no web server of their own for the builds (FOYER_E2E_PART, playwright.config.ts): the stage
-  // above made them. All three start together: the venue's specs mostly wait on heartbeats, and the
-  // others' two workers alone leave a core partly idle. (Started once the venue's had ended, the other
-  // specs ran two minutes alone after Vitest, the machine 1.90 of 2 cores busy over the stage; run
-  // after both, before that, the E2E stage left a third of the machine idle for five minutes.)
+  // above made them. The other specs start once the venue's have ended or Vitest has, whichever is
+  // first: Vitest's last minutes are a few long process tests that leave a core half idle, and the
+  // venue's mostly wait on heartbeats; run after both, as before, the E2E stage left a third of the
+  // machine idle for five minutes.
   ok = await stage(
     'vitest, and the E2E specs beside it',
     async () => {
       rmSync(VITEST_REPORT, { force: true })
       const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
-      // Each Playwright run's output is printed once Vitest's has ended (and the venue's before the others').
-      const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest })
-      const others = run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) })
+      // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
+      let venueEnded
+      const venueEnd = new Promise((resolve) => (venueEnded = resolve))
+      const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
+      const others = Promise.race([vitest, venueEnd]).then(() =>
+        run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
+      )
       const codes = await Promise.all([vitest, venue, others])
       return codes.every((code) => code === 0)
     },
