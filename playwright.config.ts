@@ -58,8 +58,8 @@ const servers: PlaywrightTestConfig['webServer'] = [
   {
     // Bundles the browser host first (out/browser-host): every host the specs start (host-process.ts)
     // runs that bundle, and this server starts before any of them, so it is this run's sources. Not under
-    // npm test (FOYER_E2E_PART): its checks stage built it, and the venue's run, started beside this one,
-    // starts hosts from it meanwhile (esbuild writes the files in place).
+    // npm test (FOYER_E2E_PART): its checks stage built it, and the venue's run, which may still be going,
+    // starts hosts from it (esbuild writes the files in place).
     command: `${part ? '' : 'node scripts/build-browser-host.mjs && '}node scripts/serve-static.mjs out/seatmap-harness ${harnessPort}`,
     url: `http://127.0.0.1:${harnessPort}/`,
     reuseExistingServer: false,

@@ -45,7 +45,6 @@ export async function buildHub() {
   // The hub's bundle last: once it is in place, its worker's, their maps and their list of sources are too.
   for (const [path, contents] of files.sort(([a]) => (a === hubBundle ? 1 : -1))) {
     const temporary = `${path}.${process.pid}.tmp`
-    mkdirSync(dirname(path), { recursive: true })
     writeFileSync(temporary, contents)
     renameSync(temporary, path)
   }

@@ -62,7 +62,7 @@ function derive(pin: string, salt: Buffer, length: number, cost: { N: number; r:
 
 /**
  * For test runs only: Vitest's in-process projects (tests/support/test-pin-cost.ts) and the E2E specs'
- * browser hosts (FOYER_TEST_PIN_COST, browser-host/cli.ts) set and check some eight hundred PINs, each a
+ * browser hosts (FOYER_TEST_PIN_COST, browser-host/cli.ts) set and check over seven hundred PINs, each a
  * tenth of a CPU-second at COST. A hash names its own cost and is checked at it, so a test's hash and a
  * kiosk's go through the same code; the tests that pin what a kiosk stores ask for `production` again.
  */
