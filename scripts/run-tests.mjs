@@ -117,9 +117,10 @@ function machineBusySeconds() {
 /**
  * Runs a stage and keeps its wall time, its children's CPU seconds and how busy the machine was. A stage may
  * start while the one before is still ending (see below): the CPU of that one's last jobs, counted when they
- * end, is taken off this one's (`earlier`: the stage still running when this one started).
+ * end, is taken off this one's.
  */
-async function stage(name, body, earlier = null) {
+async function stage(name, body) {
+  const earlier = stages.at(-1)
   const [cpu0, busy0, t0] = [childrenCpuSeconds(), machineBusySeconds(), Date.now()]
   const kept = { name, ok: false, seconds: 0, cpu: null, cores: null, cpuAtEnd: null }
   stages.push(kept)
@@ -179,7 +180,6 @@ const width = Math.max(2, availableParallelism())
 const checksFailed = []
 let laneFree
 const aLaneFree = new Promise((resolve) => (laneFree = resolve))
-const checksStage = stages.length
 const checksOk = stage(`checks and builds (${width} at once)`, async () => {
   const failed = await pool(checks, width, checksFailed, () => laneFree())
   if (failed.length) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`)
@@ -194,23 +194,19 @@ if (ok) {
   // first: Vitest's last minutes are a few long process tests that leave a core half idle, and the
   // venue's mostly wait on heartbeats; run after both, as before, the E2E stage left a third of the
   // machine idle for five minutes.
-  ok = await stage(
-    'vitest, and the E2E specs beside it',
-    async () => {
-      rmSync(VITEST_REPORT, { force: true })
-      const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
-      // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
-      let venueEnded
-      const venueEnd = new Promise((resolve) => (venueEnded = resolve))
-      const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
-      const others = Promise.race([vitest, venueEnd]).then(() =>
-        run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
-      )
-      const codes = await Promise.all([vitest, venue, others])
-      return codes.every((code) => code === 0)
-    },
-    stages[checksStage],
-  )
+  ok = await stage('vitest, and the E2E specs beside it', async () => {
+    rmSync(VITEST_REPORT, { force: true })
+    const vitest = run('vitest', `vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, { quiet: false })
+    // When the venue's process ends: its run settles only once Vitest's has too (its output is printed after).
+    let venueEnded
+    const venueEnd = new Promise((resolve) => (venueEnded = resolve))
+    const venue = run('playwright: venue', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'venue' }, printAfter: vitest, onEnd: () => venueEnded() })
+    const others = Promise.race([vitest, venueEnd]).then(() =>
+      run('playwright', 'playwright test', { quiet: true, env: { FOYER_E2E_PART: 'others' }, printAfter: Promise.all([vitest, venue]) }),
+    )
+    const codes = await Promise.all([vitest, venue, others])
+    return codes.every((code) => code === 0)
+  })
 }
 ok = (await checksOk) && ok
 summary()
