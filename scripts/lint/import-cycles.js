@@ -42,26 +42,8 @@ const isFile = (path) => existsSync(path) && statSync(path).isFile()
  * @returns {string | null}
  */
 function resolveModule(from, specifier) {
-  const key = `${dirname(from)}\0${specifier}`
-  const known = resolved.get(key)
-  if (known !== undefined && isFile(known)) return known
-  const found = resolveFrom(dirname(from), specifier)
-  if (found !== null) resolved.set(key, found)
-  return found
-}
-
-/** The modules found so far, by folder and specifier (not what was not found: the file may be written next). */
-/** @type {Map<string, string>} */
-const resolved = new Map()
-
-/**
- * @param {string} folder
- * @param {string} specifier
- * @returns {string | null}
- */
-function resolveFrom(folder, specifier) {
   let base = null
-  if (specifier.startsWith('.')) base = resolve(folder, specifier)
+  if (specifier.startsWith('.')) base = resolve(dirname(from), specifier)
   else {
     const alias = aliases.find(([prefix]) => specifier === prefix || (prefix.endsWith('/') && specifier.startsWith(prefix)))
     if (alias) base = alias[0].endsWith('/') ? join(alias[1], specifier.slice(alias[0].length)) : alias[1]
