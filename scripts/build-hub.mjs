@@ -48,11 +48,11 @@ export async function buildHub() {
     writeFileSync(temporary, contents)
     renameSync(temporary, path)
   }
-  // Chunks of earlier builds: named by their content, so this build's bundle never imports one; a hub already
-  // serving loaded its own at its start.
+  // Chunks of earlier builds (any module there this build did not write): named by their content, so this
+  // build's bundle never imports one; a hub already serving loaded its own at its start.
   const written = new Set(files.map(([path]) => basename(path)))
   for (const name of readdirSync(dirname(hubBundle))) {
-    if (/^[\w-]+-[A-Z0-9]{8}\.mjs(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(hubBundle), name))
+    if (/\.mjs(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(hubBundle), name))
   }
 }
 

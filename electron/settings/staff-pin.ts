@@ -52,7 +52,7 @@ export function validatePin(pin: unknown): asserts pin is string {
   if (typeof pin !== 'string' || !PIN_PATTERN.test(pin)) throw new PinFormatError()
 }
 
-function derive(pin: string, salt: Buffer, length: number, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(pin: string, salt: Buffer, length: number, cost: ScryptCost): Promise<Buffer> {
   // Node refuses scrypt over 32 MiB by default; allow what the parameters need plus headroom.
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * cost.p + 16 * 1024 * 1024 }
   return new Promise((resolve, reject) => {
@@ -82,10 +82,7 @@ export async function hashPin(pin: string): Promise<string> {
 /** A well-formed hash of no PIN anyone has, at the cost of a new one: checking a name nobody has costs what a known name does. */
 export const noSuchPinHash = (): string => encode(newHashCost, Buffer.alloc(SALT_BYTES), Buffer.alloc(HASH_BYTES))
 
-interface ParsedHash {
-  N: number
-  r: number
-  p: number
+interface ParsedHash extends ScryptCost {
   salt: Buffer
   hash: Buffer
 }
