@@ -1,4 +1,4 @@
-/* global window, document, HTMLElement */
+/* global window, document, HTMLElement, MutationObserver */
 // Installed in the kiosk's page before the app by bench:kiosk-day (issue #35), plain browser JavaScript: a
 // customer's hands, driven from the bench over the DevTools pipe without Playwright (whose Network domain
 // would keep a copy of every response the page gets, and look like the kiosk's own growth).
@@ -100,6 +100,30 @@
       field.focus()
       field.value = text
       field.dispatchEvent(new Event('input', { bubbles: true }))
+    },
+    /**
+     * Types a search into `what` and waits, as a customer reading the list does, until `list` has been busy
+     * with its answer and is no longer: the search is asked a moment after the last key (EventSearch.vue),
+     * whatever that moment is. Watched, not polled: the local sandbox answers within a poll's interval.
+     */
+    search: async (what, text, list, timeoutMs = 30_000) => {
+      const listed = await waitFor(list, timeoutMs, false)
+      const answered = new Promise((resolve, reject) => {
+        let busy = false
+        const watch = new MutationObserver(() => {
+          if (listed.getAttribute('aria-busy') === 'true') busy = true
+          else if (busy) settle(resolve)
+        })
+        const settle = (end) => {
+          watch.disconnect()
+          realClearTimeout(late)
+          end()
+        }
+        const late = realSetTimeout(() => settle(() => reject(new Error(`${list} was not asked for "${text}" within ${timeoutMs} ms`))), timeoutMs)
+        watch.observe(listed, { attributes: true, attributeFilter: ['aria-busy'] })
+      })
+      await window.__customer.type(what, text)
+      await answered
     },
     showing: (what) => find(bySelector(what)) !== null,
   }
